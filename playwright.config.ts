@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/ensure-browser.ts';
+
+const PORT = 4322;
+const executablePath = findChromium();
+
+/**
+ * End-to-end tests run on the site built from the embedded sample data, in its own snapshot
+ * folder so a real snapshot in data/snapshot is never touched.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npm run build && npx astro preview --host 127.0.0.1 --port ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      SNAPSHOT_DIR: 'data/sample-snapshot',
+      PROVIDER_API_URL: '',
+      PROVIDER_API_TOKEN: '',
+      BLOG_API_URL: '',
+      SPOTIFY_CLIENT_ID: '',
+      SPOTIFY_CLIENT_SECRET: '',
+      SPOTIFY_SHOW_ID: '',
+    },
+  },
+});

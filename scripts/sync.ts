@@ -1,0 +1,31 @@
+/**
+ * `npm run sync`: pulls the provider, the blog and the podcast (or the embedded sample data) into
+ * the snapshot that the Astro content collections read.
+ *
+ *   npm run sync [-- --allow-shrink] [-- --out data/snapshot]
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { snapshotDir } from '../src/lib/schemas/index.ts';
+import { runSync } from './sync/run.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+
+const { values } = parseArgs({
+  options: {
+    'allow-shrink': { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(root, snapshotDir(process.env)) },
+  },
+});
+
+const started = performance.now();
+const report = await runSync({
+  env: process.env,
+  outDir: path.resolve(values.out),
+  sampleDir: path.join(root, 'sample-data'),
+  allowShrink: values['allow-shrink'],
+});
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`sync finished in ${seconds} s with ${report.warnings.length} warning(s)`);

@@ -1,0 +1,95 @@
+/**
+ * The one configured HTTP client of the sync (ky): a timeout per attempt, retries with backoff
+ * for network errors, timeouts, 408/429/5xx, Retry-After honoured up to a cap, and a bound on the
+ * whole operation.
+ */
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+
+export interface HttpOptions {
+  /** Per attempt. */
+  timeoutMs: number;
+  /** Per request, retries and waits included. */
+  totalTimeoutMs: number;
+  /** Retries after the first attempt. */
+  retryLimit: number;
+  /** Longest wait a Retry-After header may impose. */
+  maxRetryAfterMs: number;
+  /** Longest computed backoff between attempts. */
+  backoffLimitMs: number;
+  /** Bound on all the requests of one source. */
+  sourceDeadlineMs: number;
+  /** Transport; the embedded sample data is served through one. */
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
+  timeoutMs: 10_000,
+  totalTimeoutMs: 60_000,
+  retryLimit: 3,
+  maxRetryAfterMs: 30_000,
+  backoffLimitMs: 8_000,
+  sourceDeadlineMs: 5 * 60_000,
+};
+
+export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
+
+/** Retry settings for `methods`; the Spotify token POST uses them with 'post'. */
+export function retryPolicy(options: HttpOptions, methods: string[] = ['get']) {
+  return {
+    limit: options.retryLimit,
+    methods,
+    statusCodes: RETRY_STATUS_CODES,
+    afterStatusCodes: [429, 503],
+    maxRetryAfter: options.maxRetryAfterMs,
+    backoffLimit: options.backoffLimitMs,
+    retryOnTimeout: true,
+  };
+}
+
+export function createHttpClient(options: HttpOptions): KyInstance {
+  return ky.create({
+    timeout: options.timeoutMs,
+    totalTimeout: options.totalTimeoutMs,
+    retry: retryPolicy(options),
+    headers: { accept: 'application/json' },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}
+
+/** The upstream answered, but not with the JSON it should have (an HTML error page, a cut body). */
+export class GarbageError extends Error {
+  override name = 'GarbageError';
+}
+
+/** The JSON body of a successful answer, and its headers; garbage becomes a GarbageError. */
+export async function readJson(response: Response): Promise<{ body: unknown; headers: Headers }> {
+  const text = await response.text();
+  try {
+    return { body: JSON.parse(text) as unknown, headers: response.headers };
+  } catch {
+    const type = response.headers.get('content-type') ?? 'no content type';
+    const looksHtml = /^\s*</.test(text);
+    throw new GarbageError(
+      `${looksHtml ? 'HTML page' : 'invalid JSON'} instead of JSON (HTTP ${response.status}, ${type}, ${text.length} bytes)`,
+    );
+  }
+}
+
+const pathOf = (url: string) => URL.parse(url)?.pathname ?? 'upstream';
+
+/** One line saying why a request failed, for the sync's warnings. No URL query, no header. */
+export function describeError(error: unknown): string {
+  if (isHTTPError(error)) {
+    const { status, statusText } = error.response;
+    const hint = status === 401 || status === 403 ? ' (credentials refused)' : '';
+    return `HTTP ${status}${statusText ? ` ${statusText}` : ''}${hint} from ${pathOf(error.request.url)}`;
+  }
+  if (isTimeoutError(error)) return `timed out (${pathOf(error.request.url)})`;
+  if (isNetworkError(error)) {
+    const cause = (error.cause as { code?: string; message?: string } | undefined) ?? {};
+    return `network error (${cause.code ?? cause.message ?? error.message})`;
+  }
+  if (error instanceof Error && error.name === 'AbortError') return 'source deadline exceeded';
+  if (error instanceof Error && error.name === 'TimeoutError') return 'source deadline exceeded';
+  return error instanceof Error ? error.message : String(error);
+}

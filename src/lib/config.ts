@@ -1,0 +1,46 @@
+/**
+ * The configuration contract of DESIGN.md. Pages read only the public part; the upstream
+ * addresses and secrets are read by the sync (scripts/sync/config.ts) and go nowhere else.
+ */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** What pages may know: nothing here is secret. */
+export interface SiteConfig {
+  /** City the portal is about, e.g. 'Barra do Bugres'. */
+  cityName: string;
+  /** Its state code, e.g. 'MT'. */
+  cityState: string;
+  /** Brand shown in the header and titles. */
+  businessName: string;
+  /** Logo URL or site path. */
+  logoPath: string;
+  /** Canonical origin, for sitemap, canonical links and Open Graph. */
+  siteUrl: string;
+  /** The external blog, for 'Ver mais notícias' and full articles; null when unset. */
+  blogUrl: string | null;
+  /** External booking site; tours link to `{bookingUrl}/tour/{slug}`; null hides the button. */
+  bookingUrl: string | null;
+}
+
+export const DEFAULT_SITE_URL = 'https://turismo.example.com.br';
+
+/** A trimmed value, or null when unset or blank. */
+export function readVar(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+const withoutTrailingSlash = (url: string | null) => url?.replace(/\/+$/, '') ?? null;
+
+export function readSiteConfig(env: Env): SiteConfig {
+  const cityName = readVar(env, 'CITY_NAME') ?? 'Barra do Bugres';
+  return {
+    cityName,
+    cityState: readVar(env, 'CITY_STATE') ?? 'MT',
+    businessName: readVar(env, 'BUSINESS_NAME') ?? `Turismo ${cityName}`,
+    logoPath: readVar(env, 'LOGO_PATH') ?? '/logo.svg',
+    siteUrl: withoutTrailingSlash(readVar(env, 'SITE_URL')) ?? DEFAULT_SITE_URL,
+    blogUrl: withoutTrailingSlash(readVar(env, 'BLOG_URL')),
+    bookingUrl: withoutTrailingSlash(readVar(env, 'BOOKING_URL')),
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Pure formatting helpers shared by the sync, the pages and the islands (no Node-only imports).
+ * Everything the visitor reads is Portuguese (pt-BR) and in reais.
+ */
+
+/** Brazilian time zone used for every date shown (Mato Grosso has no daylight saving). */
+export const TIME_ZONE = 'America/Cuiaba';
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/**
+ * A price as a number of reais, from what providers send: 150, '150', '150.00', 'R$ 1.234,56'.
+ * Returns null for anything without digits.
+ */
+export function parsePrice(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
+  if (typeof value !== 'string') return null;
+  let digits = value.replace(/[^\d.,]/g, '');
+  if (!/\d/.test(digits)) return null;
+  if (digits.includes(',')) {
+    // Brazilian notation: dots group thousands, the comma marks the cents.
+    digits = digits.replace(/\./g, '').replace(',', '.');
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(digits)) {
+    digits = digits.replace(/\./g, '');
+  }
+  const parsed = Number.parseFloat(digits);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** 'R$ 1.234,56' (with a plain space); the spec's 'R$ 0' for zero. */
+export function formatBRL(value: number): string {
+  if (value === 0) return 'R$ 0';
+  return brl.format(value).replace(/\s/g, ' ');
+}
+
+/** Rounded (original − sale) / original in percent, only when the sale price is lower. */
+export function discountPercent(original: number | null, sale: number | null): number | null {
+  if (original === null || sale === null || original <= 0 || sale >= original) return null;
+  return Math.round(((original - sale) / original) * 100);
+}
+
+/** The text cut to `max` characters plus '...' when longer, on a word boundary when one is near. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max * 0.7 ? cut.slice(0, lastSpace) : cut).trimEnd()}...`;
+}
+
+/** Reading time in minutes: words divided by 200, rounded up, at least 1. */
+export function readTimeMinutes(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.ceil(words / 200));
+}
+
+/** '1h 05min', '12min 30s' or '45s' from milliseconds. */
+export function formatDuration(ms: number): string {
+  const totalSeconds = Math.max(0, Math.round(ms / 1000));
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, '0')}min`;
+  if (minutes > 0) return seconds > 0 ? `${minutes}min ${seconds}s` : `${minutes}min`;
+  return `${seconds}s`;
+}
+
+/** A date as dd/mm/aaaa in the site's time zone; 'Data não informada' when invalid. */
+export function formatDate(iso: string | null): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return 'Data não informada';
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    date,
+  );
+}
+
+/** Short month and year, e.g. 'mar. de 2026', for testimonials. */
+export function formatMonthYear(iso: string | null): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return 'Data não informada';
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, month: 'short', year: 'numeric' }).format(date);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Calendar day number in the site's time zone, so 'Ontem' means yesterday there. */
+function dayNumber(date: Date): number {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(date).split('-').map(Number);
+  return Math.round(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) / DAY_MS);
+}
+
+/** 'Hoje', 'Ontem', 'N dias atrás' (up to 7), 'N semana(s) atrás' (up to 30), else dd/mm/aaaa. */
+export function formatRelativeDate(iso: string | null, now: Date = new Date()): string {
+  const date = iso ? new Date(iso) : null;
+  if (!date || Number.isNaN(date.getTime())) return 'Data não informada';
+  const days = dayNumber(now) - dayNumber(date);
+  if (days < 0) return formatDate(iso);
+  if (days === 0) return 'Hoje';
+  if (days === 1) return 'Ontem';
+  if (days <= 7) return `${days} dias atrás`;
+  if (days <= 30) {
+    const weeks = Math.floor(days / 7);
+    return weeks === 1 ? '1 semana atrás' : `${weeks} semanas atrás`;
+  }
+  return formatDate(iso);
+}
+
+/** Digits and plus only, as WhatsApp links need; null when no digit is left. */
+export function phoneForWhatsApp(phone: string | null | undefined): string | null {
+  const cleaned = (phone ?? '').replace(/[^\d+]/g, '');
+  return /\d/.test(cleaned) ? cleaned : null;
+}
+
+/** A URL-safe slug: lower case, accents removed, words joined by hyphens. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Text safe to place inside HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

@@ -1,0 +1,106 @@
+import { z } from 'astro/zod';
+import type { City } from '../schemas/index.ts';
+import { firstText, LenientText, lenient, lenientList, RawId, RawNumber, RawText, safeUrl } from './fields.ts';
+import { socialUrl } from './social.ts';
+
+const RawAgency = z.looseObject({
+  name: LenientText,
+  address: LenientText,
+  lat: RawNumber.catch(undefined),
+  lng: RawNumber.catch(undefined),
+  phone_number: LenientText,
+  phone: LenientText,
+  email: LenientText,
+  site: LenientText,
+  instagram: LenientText,
+  facebook: LenientText,
+  youtube: LenientText,
+  tiktok: LenientText,
+  linkedin: LenientText,
+  observations: LenientText,
+});
+
+/** A city record as the provider sends it. */
+export const RawCitySchema = z.looseObject({
+  id: RawId,
+  name: RawText,
+  state: RawText,
+  region: LenientText,
+  country: LenientText,
+  tourist_support_agency: lenient(RawAgency),
+  gallery: lenientList(z.looseObject({ large: z.string(), thumb: z.string() })),
+});
+export type RawCity = z.output<typeof RawCitySchema>;
+
+/** The city the site is about, from the provider record; the configured name fills the gaps. */
+export function toCity(raw: RawCity, configured: { name: string; state: string }): City {
+  const agency = raw.tourist_support_agency;
+  return {
+    id: raw.id,
+    name: raw.name ?? configured.name,
+    state: raw.state ?? configured.state,
+    region: raw.region ?? '',
+    country: raw.country ?? 'BR',
+    agency: {
+      name: firstText(agency?.name),
+      address: firstText(agency?.address),
+      lat: agency?.lat ?? null,
+      lng: agency?.lng ?? null,
+      phone: firstText(agency?.phone_number, agency?.phone),
+      email: firstText(agency?.email),
+      site: safeUrl(agency?.site),
+      instagram: socialUrl('instagram', agency?.instagram),
+      facebook: socialUrl('facebook', agency?.facebook),
+      youtube: socialUrl('youtube', agency?.youtube),
+      tiktok: socialUrl('tiktok', agency?.tiktok),
+      linkedin: socialUrl('linkedin', agency?.linkedin),
+      observations: firstText(agency?.observations),
+    },
+    gallery: raw.gallery.flatMap((image) => {
+      const large = safeUrl(image.large);
+      const thumb = safeUrl(image.thumb);
+      return large && thumb ? [{ large, thumb }] : [];
+    }),
+    isFallback: false,
+  };
+}
+
+/** SPEC section 3: id 0, the configured name and state, empty region, country BR, no agency data. */
+export function fallbackCity(configured: { name: string; state: string }): City {
+  return {
+    id: '0',
+    name: configured.name,
+    state: configured.state,
+    region: '',
+    country: 'BR',
+    agency: {
+      name: null,
+      address: null,
+      lat: null,
+      lng: null,
+      phone: null,
+      email: null,
+      site: null,
+      instagram: null,
+      facebook: null,
+      youtube: null,
+      tiktok: null,
+      linkedin: null,
+      observations: null,
+    },
+    gallery: [],
+    isFallback: true,
+  };
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+
+/** The configured city among the provider's answer: the one with that name, else the first. */
+export function pickCity<T extends { name?: string | undefined }>(cities: T[], name: string): T | undefined {
+  return cities.find((city) => city.name !== undefined && fold(city.name) === fold(name)) ?? cities[0];
+}

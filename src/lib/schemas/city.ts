@@ -1,0 +1,49 @@
+import { z } from 'astro/zod';
+import { GalleryImageSchema } from './common.ts';
+
+/** The city's tourist support agency; every field may be missing (shown with its fallback text). */
+export const AgencySchema = z.object({
+  /** Agency name. */
+  name: z.string().nullable(),
+  /** Street address, plain text. */
+  address: z.string().nullable(),
+  /** Latitude, for the map. */
+  lat: z.number().nullable(),
+  /** Longitude, for the map. */
+  lng: z.number().nullable(),
+  /** Phone number as given upstream. */
+  phone: z.string().nullable(),
+  /** E-mail address. */
+  email: z.string().nullable(),
+  /** Web site URL. */
+  site: z.string().nullable(),
+  instagram: z.string().nullable(),
+  facebook: z.string().nullable(),
+  youtube: z.string().nullable(),
+  tiktok: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  /** Free-text observations, plain text. */
+  observations: z.string().nullable(),
+});
+export type Agency = z.infer<typeof AgencySchema>;
+
+/** The configured city, or the fallback city (id '0') when the provider does not know it. */
+export const CitySchema = z.object({
+  /** Provider id; '0' for the fallback city. */
+  id: z.string().min(1),
+  /** City name, e.g. 'Barra do Bugres'. */
+  name: z.string().min(1),
+  /** State code, e.g. 'MT'. */
+  state: z.string(),
+  /** Region name; empty when unknown. */
+  region: z.string(),
+  /** Country code, 'BR' by default. */
+  country: z.string(),
+  /** Tourist support agency shown in the footer and on /contato. */
+  agency: AgencySchema,
+  /** Hero slideshow photos. */
+  gallery: z.array(GalleryImageSchema),
+  /** True when the provider had no such city and the configured fallback is used. */
+  isFallback: z.boolean(),
+});
+export type City = z.infer<typeof CitySchema>;

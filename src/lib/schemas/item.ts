@@ -1,0 +1,136 @@
+import { z } from 'astro/zod';
+import { GalleryImageSchema, SocialLinksSchema } from './common.ts';
+
+/** Every kind of listable item, each with its own collection and detail route. */
+export const ITEM_KINDS = ['tour', 'accommodation', 'restaurant', 'event', 'driver', 'guide', 'agency', 'attraction'] as const;
+export const ItemKindSchema = z.enum(ITEM_KINDS);
+export type ItemKind = z.infer<typeof ItemKindSchema>;
+
+/** The provider (person or business) behind an item; every field shown only when filled. */
+export const ItemProviderSchema = z.object({
+  name: z.string().nullable(),
+  contact: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  cnpj: z.string().nullable(),
+  address: z.string().nullable(),
+  social: SocialLinksSchema,
+});
+export type ItemProvider = z.infer<typeof ItemProviderSchema>;
+
+/** A question and its answer; the answer is sanitised HTML. */
+export const FaqEntrySchema = z.object({
+  question: z.string().min(1),
+  answerHtml: z.string(),
+});
+
+/** Provider status as the visitor sees it: known values get a Portuguese label and a colour. */
+export const ItemStatusSchema = z.object({
+  /** Raw upstream value, e.g. 'active'. */
+  value: z.string(),
+  /** 'Ativo', 'Inativo', 'Pendente', 'Publicado', or the raw value. */
+  label: z.string(),
+  /** Colour of the chip. */
+  tone: z.enum(['success', 'error', 'warning']),
+});
+export type ItemStatus = z.infer<typeof ItemStatusSchema>;
+
+/** The 'Informações adicionais' block; each entry is sanitised HTML or null. */
+export const ItemInfoSchema = z.object({
+  howToGetThere: z.string().nullable(),
+  howToVisit: z.string().nullable(),
+  operation: z.string().nullable(),
+  trackLevel: z.string().nullable(),
+  generalInfo: z.string().nullable(),
+});
+
+/**
+ * One tour, accommodation, restaurant, event or provider, normalised from the provider's record.
+ * The card view model of SPEC section 3 is a subset of these fields; the rest feed detail pages.
+ * Fields ending in `Html` hold sanitised HTML; every other string is plain text.
+ */
+export const ItemSchema = z.object({
+  /** Upstream id, as a string. */
+  id: z.string().min(1),
+  /** Which collection this item belongs to. */
+  kind: ItemKindSchema,
+  /** Title (or name), with the kind's fallback ('Tour', 'Hospedagem', ...). */
+  title: z.string().min(1),
+  /** Upstream slug, or one derived from the title; used for the booking link. */
+  slug: z.string().min(1),
+  /** Location as one line of text; empty when unknown ('Local não informado'). */
+  location: z.string(),
+  /** The city part of the location, for the locality filter; empty when unknown. */
+  locality: z.string(),
+  /** Rating, 5 when missing. */
+  rating: z.number(),
+  /** Duration text, with the kind's default. */
+  duration: z.string(),
+  /** Price as shown, e.g. 'R$ 150,00'; 'R$ 0' when missing. */
+  price: z.string(),
+  /** Numeric price in reais, for the price filter. */
+  priceValue: z.number(),
+  /** Sale price as shown, or null. */
+  salePrice: z.string().nullable(),
+  /** Rounded discount percent, only when the sale price is lower than the price. */
+  discountPercent: z.number().nullable(),
+  /** Main image URL, or null (placeholder). */
+  image: z.string().nullable(),
+  /** Banner image for provider heroes, or null. */
+  banner: z.string().nullable(),
+  /** People count, 2 when missing. */
+  people: z.number(),
+  /** Photos with both sizes. */
+  gallery: z.array(GalleryImageSchema),
+  /** Provider data, or null when the record has none. */
+  provider: ItemProviderSchema.nullable(),
+  /** Tags from attributes, terms and tags, de-duplicated. */
+  tags: z.array(z.string()),
+  /** Amenities (accommodation). */
+  amenities: z.array(z.string()),
+  /** Sanitised description HTML (content or description). */
+  descriptionHtml: z.string(),
+  /** Plain-text description cut to 120 characters plus '...', for cards. */
+  excerpt: z.string(),
+  /** Featured on home carousels. */
+  isFeatured: z.boolean(),
+  /** Cuisine (restaurants). */
+  cuisine: z.string().nullable(),
+  /** Direct phone of the item (restaurants), else null. */
+  phone: z.string().nullable(),
+  /** Best number for WhatsApp/tel: the item's, the commercial one, or the provider's; null if none. */
+  contactPhone: z.string().nullable(),
+  /** Contact e-mail, or null. */
+  email: z.string().nullable(),
+  /** Experience names the item offers (from `experiences` or the upstream typo `expriences`). */
+  experiences: z.array(z.string()),
+  /** Provider status chip, or null when the record has no status. */
+  status: ItemStatusSchema.nullable(),
+  /** Social links of the item itself. */
+  social: SocialLinksSchema,
+  cadastur: z.string().nullable(),
+  cnpj: z.string().nullable(),
+  businessName: z.string().nullable(),
+  category: z.string().nullable(),
+  /** Video URL (http/https only). */
+  video: z.string().nullable(),
+  howItWorksHtml: z.string().nullable(),
+  essentialInformationHtml: z.string().nullable(),
+  insuranceInfoHtml: z.string().nullable(),
+  includeHtml: z.string().nullable(),
+  excludeHtml: z.string().nullable(),
+  info: ItemInfoSchema,
+  faq: z.array(FaqEntrySchema),
+  policiesHtml: z.string().nullable(),
+  scheduleHtml: z.string().nullable(),
+  capacityHtml: z.string().nullable(),
+  pricingHtml: z.string().nullable(),
+  locationDetailsHtml: z.string().nullable(),
+  accessibilityHtml: z.string().nullable(),
+  requirementsHtml: z.string().nullable(),
+  cancellationHtml: z.string().nullable(),
+  /** Highlights: attribute names and items plus the category. */
+  highlights: z.array(z.string()),
+});
+export type Item = z.infer<typeof ItemSchema>;

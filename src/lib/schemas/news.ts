@@ -1,0 +1,38 @@
+import { z } from 'astro/zod';
+
+/** A published blog post, mapped from WordPress. */
+export const NewsArticleSchema = z.object({
+  /** WordPress post id, as a string. */
+  id: z.string().min(1),
+  /** Title with HTML entities decoded, plain text. */
+  title: z.string().min(1),
+  /** Excerpt as plain text, or the first 200 characters of the stripped content. */
+  summary: z.string(),
+  /** Sanitised content HTML. */
+  contentHtml: z.string(),
+  /** Featured image URL (embedded media or yoast og_image), or the placeholder. */
+  image: z.string(),
+  /** True when `image` is the placeholder. */
+  hasPlaceholderImage: z.boolean(),
+  /** Author name, 'Redação' when unknown. */
+  author: z.string(),
+  /** Publication date, ISO 8601. */
+  publishedAt: z.string(),
+  /** First category name, 'Notícias' when none. */
+  category: z.string(),
+  /** Tags (post_tag terms). */
+  tags: z.array(z.string()),
+  /** Reading time in minutes: words / 200, rounded up, at least 1. */
+  readTime: z.number().int().positive(),
+  /** Sticky post. */
+  featured: z.boolean(),
+  /** WordPress slug. */
+  slug: z.string(),
+  /** Shown view count. The blog has none; derived from the id so builds are reproducible. */
+  views: z.number().int(),
+  /** Always 'publish' (only published posts are fetched). */
+  status: z.string(),
+  /** Link to the article on the external blog, or null. */
+  link: z.string().nullable(),
+});
+export type NewsArticle = z.infer<typeof NewsArticleSchema>;
