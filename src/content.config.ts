@@ -1,25 +1,29 @@
 import { defineCollection } from 'astro:content';
 import { file } from 'astro/loaders';
-import { SNAPSHOT_SCHEMAS, snapshotDir } from './lib/schemas/index.ts';
+import type { z } from 'astro/zod';
+import { SNAPSHOT_SCHEMAS, type SnapshotName, snapshotDir } from './lib/schemas/index.ts';
 
 const dir = snapshotDir(process.env);
-const fromSnapshot = <Name extends keyof typeof SNAPSHOT_SCHEMAS>(name: Name) =>
-  defineCollection({ loader: file(`${dir}/${name}.json`), schema: SNAPSHOT_SCHEMAS[name] });
 
-/** One collection per snapshot file written by `npm run sync`. */
+/** The collection over one snapshot file written by `npm run sync`. */
+function fromSnapshot<Schema extends z.ZodType>(name: SnapshotName, schema: Schema) {
+  return defineCollection({ loader: file(`${dir}/${name}.json`), schema });
+}
+
+const s = SNAPSHOT_SCHEMAS;
 export const collections = {
-  city: fromSnapshot('city'),
-  tours: fromSnapshot('tours'),
-  accommodation: fromSnapshot('accommodation'),
-  restaurants: fromSnapshot('restaurants'),
-  events: fromSnapshot('events'),
-  drivers: fromSnapshot('drivers'),
-  guides: fromSnapshot('guides'),
-  agencies: fromSnapshot('agencies'),
-  attractions: fromSnapshot('attractions'),
-  experiences: fromSnapshot('experiences'),
-  testimonials: fromSnapshot('testimonials'),
-  news: fromSnapshot('news'),
-  episodes: fromSnapshot('episodes'),
-  status: fromSnapshot('status'),
+  city: fromSnapshot('city', s.city),
+  tours: fromSnapshot('tours', s.tours),
+  accommodation: fromSnapshot('accommodation', s.accommodation),
+  restaurants: fromSnapshot('restaurants', s.restaurants),
+  events: fromSnapshot('events', s.events),
+  drivers: fromSnapshot('drivers', s.drivers),
+  guides: fromSnapshot('guides', s.guides),
+  agencies: fromSnapshot('agencies', s.agencies),
+  attractions: fromSnapshot('attractions', s.attractions),
+  experiences: fromSnapshot('experiences', s.experiences),
+  testimonials: fromSnapshot('testimonials', s.testimonials),
+  news: fromSnapshot('news', s.news),
+  episodes: fromSnapshot('episodes', s.episodes),
+  status: fromSnapshot('status', s.status),
 };

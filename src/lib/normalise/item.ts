@@ -77,7 +77,7 @@ const RawProvider = z.looseObject({
   site: LenientText,
   cnpj: LenientText,
   address: LenientText,
-  social: z.unknown(),
+  social: z.unknown().optional(),
 });
 
 const RawInfo = z.looseObject({
@@ -124,8 +124,8 @@ export const RawItemSchema = z.looseObject({
   category: lenient(RawName),
   status: LenientText,
   video: LenientText,
-  social_media: z.unknown(),
-  social: z.unknown(),
+  social_media: z.unknown().optional(),
+  social: z.unknown().optional(),
   expriences: RawNameList,
   experiences: RawNameList,
   how_it_works: LenientHtml,

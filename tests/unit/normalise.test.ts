@@ -1,0 +1,409 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackCity, pickCity, RawCitySchema, toCity } from '../../src/lib/normalise/city.ts';
+import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts';
+import { EnvelopeError, readTotal, unwrapCollection } from '../../src/lib/normalise/envelope.ts';
+import { experienceCategory, RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
+import { RawItemSchema, statusChip, toItem } from '../../src/lib/normalise/item.ts';
+import { NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
+import { normaliseRecords } from '../../src/lib/normalise/records.ts';
+import { socialUrl } from '../../src/lib/normalise/social.ts';
+import { RawFeedbackSchema, toTestimonial } from '../../src/lib/normalise/testimonial.ts';
+import {
+  CitySchema,
+  EpisodeSchema,
+  ExperienceSchema,
+  ItemSchema,
+  type ItemKind,
+  NewsArticleSchema,
+  TestimonialSchema,
+} from '../../src/lib/schemas/index.ts';
+
+const items = (records: unknown[], kind: ItemKind = 'tour') =>
+  normaliseRecords(records, RawItemSchema, (raw) => toItem(raw, kind), ItemSchema);
+const item = (record: Record<string, unknown>, kind: ItemKind = 'tour') => {
+  const { entries, dropped } = items([record], kind);
+  expect(dropped).toEqual([]);
+  return entries[0] as NonNullable<(typeof entries)[0]>;
+};
+
+describe('unwrapCollection: the four envelope shapes', () => {
+  const tours = [{ id: 1 }];
+  it.each([
+    ['plain array', tours],
+    ['{ name: [...] }', { tours }],
+    ['{ data: { name: [...] } }', { data: { tours } }],
+    ['{ data: [...] }', { data: tours }],
+  ])('%s', (_shape, body) => {
+    expect(unwrapCollection(body, 'tours')).toEqual(tours);
+  });
+  it.each([[null], ['<html>'], [{ data: { hotels: [] } }], [{ tours: 'x' }], [42]])('rejects %j', (body) => {
+    expect(() => unwrapCollection(body, 'tours')).toThrow(EnvelopeError);
+  });
+  it.each([
+    [{ data: { feedbacks: [], total: 31 } }, 31],
+    [{ total: '7' }, 7],
+    [{ data: [] }, null],
+    [[], null],
+  ])('readTotal(%j) → %j', (body, total) => {
+    expect(readTotal(body)).toBe(total);
+  });
+});
+
+describe('items: the card view model and its defaults', () => {
+  it.each([
+    ['tour', 'Tour', '1h'],
+    ['event', 'Evento', '1h'],
+    ['accommodation', 'Hospedagem', '1 noite'],
+    ['restaurant', 'Restaurante', 'Almoço/Jantar'],
+  ] as const)('%s without title or duration gets %s and %s', (kind, title, duration) => {
+    const result = item({ id: 7 }, kind);
+    expect(result).toMatchObject({ id: '7', kind, title, duration, rating: 5, people: 2, price: 'R$ 0', priceValue: 0 });
+    expect(result.salePrice).toBeNull();
+    expect(result.discountPercent).toBeNull();
+  });
+
+  it('takes name when there is no title, and numeric strings for numbers', () => {
+    expect(item({ id: '12', name: 'Pousada do Rio', rating: '4.5', people: '4' })).toMatchObject({
+      id: '12',
+      title: 'Pousada do Rio',
+      rating: 4.5,
+      people: 4,
+    });
+  });
+
+  it.each([
+    ['Barra do Bugres - MT', 'Barra do Bugres - MT', 'Barra do Bugres'],
+    [{ address: 'Rua A, 10', city: 'Barra do Bugres', state: 'MT', country: 'BR' }, 'Rua A, 10, Barra do Bugres - MT', 'Barra do Bugres'],
+    [{ city: 'Cáceres' }, 'Cáceres', 'Cáceres'],
+    [undefined, '', ''],
+  ])('location %j → %j', (location, text, locality) => {
+    expect(item({ id: 1, location })).toMatchObject({ location: text, locality });
+  });
+
+  it.each([
+    ['R$ 200,00', 'R$ 150,00', 'R$ 200,00', 'R$ 150,00', 25],
+    [200, 250, 'R$ 200,00', 'R$ 250,00', null],
+    ['150.00', undefined, 'R$ 150,00', null, null],
+    ['Sob consulta', undefined, 'R$ 0', null, null],
+  ])('price %j, sale %j', (price, sale_price, shown, sale, discount) => {
+    expect(item({ id: 1, price, sale_price })).toMatchObject({ price: shown, salePrice: sale, discountPercent: discount });
+  });
+
+  it('uses a gallery photo only when both sizes exist, and only safe URLs', () => {
+    const result = item({
+      id: 1,
+      gallery: [
+        { large: '/a-large.jpg', thumb: '/a-thumb.jpg' },
+        { large: '/b-large.jpg' },
+        { thumb: '/c-thumb.jpg' },
+        { large: 'javascript:alert(1)', thumb: '/d.jpg' },
+        'nonsense',
+      ],
+    });
+    expect(result.gallery).toEqual([{ large: '/a-large.jpg', thumb: '/a-thumb.jpg' }]);
+    expect(result.image).toBe('/a-large.jpg');
+  });
+
+  it('turns attributes, terms and tags into unique tags, and attributes plus category into highlights', () => {
+    const result = item({
+      id: 1,
+      category: { name: 'Ecoturismo' },
+      tags: ['Família'],
+      attributes: [{ name: 'Atividades', items: ['Trilha', 'Banho de rio'] }, { name: 'Vazio' }],
+      terms: [{ name: 'Trilha' }, { name: 'Pesca' }, 'Natureza'],
+    });
+    expect(result.tags).toEqual(['Família', 'Trilha', 'Banho de rio', 'Pesca', 'Natureza']);
+    expect(result.highlights).toEqual(['Trilha', 'Banho de rio', 'Ecoturismo']);
+  });
+
+  it('reads experiences from both `experiences` and the upstream typo `expriences`', () => {
+    expect(item({ id: 1, expriences: ['Pesca Esportiva'], experiences: ['Ecoturismo', 'Pesca Esportiva'] }).experiences).toEqual([
+      'Ecoturismo',
+      'Pesca Esportiva',
+    ]);
+  });
+
+  it('strips text fields to plain text and sanitises HTML fields', () => {
+    const result = item({
+      id: 1,
+      title: '<b>Trilha</b> &amp; Cachoeira',
+      content: '<p onclick="x()">Bom <script>alert(1)</script><a href="javascript:alert(1)">passeio</a></p>',
+    });
+    expect(result.title).toBe('Trilha & Cachoeira');
+    expect(result.descriptionHtml).not.toMatch(/script|onclick|javascript/);
+    expect(result.descriptionHtml).toContain('passeio');
+    expect(result.excerpt).toBe('Bom passeio');
+  });
+
+  it('cuts the card description at 120 characters plus ...', () => {
+    const result = item({ id: 1, description: `<p>${'Rio Paraguai '.repeat(20)}</p>` });
+    expect(result.excerpt.endsWith('...')).toBe(true);
+    expect(result.excerpt.length).toBeLessThanOrEqual(123);
+  });
+
+  it('finds a contact phone from the item, the commercial number or the provider', () => {
+    expect(item({ id: 1, provider: { name: 'Zé', phone_number: '(65) 99999-0000' } }).contactPhone).toBe('(65) 99999-0000');
+    expect(item({ id: 1, commercial_phone_number: '65 3361-0000', provider: { phone: '1' } }).contactPhone).toBe('65 3361-0000');
+    expect(item({ id: 1, provider: { name: 'Sem telefone' } }).contactPhone).toBeNull();
+  });
+
+  it('keeps a provider only when it has something, with links made safe', () => {
+    expect(item({ id: 1, provider: {} }).provider).toBeNull();
+    expect(item({ id: 1, provider: { site: 'javascript:alert(1)', name: 'Ana', social: { instagram: '@ana.guia' } } }).provider).toMatchObject({
+      name: 'Ana',
+      website: null,
+      social: { instagram: 'https://www.instagram.com/ana.guia' },
+    });
+  });
+
+  it('keeps only http(s) videos', () => {
+    expect(item({ id: 1, video: 'https://www.youtube.com/watch?v=abc' }).video).toBe('https://www.youtube.com/watch?v=abc');
+    expect(item({ id: 1, video: 'javascript:alert(1)' }).video).toBeNull();
+  });
+
+  it.each([
+    ['active', 'Ativo', 'success'],
+    ['inactive', 'Inativo', 'error'],
+    ['pending', 'Pendente', 'warning'],
+    ['publish', 'Publicado', 'success'],
+    ['em_analise', 'em_analise', 'warning'],
+  ])('status %s → %s (%s)', (value, label, tone) => {
+    expect(statusChip(value)).toEqual({ value, label, tone });
+  });
+
+  it('drops records that cannot be made valid, keeps the rest, and reports why', () => {
+    const { entries, dropped } = items([
+      { id: 1, title: 'Bom' },
+      { title: 'Sem id' },
+      { id: 3, rating: 'excelente' },
+      { id: 4, title: { pt: 'objeto' } },
+      { id: 5, price: { amount: 150 } },
+      { id: 1, title: 'Repetido' },
+      null,
+      { id: '  ', title: 'id em branco' },
+      { id: 9, title: 'Bom também', faq: 'not a list', social: 42 },
+    ]);
+    expect(entries.map((entry) => entry.id)).toEqual(['1', '9']);
+    expect(dropped.map((record) => record.id)).toEqual(['#2 (no id)', '3', '4', '5', '1', '#7 (no id)', '  ']);
+    expect(dropped[1]?.reason).toMatch(/rating/);
+    expect(dropped[4]?.reason).toBe('duplicate id');
+  });
+});
+
+describe('socialUrl', () => {
+  it.each([
+    ['instagram', 'https://instagram.com/x', 'https://instagram.com/x'],
+    ['instagram', '@pousada', 'https://www.instagram.com/pousada'],
+    ['facebook', 'pousada.rio', 'https://www.facebook.com/pousada.rio'],
+    ['whatsapp', '(65) 99999-1234', 'https://wa.me/65999991234'],
+    ['tiktok', 'javascript:alert(1)', null],
+    ['youtube', 'um canal com espaços', null],
+    ['linkedin', '', null],
+  ] as const)('%s %j → %j', (network, value, expected) => {
+    expect(socialUrl(network, value)).toBe(expected);
+  });
+});
+
+describe('city', () => {
+  const configured = { name: 'Barra do Bugres', state: 'MT' };
+  it('maps the agency and keeps gallery photos with both sizes', () => {
+    const raw = RawCitySchema.parse({
+      id: 10,
+      name: 'Barra do Bugres',
+      state: 'MT',
+      region: 'Centro-Oeste',
+      tourist_support_agency: { name: 'CAT', lat: '-15.07', lng: -57.18, phone_number: '(65) 3361-0000', tiktok: null },
+      gallery: [{ large: '/l.jpg', thumb: '/t.jpg' }, { large: '/only-large.jpg' }],
+    });
+    const city = CitySchema.parse(toCity(raw, configured));
+    expect(city).toMatchObject({ id: '10', country: 'BR', isFallback: false, gallery: [{ large: '/l.jpg', thumb: '/t.jpg' }] });
+    expect(city.agency).toMatchObject({ name: 'CAT', lat: -15.07, lng: -57.18, phone: '(65) 3361-0000', tiktok: null, email: null });
+  });
+  it('falls back to id 0 with the configured name and no agency data', () => {
+    const city = CitySchema.parse(fallbackCity({ name: 'Cáceres', state: 'MT' }));
+    expect(city).toMatchObject({ id: '0', name: 'Cáceres', state: 'MT', region: '', country: 'BR', isFallback: true, gallery: [] });
+    expect(Object.values(city.agency).every((value) => value === null)).toBe(true);
+  });
+  it('picks the configured city by name, accent- and case-insensitively, else the first', () => {
+    const cities = [{ name: 'Cuiabá' }, { name: 'Barra do Bugres' }];
+    expect(pickCity(cities, ' barra DO bugres ')).toBe(cities[1]);
+    expect(pickCity(cities, 'Cuiaba')).toBe(cities[0]);
+    expect(pickCity(cities, 'Outra')).toBe(cities[0]);
+    expect(pickCity([], 'Outra')).toBeUndefined();
+  });
+});
+
+describe('experiences', () => {
+  it.each([
+    ['Experiência de Pesca Esportiva', 'Pesca Esportiva'],
+    ['Experiência em Cachoeiras', 'Cachoeiras'],
+    ['Experiência no Rio Paraguai', 'Rio Paraguai'],
+    ['Experiencia de observação de aves', 'Observação de aves'],
+    ['Ecoturismo', 'Ecoturismo'],
+  ])('category of %s is %s', (name, category) => {
+    expect(experienceCategory(name)).toBe(category);
+  });
+  it('derives a stable id from the name and a default description naming the city', () => {
+    const { entries } = normaliseRecords(
+      [{ name: 'Experiência de Pesca Esportiva', image: { url: '/p.jpg' } }, { id: 3, name: 'Ecoturismo', description: '<p>Trilhas</p>' }, { image: '/x.jpg' }],
+      RawExperienceSchema,
+      (raw) => toExperience(raw, 'Barra do Bugres'),
+      ExperienceSchema,
+    );
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ id: 'experiencia-de-pesca-esportiva', category: 'Pesca Esportiva', image: '/p.jpg' });
+    expect(entries[0]?.descriptionHtml).toBe('<p>Descubra Pesca Esportiva em Barra do Bugres e região</p>');
+    expect(entries[1]).toMatchObject({ id: '3', descriptionHtml: '<p>Trilhas</p>', excerpt: 'Trilhas' });
+  });
+});
+
+describe('news from WordPress posts', () => {
+  const post = (extra: Record<string, unknown> = {}) => ({
+    id: 1201,
+    date: '2026-10-03T09:30:00',
+    date_gmt: '2026-10-03T13:30:00',
+    slug: 'festival',
+    status: 'publish',
+    sticky: true,
+    title: { rendered: 'Festival de Praia &#8211; 2026 &amp; mais' },
+    content: { rendered: `<p>${'palavra '.repeat(450)}</p><script>alert(1)</script>` },
+    excerpt: { rendered: '<p>Resumo do festival&hellip;</p>' },
+    _embedded: {
+      author: [{ name: 'Maria' }],
+      'wp:featuredmedia': [{ source_url: 'https://blog.example.com/f.jpg' }],
+      'wp:term': [[{ taxonomy: 'category', name: 'Eventos' }], [{ taxonomy: 'post_tag', name: 'praia' }]],
+    },
+    ...extra,
+  });
+  const article = (raw: unknown) => NewsArticleSchema.parse(toNewsArticle(RawPostSchema.parse(raw)));
+
+  it('decodes entities, reads _embedded, computes read time and sanitises content', () => {
+    expect(article(post())).toMatchObject({
+      id: '1201',
+      title: 'Festival de Praia – 2026 & mais',
+      summary: 'Resumo do festival…',
+      author: 'Maria',
+      category: 'Eventos',
+      tags: ['praia'],
+      image: 'https://blog.example.com/f.jpg',
+      hasPlaceholderImage: false,
+      readTime: 3,
+      featured: true,
+      publishedAt: '2026-10-03T13:30:00.000Z',
+    });
+    expect(article(post()).contentHtml).not.toContain('script');
+  });
+  it('summarises the stripped content when there is no excerpt', () => {
+    const summary = article(post({ excerpt: { rendered: '' }, content: { rendered: `<h2>Título</h2><p>${'texto '.repeat(60)}</p>` } })).summary;
+    expect(summary.startsWith('Título texto texto')).toBe(true);
+    expect(summary.length).toBeLessThanOrEqual(203);
+    expect(summary.endsWith('...')).toBe(true);
+  });
+  it('falls back to the yoast og:image and author, then to the placeholder and Redação', () => {
+    const yoast = article(post({ _embedded: {}, yoast_head_json: { og_image: [{ url: '/og.jpg' }], author: 'João' } }));
+    expect(yoast).toMatchObject({ image: '/og.jpg', author: 'João', category: 'Notícias' });
+    const bare = article(post({ _embedded: undefined }));
+    expect(bare).toMatchObject({ image: NEWS_PLACEHOLDER_IMAGE, hasPlaceholderImage: true, author: 'Redação' });
+  });
+  it('gives the same views for the same post on every build', () => {
+    expect(article(post()).views).toBe(article(post()).views);
+    expect(article(post()).views).toBeGreaterThanOrEqual(100);
+    expect(article(post()).views).toBeLessThan(1100);
+  });
+  it('drops drafts, untitled posts and posts without a date', () => {
+    const { entries, dropped } = normaliseRecords(
+      [post(), post({ id: 2, status: 'draft' }), post({ id: 3, title: { rendered: '  ' } }), post({ id: 4, date: 'x', date_gmt: undefined })],
+      RawPostSchema,
+      toNewsArticle,
+      NewsArticleSchema,
+    );
+    expect(entries.map((entry) => entry.id)).toEqual(['1201']);
+    expect(dropped).toEqual([
+      { id: '2', reason: "status 'draft' is not published" },
+      { id: '3', reason: 'no title' },
+      { id: '4', reason: 'no valid publication date' },
+    ]);
+  });
+});
+
+describe('testimonials from feedbacks', () => {
+  const testimonial = (raw: unknown) => TestimonialSchema.parse(toTestimonial(RawFeedbackSchema.parse(raw)));
+  it('maps the feedback and its tour', () => {
+    expect(
+      testimonial({
+        id: 5,
+        description: 'Passeio incrível!',
+        rating: 10,
+        created_at: '2026-03-15T10:00:00Z',
+        user: { name: 'Ana', avatar: '/a.jpg', email: 'ana@example.com' },
+        tour: { id: 3, title: 'Trilha', image: '/t.jpg', location: { city: 'Barra do Bugres', state: 'MT' } },
+      }),
+    ).toMatchObject({
+      id: '5',
+      name: 'Ana',
+      avatar: '/a.jpg',
+      image: '/t.jpg',
+      title: 'Trilha',
+      content: 'Passeio incrível!',
+      rating: 10,
+      featured: true,
+      verified: true,
+      helpful: 0,
+      status: 'published',
+      experience: 'tours',
+      experienceId: '3',
+      location: { city: 'Barra do Bugres', state: 'MT' },
+      country: 'BR',
+    });
+  });
+  it('never publishes the visitor e-mail', () => {
+    expect(JSON.stringify(testimonial({ id: 1, user: { name: 'A', email: 'segredo@example.com' } }))).not.toContain('segredo');
+  });
+  it.each([
+    [{ id: 1 }, 'Anônimo', 5, false],
+    [{ id: 1, user: null, rating: 9 }, 'Anônimo', 9, true],
+    [{ id: 1, user: { name: '' }, rating: '8' }, 'Anônimo', 8, false],
+  ])('%j → name %s, rating %i, featured %s', (raw, name, rating, featured) => {
+    expect(testimonial(raw)).toMatchObject({ name, rating, featured });
+  });
+  it.each([
+    [{ id: 1, description: '', type: 'audio', audio_url: '/a.mp3' }],
+    [{ id: 1, description: 'https://cdn.example.com/msg.ogg' }],
+    [{ id: 1, audio: '/x.m4a' }],
+  ])('shows an audio message as Mensagem de áudio: %j', (raw) => {
+    expect(testimonial(raw)).toMatchObject({ content: 'Mensagem de áudio', isAudio: true });
+  });
+});
+
+describe('podcast episodes from Spotify', () => {
+  const episodes = (items: unknown[]) =>
+    normaliseRecords(items, RawEpisodeSchema, (raw, index) => toEpisode(raw, index, items.length), EpisodeSchema);
+  it('cuts the description, upper-cases a short title and formats the duration', () => {
+    const { entries } = episodes([
+      {
+        id: 'abc',
+        name: 'Pesca esportiva no Rio Paraguai',
+        description: 'x'.repeat(200),
+        duration_ms: 3_900_000,
+        release_date: '2026-03-05',
+        external_urls: { spotify: 'https://open.spotify.com/episode/abc' },
+        images: [{ url: 'https://i.scdn.co/image/1' }],
+        audio_preview_url: null,
+      },
+      { id: 'def', name: 'Curto', duration_ms: 45_000, release_date: '2025-08', release_date_precision: 'month', images: [] },
+      null,
+      { name: 'sem id' },
+    ]);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({
+      shortTitle: 'PESCA ESPORTIVA NO R',
+      duration: '1h 05min',
+      date: '05/03/2026',
+      spotifyUrl: 'https://open.spotify.com/episode/abc',
+      imageUrl: 'https://i.scdn.co/image/1',
+      episodeNumber: 4,
+    });
+    expect(entries[0]?.description).toHaveLength(153);
+    expect(entries[1]).toMatchObject({ shortTitle: 'CURTO', duration: '45s', date: '01/08/2025', spotifyUrl: null, imageUrl: null });
+  });
+});
