@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackCity, pickCity, RawCitySchema, toCity } from '../../src/lib/normalise/city.ts';
-import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts';
 import { EnvelopeError, readTotal, unwrapCollection } from '../../src/lib/normalise/envelope.ts';
+import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts';
 import { experienceCategory, RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
 import { RawItemSchema, statusChip, toItem } from '../../src/lib/normalise/item.ts';
 import { NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
@@ -12,8 +12,8 @@ import {
   CitySchema,
   EpisodeSchema,
   ExperienceSchema,
-  ItemSchema,
   type ItemKind,
+  ItemSchema,
   NewsArticleSchema,
   TestimonialSchema,
 } from '../../src/lib/schemas/index.ts';
@@ -73,7 +73,11 @@ describe('items: the card view model and its defaults', () => {
 
   it.each([
     ['Barra do Bugres - MT', 'Barra do Bugres - MT', 'Barra do Bugres'],
-    [{ address: 'Rua A, 10', city: 'Barra do Bugres', state: 'MT', country: 'BR' }, 'Rua A, 10, Barra do Bugres - MT', 'Barra do Bugres'],
+    [
+      { address: 'Rua A, 10', city: 'Barra do Bugres', state: 'MT', country: 'BR' },
+      'Rua A, 10, Barra do Bugres - MT',
+      'Barra do Bugres',
+    ],
     [{ city: 'Cáceres' }, 'Cáceres', 'Cáceres'],
     [undefined, '', ''],
   ])('location %j → %j', (location, text, locality) => {
@@ -149,7 +153,9 @@ describe('items: the card view model and its defaults', () => {
 
   it('keeps a provider only when it has something, with links made safe', () => {
     expect(item({ id: 1, provider: {} }).provider).toBeNull();
-    expect(item({ id: 1, provider: { site: 'javascript:alert(1)', name: 'Ana', social: { instagram: '@ana.guia' } } }).provider).toMatchObject({
+    expect(
+      item({ id: 1, provider: { site: 'javascript:alert(1)', name: 'Ana', social: { instagram: '@ana.guia' } } }).provider,
+    ).toMatchObject({
       name: 'Ana',
       website: null,
       social: { instagram: 'https://www.instagram.com/ana.guia' },
@@ -217,11 +223,26 @@ describe('city', () => {
     });
     const city = CitySchema.parse(toCity(raw, configured));
     expect(city).toMatchObject({ id: '10', country: 'BR', isFallback: false, gallery: [{ large: '/l.jpg', thumb: '/t.jpg' }] });
-    expect(city.agency).toMatchObject({ name: 'CAT', lat: -15.07, lng: -57.18, phone: '(65) 3361-0000', tiktok: null, email: null });
+    expect(city.agency).toMatchObject({
+      name: 'CAT',
+      lat: -15.07,
+      lng: -57.18,
+      phone: '(65) 3361-0000',
+      tiktok: null,
+      email: null,
+    });
   });
   it('falls back to id 0 with the configured name and no agency data', () => {
     const city = CitySchema.parse(fallbackCity({ name: 'Cáceres', state: 'MT' }));
-    expect(city).toMatchObject({ id: '0', name: 'Cáceres', state: 'MT', region: '', country: 'BR', isFallback: true, gallery: [] });
+    expect(city).toMatchObject({
+      id: '0',
+      name: 'Cáceres',
+      state: 'MT',
+      region: '',
+      country: 'BR',
+      isFallback: true,
+      gallery: [],
+    });
     expect(Object.values(city.agency).every((value) => value === null)).toBe(true);
   });
   it('picks the configured city by name, accent- and case-insensitively, else the first', () => {
@@ -245,7 +266,11 @@ describe('experiences', () => {
   });
   it('derives a stable id from the name and a default description naming the city', () => {
     const { entries } = normaliseRecords(
-      [{ name: 'Experiência de Pesca Esportiva', image: { url: '/p.jpg' } }, { id: 3, name: 'Ecoturismo', description: '<p>Trilhas</p>' }, { image: '/x.jpg' }],
+      [
+        { name: 'Experiência de Pesca Esportiva', image: { url: '/p.jpg' } },
+        { id: 3, name: 'Ecoturismo', description: '<p>Trilhas</p>' },
+        { image: '/x.jpg' },
+      ],
       RawExperienceSchema,
       (raw) => toExperience(raw, 'Barra do Bugres'),
       ExperienceSchema,
@@ -294,7 +319,9 @@ describe('news from WordPress posts', () => {
     expect(article(post()).contentHtml).not.toContain('script');
   });
   it('summarises the stripped content when there is no excerpt', () => {
-    const summary = article(post({ excerpt: { rendered: '' }, content: { rendered: `<h2>Título</h2><p>${'texto '.repeat(60)}</p>` } })).summary;
+    const summary = article(
+      post({ excerpt: { rendered: '' }, content: { rendered: `<h2>Título</h2><p>${'texto '.repeat(60)}</p>` } }),
+    ).summary;
     expect(summary.startsWith('Título texto texto')).toBe(true);
     expect(summary.length).toBeLessThanOrEqual(203);
     expect(summary.endsWith('...')).toBe(true);
@@ -312,7 +339,12 @@ describe('news from WordPress posts', () => {
   });
   it('drops drafts, untitled posts and posts without a date', () => {
     const { entries, dropped } = normaliseRecords(
-      [post(), post({ id: 2, status: 'draft' }), post({ id: 3, title: { rendered: '  ' } }), post({ id: 4, date: 'x', date_gmt: undefined })],
+      [
+        post(),
+        post({ id: 2, status: 'draft' }),
+        post({ id: 3, title: { rendered: '  ' } }),
+        post({ id: 4, date: 'x', date_gmt: undefined }),
+      ],
       RawPostSchema,
       toNewsArticle,
       NewsArticleSchema,
@@ -404,6 +436,12 @@ describe('podcast episodes from Spotify', () => {
       episodeNumber: 4,
     });
     expect(entries[0]?.description).toHaveLength(153);
-    expect(entries[1]).toMatchObject({ shortTitle: 'CURTO', duration: '45s', date: '01/08/2025', spotifyUrl: null, imageUrl: null });
+    expect(entries[1]).toMatchObject({
+      shortTitle: 'CURTO',
+      duration: '45s',
+      date: '01/08/2025',
+      spotifyUrl: null,
+      imageUrl: null,
+    });
   });
 });

@@ -46,7 +46,9 @@ export const RawNumber = optional(
  * A price: a number, or a string kept raw for parsePrice ('R$ 150,00', '150.00'); a string with
  * no digits ('Sob consulta') counts as no price. Objects and lists make the record invalid.
  */
-export const RawMoney = optional(z.union([z.number().finite(), z.string().transform((value) => (/\d/.test(value) ? value : undefined))]));
+export const RawMoney = optional(
+  z.union([z.number().finite(), z.string().transform((value) => (/\d/.test(value) ? value : undefined))]),
+);
 
 /** A boolean from true/false, 1/0 or their strings. */
 export const RawBoolean = lenient(
