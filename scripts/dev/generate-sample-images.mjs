@@ -314,7 +314,7 @@ const scenes = {
     return { defs, body: s };
   },
   town(rnd, name, w, h) {
-    const { defs, body, greens, hy } = landscapeBase(rnd, name, w, h, { horizon: 0.5 });
+    const { defs, body, greens } = landscapeBase(rnd, name, w, h, { horizon: 0.5 });
     let s = body;
     const ground = h * 0.78;
     const wallColors = ['#f2e8cf', '#f7d6a8', '#e8c4a0', '#ffffff', '#cfe3d6', '#f3c98b'];
