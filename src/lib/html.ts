@@ -63,12 +63,30 @@ const URL_ATTRS = new Set(['href', 'src', 'cite']);
 
 /** http(s), mailto and tel, or a relative URL: nothing else survives in a URL attribute. */
 const SAFE_URL = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
-// DOMPurify lets `data:` through on images and cannot be told otherwise, so any `data:` goes here.
-const DATA_URL = /^data:/i;
+/**
+ * What href/src/cite may hold: an allowed scheme, or no scheme at all (no ':' before the first '/', '?'
+ * or '#'). Stricter than SAFE_URL, which DOMPurify applies to every attribute and which lets through values
+ * such as '\uFFFDjavascript:…' (a NUL after parsing), 'java\u00ADscript:…', '`javascript:…' or
+ * 'javascript%3A…': relative URLs to a standards-compliant browser, but they still spell a foreign scheme.
+ * It also covers `data:`, which DOMPurify lets through on images and cannot be told otherwise.
+ */
+const SAFE_URL_VALUE = /^(?:(?:https?|mailto|tel):|[^:/?#]*(?:[/?#]|$))/i;
 const INVISIBLE = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202f\ufeff]+/g;
 
+/** The value as written and %-decoded, invisible characters removed: both must pass SAFE_URL_VALUE. */
+function isSafeUrlValue(value: string): boolean {
+  const compact = value.replace(INVISIBLE, '');
+  let decoded = compact;
+  try {
+    decoded = decodeURIComponent(compact).replace(INVISIBLE, '');
+  } catch {
+    // malformed %-escape: the value as written is what counts
+  }
+  return SAFE_URL_VALUE.test(compact) && SAFE_URL_VALUE.test(decoded);
+}
+
 purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  if (URL_ATTRS.has(data.attrName) && DATA_URL.test(data.attrValue.replace(INVISIBLE, ''))) {
+  if (URL_ATTRS.has(data.attrName) && !isSafeUrlValue(data.attrValue)) {
     data.keepAttr = false;
   }
 });
@@ -86,6 +104,10 @@ const CONFIG = {
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   KEEP_CONTENT: true,
+  // <textarea> is RCDATA: its "content" is markup-as-text ('<script>…'), which KEEP_CONTENT would turn into
+  // visible text (and into htmlToText output). DOMPurify already drops the contents of script, style, xmp,
+  // iframe, noembed, noframes, noscript, plaintext and title.
+  ADD_FORBID_CONTENTS: ['textarea'],
 };
 
 /** Upstream HTML with only the allow-listed formatting left; '' for anything that is not a string. */

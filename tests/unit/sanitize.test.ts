@@ -1,0 +1,255 @@
+/**
+ * sanitizeHtml / htmlToText against a corpus of XSS vectors (tests/fixtures/xss-vectors.ts).
+ *
+ * The sanitised output is judged the way a browser would see it: parsed by an HTML5 parser (jsdom)
+ * as body content, and parsed AGAIN after one serialisation round trip, which is where mutation XSS
+ * shows up (markup that is inert in the first tree but turns into elements when re-parsed).
+ */
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { htmlToText, sanitizeHtml } from '../../src/lib/html.ts';
+import { xssVectors } from '../fixtures/xss-vectors.ts';
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** Elements that run, embed, style, submit or switch parser namespace: none may appear in the output. */
+const FORBIDDEN_TAGS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'style',
+  'link',
+  'meta',
+  'base',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+  'xmp',
+  'noembed',
+  'applet',
+  'video',
+  'audio',
+  'source',
+]);
+const FORBIDDEN_ATTRS = new Set(['style', 'srcdoc', 'formaction', 'action', 'xlink:href', 'background', 'dynsrc', 'lowsrc']);
+const URL_ATTRS = ['href', 'src', 'cite'];
+/** Relative, or one of the allowed schemes. */
+const SAFE_URL = /^(https?:|mailto:|tel:|\/|#|[^:]*$)/i;
+const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+/** Whitespace, control characters and invisible format characters (soft hyphen, zero-width…). */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}]+/gu;
+
+const scratch = new JSDOM('').window.document;
+
+function parseBody(html: string): HTMLElement {
+  return new JSDOM(`<!doctype html><body>${html}`).window.document.body;
+}
+
+/** Every element under root, template contents included. */
+function allElements(root: ParentNode): Element[] {
+  const found: Element[] = [];
+  for (const element of root.querySelectorAll('*')) {
+    found.push(element);
+    const content = (element as HTMLTemplateElement).content;
+    if (element.localName === 'template' && content) found.push(...allElements(content));
+  }
+  return found;
+}
+
+/** Character references and percent-escapes decoded, invisible characters removed. */
+function decodedForms(value: string): string[] {
+  const forms = [value.replace(INVISIBLE, '')];
+  const textarea = scratch.createElement('textarea');
+  textarea.innerHTML = value;
+  forms.push(textarea.value.replace(INVISIBLE, ''));
+  for (const form of [...forms]) {
+    try {
+      forms.push(decodeURIComponent(form).replace(INVISIBLE, ''));
+    } catch {
+      // malformed %-escape: the undecoded form is checked already
+    }
+  }
+  return forms;
+}
+
+function urlProblems(where: string, value: string): string[] {
+  const problems: string[] = [];
+  for (const form of new Set(decodedForms(value))) {
+    if (!SAFE_URL.test(form)) problems.push(`${where}: unsafe URL ${JSON.stringify(value)} (as ${JSON.stringify(form)})`);
+  }
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(value, 'https://example.invalid/base/').protocol;
+  } catch {
+    // a URL the browser cannot parse navigates nowhere
+  }
+  if (protocol !== undefined && !SAFE_PROTOCOLS.has(protocol)) {
+    problems.push(`${where}: browser resolves ${JSON.stringify(value)} to scheme ${protocol}`);
+  }
+  return problems;
+}
+
+/** Everything dangerous in a parsed tree, described; [] when the tree is clean. */
+function problemsIn(body: HTMLElement, label: string): string[] {
+  const problems: string[] = [];
+  for (const element of allElements(body)) {
+    const where = `${label} <${element.localName}>`;
+    if (FORBIDDEN_TAGS.has(element.localName.toLowerCase())) problems.push(`${where}: forbidden element`);
+    if (element.namespaceURI !== HTML_NS) problems.push(`${where}: foreign-content element (${element.namespaceURI})`);
+    for (const attr of element.attributes) {
+      const name = attr.name.toLowerCase();
+      if (name.startsWith('on')) problems.push(`${where}: event handler ${attr.name}`);
+      if (FORBIDDEN_ATTRS.has(name) || FORBIDDEN_ATTRS.has(attr.localName.toLowerCase())) {
+        problems.push(`${where}: forbidden attribute ${attr.name}`);
+      }
+      if (URL_ATTRS.includes(name)) problems.push(...urlProblems(`${where} ${attr.name}`, attr.value));
+    }
+  }
+  return problems;
+}
+
+/** Text of every <script> a browser would create from this markup (any namespace, templates included). */
+function scriptBodies(html: string): string[] {
+  return allElements(parseBody(html))
+    .filter((element) => element.localName.toLowerCase() === 'script')
+    .map((script) => (script.textContent ?? '').trim())
+    .filter((body) => body !== '');
+}
+
+function label(vector: string): string {
+  const json = JSON.stringify(vector);
+  return json.length > 90 ? `${json.slice(0, 87)}…` : json;
+}
+
+const cases = xssVectors.map((vector, index) => ({ index, vector, name: label(vector) }));
+
+describe('XSS corpus', () => {
+  it('has at least 120 distinct vectors', () => {
+    expect(xssVectors.length).toBeGreaterThanOrEqual(120);
+    expect(new Set(xssVectors).size).toBe(xssVectors.length);
+  });
+});
+
+describe.each(cases)('vector #$index $name', ({ vector }) => {
+  it('sanitizeHtml output parses to no script, handler, embed, style or unsafe URL', () => {
+    const output = sanitizeHtml(vector);
+    expect(typeof output).toBe('string');
+    expect(problemsIn(parseBody(output), 'parsed')).toEqual([]);
+  });
+
+  it('stays clean after a serialise / re-parse round trip (mutation XSS)', () => {
+    const first = parseBody(sanitizeHtml(vector));
+    const second = parseBody(first.innerHTML);
+    expect(problemsIn(second, 're-parsed')).toEqual([]);
+    expect(second.innerHTML).toBe(first.innerHTML);
+  });
+
+  it('is idempotent', () => {
+    const once = sanitizeHtml(vector);
+    expect(sanitizeHtml(once)).toBe(once);
+  });
+
+  it('htmlToText has no tag-like markup and no script contents', () => {
+    const text = htmlToText(vector);
+    expect(text).not.toMatch(/<\/?[a-z]/i);
+    for (const body of scriptBodies(vector)) expect(text).not.toContain(body);
+  });
+});
+
+const REL = 'rel="nofollow noopener noreferrer"';
+
+describe('sanitizeHtml keeps legitimate formatting', () => {
+  it.each([
+    ['paragraphs', '<p>Primeiro parágrafo.</p><p>Segundo.</p>', '<p>Primeiro parágrafo.</p><p>Segundo.</p>'],
+    ['h2', '<h2>Onde ficar</h2>', '<h2>Onde ficar</h2>'],
+    ['h3', '<h3>Hotéis</h3>', '<h3>Hotéis</h3>'],
+    ['h4', '<h4>Pousadas</h4>', '<h4>Pousadas</h4>'],
+    ['h5', '<h5>Camping</h5>', '<h5>Camping</h5>'],
+    ['h6', '<h6>Notas</h6>', '<h6>Notas</h6>'],
+    ['unordered list', '<ul><li>Rio Paraguai</li><li>Rio Bugres</li></ul>', '<ul><li>Rio Paraguai</li><li>Rio Bugres</li></ul>'],
+    ['ordered list', '<ol><li>Chegar</li><li>Pescar</li></ol>', '<ol><li>Chegar</li><li>Pescar</li></ol>'],
+    ['definition list', '<dl><dt>Clima</dt><dd>Tropical</dd></dl>', '<dl><dt>Clima</dt><dd>Tropical</dd></dl>'],
+    [
+      'strong / em',
+      '<p><strong>Atenção:</strong> <em>piracema</em> até março</p>',
+      '<p><strong>Atenção:</strong> <em>piracema</em> até março</p>',
+    ],
+    ['https link', '<a href="https://example.com/praia">Praia</a>', `<a href="https://example.com/praia" ${REL}>Praia</a>`],
+    ['http link', '<a href="http://example.com/">Site</a>', `<a href="http://example.com/" ${REL}>Site</a>`],
+    ['mailto link', '<a href="mailto:turismo@example.com">E-mail</a>', `<a href="mailto:turismo@example.com" ${REL}>E-mail</a>`],
+    ['tel link', '<a href="tel:+556533611234">Ligar</a>', `<a href="tel:+556533611234" ${REL}>Ligar</a>`],
+    ['root-relative link', '<a href="/eventos/festival">Festival</a>', `<a href="/eventos/festival" ${REL}>Festival</a>`],
+    [
+      'relative link',
+      '<a href="roteiros/pesca?dia=2#mapa">Roteiro</a>',
+      `<a href="roteiros/pesca?dia=2#mapa" ${REL}>Roteiro</a>`,
+    ],
+    ['fragment link', '<a href="#mapa">Mapa</a>', `<a href="#mapa" ${REL}>Mapa</a>`],
+    [
+      'link rel/target replaced',
+      '<a href="https://example.com/" rel="opener" target="_blank">x</a>',
+      `<a href="https://example.com/" ${REL}>x</a>`,
+    ],
+    [
+      'https image',
+      '<img src="https://cdn.example.com/praia.jpg" alt="Praia do Julião" width="640" height="480">',
+      '<img src="https://cdn.example.com/praia.jpg" alt="Praia do Julião" width="640" height="480">',
+    ],
+    ['relative image', '<img src="/media/ponte.webp" alt="Ponte">', '<img src="/media/ponte.webp" alt="Ponte">'],
+    [
+      'table',
+      '<table><caption>Horários</caption><thead><tr><th>Dia</th><th>Hora</th></tr></thead><tbody><tr><td colspan="2">Fechado</td></tr></tbody></table>',
+      '<table><caption>Horários</caption><thead><tr><th>Dia</th><th>Hora</th></tr></thead><tbody><tr><td colspan="2">Fechado</td></tr></tbody></table>',
+    ],
+    [
+      'blockquote with cite',
+      '<blockquote cite="https://example.com/fonte"><p>Citação</p></blockquote>',
+      '<blockquote cite="https://example.com/fonte"><p>Citação</p></blockquote>',
+    ],
+    [
+      'figure / figcaption',
+      '<figure><img src="https://cdn.example.com/rio.jpg" alt="Rio"><figcaption>O rio ao entardecer</figcaption></figure>',
+      '<figure><img src="https://cdn.example.com/rio.jpg" alt="Rio"><figcaption>O rio ao entardecer</figcaption></figure>',
+    ],
+    [
+      'time with datetime',
+      '<time datetime="2025-07-12T20:00">12 de julho</time>',
+      '<time datetime="2025-07-12T20:00">12 de julho</time>',
+    ],
+    ['text with entities', '<p>Peixe &amp; chips &lt;3</p>', '<p>Peixe &amp; chips &lt;3</p>'],
+  ])('%s', (_name, input, expected) => {
+    expect(sanitizeHtml(input)).toBe(expected);
+  });
+
+  it.each([undefined, null, 42, {}, ['<p>x</p>'], '', '   '])('returns "" for %j', (input) => {
+    expect(sanitizeHtml(input)).toBe('');
+  });
+});
+
+describe('htmlToText', () => {
+  it.each([
+    ['Festival de Praia &#8211; 2025', 'Festival de Praia – 2025'],
+    ['<p>Um</p><p>Dois</p>', 'Um Dois'],
+    ['&amp;&lt;b&gt;', '&<b>'],
+    ['<h2>Título</h2><ul><li>a</li><li>b</li></ul>', 'Título a b'],
+    ['Linha<br>seguinte', 'Linha seguinte'],
+    ['<p>Olá <strong>mundo</strong>!</p>', 'Olá mundo!'],
+    ['<p>Antes</p><script>alert(1)</script><style>p{}</style><p>Depois</p>', 'Antes Depois'],
+    ['  espaços \n\t  demais  ', 'espaços demais'],
+  ])('%j → %j', (input, expected) => {
+    expect(htmlToText(input)).toBe(expected);
+  });
+
+  it.each([undefined, null, 42, true, {}, ['a']])('returns "" for non-string %j', (input) => {
+    expect(htmlToText(input)).toBe('');
+  });
+});
