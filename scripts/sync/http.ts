@@ -3,7 +3,7 @@
  * for network errors, timeouts, 408/429/5xx, Retry-After honoured up to a cap, and a bound on the
  * whole operation.
  */
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type ResponsePromise } from 'ky';
 
 export interface HttpOptions {
   /** Per attempt. */
@@ -61,9 +61,13 @@ export class GarbageError extends Error {
   override name = 'GarbageError';
 }
 
-/** The JSON body of a successful answer, and its headers; garbage becomes a GarbageError. */
-export async function readJson(response: Response): Promise<{ body: unknown; headers: Headers }> {
-  const text = await response.text();
+/**
+ * The JSON body of a successful answer, and its headers; garbage becomes a GarbageError.
+ * The body is read through ky's `.text()`, so the per-attempt timeout also bounds a body that
+ * stalls after the headers.
+ */
+export async function readJson(request: ResponsePromise): Promise<{ body: unknown; headers: Headers }> {
+  const [response, text] = await Promise.all([request, request.text()]);
   try {
     return { body: JSON.parse(text) as unknown, headers: response.headers };
   } catch {
@@ -79,12 +83,18 @@ const pathOf = (url: string) => URL.parse(url)?.pathname ?? 'upstream';
 
 /** One line saying why a request failed, for the sync's warnings. No URL query, no header. */
 export function describeError(error: unknown): string {
+  // The source deadline (AbortSignal.timeout) rejects with a DOMException named 'TimeoutError',
+  // which ky's name-based isTimeoutError() takes for its own TimeoutError although it has no
+  // `request`; it must be recognised first, or describing it throws and the whole sync fails.
+  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return 'source deadline exceeded';
+  }
   if (isHTTPError(error)) {
     const { status, statusText } = error.response;
     const hint = status === 401 || status === 403 ? ' (credentials refused)' : '';
     return `HTTP ${status}${statusText ? ` ${statusText}` : ''}${hint} from ${pathOf(error.request.url)}`;
   }
-  if (isTimeoutError(error)) return `timed out (${pathOf(error.request.url)})`;
+  if (isTimeoutError(error)) return `timed out (${pathOf(error.request?.url ?? '')})`;
   if (isNetworkError(error)) {
     const cause = (error.cause as { code?: string; message?: string } | undefined) ?? {};
     return `network error (${cause.code ?? cause.message ?? error.message})`;

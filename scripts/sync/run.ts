@@ -11,7 +11,7 @@ import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName } from
 import { readSyncConfig, type SyncConfig } from './config.ts';
 import { FIXTURE_PATHS, fixtureFetch, folderReader } from './fixture-upstream.ts';
 import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, type HttpOptions } from './http.ts';
-import { consoleLogger, type SyncLogger } from './log.ts';
+import { consoleLogger, redact, redactDeep, type SyncLogger } from './log.ts';
 import { readPreviousEntries, readPreviousStatus, STATUS_FILE, writeJsonAtomic } from './snapshot.ts';
 import { providerClient, type SourceContext } from './sources.ts';
 
@@ -67,12 +67,17 @@ class ShrinkError extends Error {
 export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const config = readSyncConfig(options.env);
   const sample = sampleConfig(config);
-  const logger = options.logger ?? consoleLogger(config.secrets);
+  // Every line, warning, error and snapshot file goes through the secrets filter: an upstream can
+  // echo a credential back (in a status text, an error page, a record) and none may be printed or published.
+  const clean = (text: string) => redact(text, config.secrets);
+  const output = options.logger ?? consoleLogger;
+  const logger: SyncLogger = { info: (message) => output.info(clean(message)), warn: (message) => output.warn(clean(message)) };
+  const write = (name: string, value: unknown) => writeJsonAtomic(options.outDir, name, redactDeep(value, config.secrets));
   const now = options.now ?? (() => new Date());
   const httpOptions: HttpOptions = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
   const warnings: string[] = [];
   const warn = (message: string) => {
-    warnings.push(message);
+    warnings.push(clean(message));
     logger.warn(message);
   };
 
@@ -110,7 +115,12 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
 
   async function fetchEntries(spec: CollectionSpec, mode: 'upstream' | 'sample') {
     const records = await spec.fetch(contextFor(spec.source, mode), mode === 'upstream' ? config : sample);
-    return { received: records.length, ...spec.normalise(records, config) };
+    const { entries, dropped } = spec.normalise(records, config);
+    return {
+      received: records.length,
+      entries,
+      dropped: dropped.map((record) => ({ id: clean(record.id), reason: clean(record.reason) })),
+    };
   }
 
   async function syncCollection(spec: CollectionSpec): Promise<CollectionReport> {
@@ -142,7 +152,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
           );
         }
       }
-      await writeJsonAtomic(options.outDir, spec.name, result.entries);
+      await write(spec.name, result.entries);
       return report(
         {
           origin: mode,
@@ -156,11 +166,11 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
         dropped,
       );
     } catch (error) {
-      const reason = describeError(error);
+      const reason = clean(describeError(error));
       const last = await readPreviousEntries(options.outDir, spec);
       if (last) {
         warn(`${spec.source} ${spec.name}: ${reason}; keeping the last good snapshot (${last.length} records)`);
-        await writeJsonAtomic(options.outDir, spec.name, last);
+        await write(spec.name, last);
         return report(
           {
             origin: 'snapshot',
@@ -204,7 +214,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
           ? 'using the fallback city'
           : 'publishing it empty';
     warn(`${spec.source} ${spec.name}: ${reason}; no last good snapshot, ${outcome}`);
-    await writeJsonAtomic(options.outDir, spec.name, entries);
+    await write(spec.name, entries);
     return report(
       {
         origin,
@@ -225,8 +235,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
       logger.warn(`${collection.source} ${collection.id}: dropped record ${record.id}: ${record.reason}`);
     }
   }
-  await writeJsonAtomic(
-    options.outDir,
+  await write(
     STATUS_FILE,
     collections.map(({ received: _received, dropped: _dropped, ...status }) => status),
   );

@@ -28,11 +28,11 @@ export function providerClient(http: KyInstance, config: ProviderConfig): KyInst
 }
 
 async function getProvider(context: SourceContext, path: string, params: Record<string, string | number> = {}) {
-  const response = await context.http.get(path, {
+  const request = context.http.get(path, {
     searchParams: { ...params, city: context.site.cityName, state: context.site.cityState },
     signal: context.signal,
   });
-  return (await readJson(response)).body;
+  return (await readJson(request)).body;
 }
 
 /** A provider collection (`tours`, `hotels`, `providers?type=...`, ...) in any accepted envelope. */
@@ -68,11 +68,12 @@ export async function fetchPosts(context: SourceContext, blogApiUrl: string) {
   const posts: unknown[] = [];
   const url = `${blogApiUrl.replace(/\/+$/, '')}/wp/v2/posts`;
   for (let page = 1, totalPages = 1; page <= Math.min(totalPages, MAX_PAGES); page += 1) {
-    const response = await context.http.get(url, {
-      searchParams: { status: 'publish', _embed: 'true', per_page: POSTS_PAGE_SIZE, page },
-      signal: context.signal,
-    });
-    const { body, headers } = await readJson(response);
+    const { body, headers } = await readJson(
+      context.http.get(url, {
+        searchParams: { status: 'publish', _embed: 'true', per_page: POSTS_PAGE_SIZE, page },
+        signal: context.signal,
+      }),
+    );
     if (!Array.isArray(body)) throw new GarbageError('posts answer is not an array');
     posts.push(...body);
     totalPages = Number.parseInt(headers.get('x-wp-totalpages') ?? '1', 10) || 1;
@@ -83,16 +84,16 @@ export async function fetchPosts(context: SourceContext, blogApiUrl: string) {
 /** The show's episodes: a client-credentials token, then `shows/{id}/episodes`. */
 export async function fetchEpisodes(context: SourceContext, config: PodcastConfig) {
   const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
-  const tokenResponse = await context.http.post(`${config.accountsUrl.replace(/\/+$/, '')}/api/token`, {
+  const tokenRequest = context.http.post(`${config.accountsUrl.replace(/\/+$/, '')}/api/token`, {
     body: new URLSearchParams({ grant_type: 'client_credentials' }),
     headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
     retry: retryPolicy(context.httpOptions, ['post']),
     signal: context.signal,
   });
-  const token = (await readJson(tokenResponse)).body as { access_token?: unknown } | null;
+  const token = (await readJson(tokenRequest)).body as { access_token?: unknown } | null;
   if (typeof token?.access_token !== 'string' || !token.access_token) throw new Error('Spotify token not available');
 
-  const response = await context.http.get(
+  const episodesRequest = context.http.get(
     `${config.apiUrl.replace(/\/+$/, '')}/shows/${encodeURIComponent(config.showId)}/episodes`,
     {
       searchParams: { market: 'BR', limit: 50, offset: 0 },
@@ -100,7 +101,7 @@ export async function fetchEpisodes(context: SourceContext, config: PodcastConfi
       signal: context.signal,
     },
   );
-  const body = (await readJson(response)).body as { items?: unknown } | null;
+  const body = (await readJson(episodesRequest)).body as { items?: unknown } | null;
   if (!Array.isArray(body?.items)) throw new GarbageError('invalid Spotify API data: no items list');
   return body.items;
 }

@@ -1,0 +1,165 @@
+/**
+ * Helpers for the sync tests: a fresh snapshot folder per test, small HTTP limits so faults end in
+ * milliseconds, a logger that keeps its lines, and readers for the snapshot files.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { HttpOptions } from '../../scripts/sync/http.ts';
+import type { SyncLogger } from '../../scripts/sync/log.ts';
+import { type CollectionReport, runSync, type SyncOptions, type SyncReport } from '../../scripts/sync/run.ts';
+import type { CollectionStatus } from '../../src/lib/schemas/index.ts';
+import type { UpstreamServer } from './upstream-server.ts';
+
+/** Per-attempt timeout 300 ms, 2 retries, backoff and Retry-After capped: a fault costs about a second at most. */
+export const FAST_HTTP: Partial<HttpOptions> = {
+  timeoutMs: 300,
+  totalTimeoutMs: 4_000,
+  retryLimit: 2,
+  backoffLimitMs: 50,
+  maxRetryAfterMs: 1_000,
+  sourceDeadlineMs: 5_000,
+};
+
+/** A small sample set (2 posts, 2 episodes) in the upstreams' wire format, for the sample fallback. */
+export const FIXTURE_SAMPLE_DIR = path.resolve(import.meta.dirname, '../fixtures/upstream/sample');
+
+/** The project's embedded sample data. */
+export const REAL_SAMPLE_DIR = path.resolve(import.meta.dirname, '../../sample-data');
+
+/** True once sample-data/ holds the blog posts and the episodes (it is written separately). */
+export function realSampleDataReady(): boolean {
+  return ['blog/posts.json', 'spotify/episodes.json', 'spotify/token.json'].every((file) =>
+    existsSync(path.join(REAL_SAMPLE_DIR, file)),
+  );
+}
+
+/** A new empty folder under the OS temp dir. */
+export function makeTempDir(prefix = 'sync-test-'): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+export interface CapturedLogger {
+  logger: SyncLogger;
+  lines: string[];
+}
+
+/** A logger that records every line ('INFO ...', 'WARN ...'). */
+export function captureLogger(): CapturedLogger {
+  const lines: string[] = [];
+  return {
+    lines,
+    logger: {
+      info: (message) => lines.push(`INFO ${message}`),
+      warn: (message) => lines.push(`WARN ${message}`),
+    },
+  };
+}
+
+export interface SyncRun {
+  report: SyncReport;
+  lines: string[];
+  /** Wall time of the run, ms. */
+  ms: number;
+}
+
+/** runSync against the test server: its env, FAST_HTTP and the fixture sample folder unless told otherwise. */
+export async function syncAgainst(
+  server: UpstreamServer,
+  outDir: string,
+  options: Partial<Omit<SyncOptions, 'env' | 'outDir'>> & { env?: Record<string, string | undefined> } = {},
+): Promise<SyncRun> {
+  const { logger, lines } = captureLogger();
+  const started = performance.now();
+  const report = await runSync({
+    sampleDir: FIXTURE_SAMPLE_DIR,
+    logger,
+    ...options,
+    env: { ...server.env, ...options.env },
+    outDir,
+    http: { ...FAST_HTTP, ...options.http },
+  });
+  return { report, lines, ms: performance.now() - started };
+}
+
+/** The report of one collection; fails the test when it is missing. */
+export function collectionOf(report: SyncReport, id: string): CollectionReport {
+  const found = report.collections.find((collection) => collection.id === id);
+  if (!found) throw new Error(`no collection '${id}' in the report`);
+  return found;
+}
+
+/** `{dir}/{name}.json` as text. */
+export function readSnapshotText(dir: string, name: string): Promise<string> {
+  return readFile(path.join(dir, `${name}.json`), 'utf8');
+}
+
+/** `{dir}/{name}.json` parsed. */
+export async function readSnapshot<T = { id: string } & Record<string, unknown>>(dir: string, name: string): Promise<T[]> {
+  return JSON.parse(await readSnapshotText(dir, name)) as T[];
+}
+
+/** status.json by collection id. */
+export async function readStatus(dir: string): Promise<Map<string, CollectionStatus>> {
+  const statuses = await readSnapshot<CollectionStatus>(dir, 'status');
+  return new Map(statuses.map((status) => [status.id, status]));
+}
+
+export function statusOf(statuses: Map<string, CollectionStatus>, id: string): CollectionStatus {
+  const found = statuses.get(id);
+  if (!found) throw new Error(`no status for '${id}'`);
+  return found;
+}
+
+/** The ids of entries, in order. */
+export const idsOf = (entries: readonly { id: string }[]) => entries.map((entry) => entry.id);
+
+/** Every file name in the folder (no recursion). */
+export function filesIn(dir: string): Promise<string[]> {
+  return readdir(dir);
+}
+
+/** Every file's text in the folder, by name. */
+export async function allSnapshotTexts(dir: string): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const name of readdirSync(dir)) texts.set(name, await readFile(path.join(dir, name), 'utf8'));
+  return texts;
+}
+
+/** Every snapshot file name the sync writes, status included. */
+export const SNAPSHOT_FILES = [
+  'accommodation.json',
+  'agencies.json',
+  'attractions.json',
+  'city.json',
+  'drivers.json',
+  'episodes.json',
+  'events.json',
+  'experiences.json',
+  'guides.json',
+  'news.json',
+  'restaurants.json',
+  'status.json',
+  'testimonials.json',
+  'tours.json',
+];
+
+/** The provider's collections (all fed by the city data provider). */
+export const PROVIDER_COLLECTIONS = [
+  'city',
+  'tours',
+  'accommodation',
+  'restaurants',
+  'events',
+  'drivers',
+  'guides',
+  'agencies',
+  'attractions',
+  'experiences',
+  'testimonials',
+];
