@@ -124,3 +124,15 @@ export function slugify(text: string): string {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
+
+/**
+ * The international number WhatsApp links need (wa.me takes digits only): '+55 65 9...' as is,
+ * a Brazilian number written without the country code ('(65) 99210-3388', '065 ...') gets 55.
+ */
+export function whatsappNumber(phone: string | null | undefined): string | null {
+  const cleaned = phoneForWhatsApp(phone);
+  if (!cleaned) return null;
+  if (cleaned.startsWith('+')) return cleaned.slice(1).replace(/\+/g, '');
+  const national = cleaned.replace(/\+/g, '').replace(/^0+/, '');
+  return national.length === 10 || national.length === 11 ? `55${national}` : national;
+}

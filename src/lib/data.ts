@@ -1,0 +1,56 @@
+/**
+ * The snapshot's collections, read once per build (at module top level) and handed to pages as
+ * plain typed arrays. Pages stay thin: they pick from here and call pure helpers.
+ */
+import { getCollection } from 'astro:content';
+import { readSiteConfig } from './config.ts';
+import { fallbackCity } from './normalise/city.ts';
+import type { City, CollectionStatus, Item, ItemKind } from './schemas/index.ts';
+
+export const SITE = readSiteConfig(process.env);
+
+const data = <T>(entries: { data: T }[]) => entries.map((entry) => entry.data);
+
+const [cities, tours, accommodation, restaurants, events, drivers, guides, agencies, attractions] = await Promise.all([
+  getCollection('city'),
+  getCollection('tours'),
+  getCollection('accommodation'),
+  getCollection('restaurants'),
+  getCollection('events'),
+  getCollection('drivers'),
+  getCollection('guides'),
+  getCollection('agencies'),
+  getCollection('attractions'),
+]);
+
+/** The configured city; the fallback city when the snapshot has none. */
+export const CITY: City = cities[0]?.data ?? fallbackCity({ name: SITE.cityName, state: SITE.cityState });
+
+export const ITEMS: Record<ItemKind, Item[]> = {
+  tour: data(tours),
+  accommodation: data(accommodation),
+  restaurant: data(restaurants),
+  event: data(events),
+  driver: data(drivers),
+  guide: data(guides),
+  agency: data(agencies),
+  attraction: data(attractions),
+};
+export const EXPERIENCES = data(await getCollection('experiences'));
+export const TESTIMONIALS = data(await getCollection('testimonials'));
+/** Newest first. */
+export const NEWS = data(await getCollection('news')).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+export const EPISODES = data(await getCollection('episodes'));
+
+const statuses = new Map(data(await getCollection('status')).map((status) => [status.id, status]));
+
+/** How the last sync went for a collection (drives 'Erro ao carregar ...'). */
+export function statusOf(collection: string): CollectionStatus | undefined {
+  return statuses.get(collection);
+}
+
+/** True when the collection is empty because its source failed (not because it has no records). */
+export function hasLoadError(collection: string): boolean {
+  const status = statusOf(collection);
+  return Boolean(status?.failed && status.count === 0);
+}

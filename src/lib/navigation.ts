@@ -1,0 +1,32 @@
+/** The header menu (SPEC section 2). Anchors point at home sections, so they work from every page. */
+export interface MenuItem {
+  label: string;
+  href: string;
+  children?: { label: string; href: string }[];
+}
+
+export const MENU: MenuItem[] = [
+  { label: 'Início', href: '/#inicio' },
+  { label: 'Serviços', href: '/#servicos' },
+  { label: 'Experiências', href: '/#experiencias' },
+  { label: 'Eventos', href: '/#eventos' },
+  { label: 'Notícias', href: '/#noticias' },
+  {
+    label: 'Promoções',
+    href: '/#promocoes',
+    children: [
+      { label: 'Passeios', href: '/#tours' },
+      { label: 'Hospedagens', href: '/#accommodations' },
+      { label: 'Restaurantes', href: '/#restaurants' },
+    ],
+  },
+  {
+    label: 'Fornecedores',
+    href: '/#provedores',
+    children: [
+      { label: 'Condutores', href: '/#drivers' },
+      { label: 'Guia de Viagem', href: '/#guides' },
+      { label: 'Agência de Viagem', href: '/#agencies' },
+    ],
+  },
+];
