@@ -1,0 +1,30 @@
+/**
+ * Shared end-to-end helpers: the two widths every page is checked at, and the accessibility sweep
+ * (axe-core; serious and critical violations fail the test).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WIDTHS = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+/** Fails with the list of serious or critical axe violations on the current page. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+/** Every request the page made to a host other than the site's own. */
+export function collectForeignRequests(page: Page, origin: string): string[] {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:')) foreign.push(url);
+  });
+  return foreign;
+}
