@@ -6,11 +6,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { HttpOptions } from '../../scripts/sync/http.ts';
 import type { SyncLogger } from '../../scripts/sync/log.ts';
 import { type CollectionReport, runSync, type SyncOptions, type SyncReport } from '../../scripts/sync/run.ts';
 import type { CollectionStatus } from '../../src/lib/schemas/index.ts';
-import type { UpstreamServer } from './upstream-server.ts';
+import { startUpstreamServer, type UpstreamServer } from './upstream-server.ts';
 
 /** Per-attempt timeout 300 ms, 2 retries, backoff and Retry-After capped: a fault costs about a second at most. */
 export const FAST_HTTP: Partial<HttpOptions> = {
@@ -163,3 +164,21 @@ export const PROVIDER_COLLECTIONS = [
   'experiences',
   'testimonials',
 ];
+
+/**
+ * One upstream server for the file and a fresh snapshot folder per test, cleaned up afterwards.
+ * Read `sandbox.server` and `sandbox.outDir` inside tests (they change between tests).
+ */
+export function useSyncSandbox(): { server: UpstreamServer; outDir: string } {
+  const sandbox = {} as { server: UpstreamServer; outDir: string };
+  beforeAll(async () => {
+    sandbox.server = await startUpstreamServer();
+  });
+  afterAll(() => sandbox.server.close());
+  beforeEach(async () => {
+    sandbox.server.reset();
+    sandbox.outDir = await makeTempDir();
+  });
+  afterEach(() => removeDir(sandbox.outDir));
+  return sandbox;
+}

@@ -7,7 +7,7 @@
 import { Buffer } from 'node:buffer';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   allSnapshotTexts,
   collectionOf,
@@ -24,42 +24,28 @@ import {
   SNAPSHOT_FILES,
   statusOf,
   syncAgainst,
+  useSyncSandbox,
 } from '../support/sync-helpers.ts';
-import { startUpstreamServer, TEST_CREDENTIALS, type UpstreamServer } from '../support/upstream-server.ts';
+import { TEST_CREDENTIALS } from '../support/upstream-server.ts';
 
-let server: UpstreamServer;
-let outDir: string;
-
-beforeAll(async () => {
-  server = await startUpstreamServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  server.reset();
-  outDir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(outDir);
-});
+const sandbox = useSyncSandbox();
 
 const tours = (count: number, from = 1) =>
   Array.from({ length: count }, (_, index) => ({ id: from + index, title: `Passeio ${from + index}`, price: 100 }));
 
 describe('a source that is down', () => {
   it('without a previous snapshot: the fallback city, empty provider lists, the other sources untouched', async () => {
-    server.setFault(server.paths.provider, { kind: 'status', status: 503 });
-    const { report } = await syncAgainst(server, outDir);
+    sandbox.server.setFault(sandbox.server.paths.provider, { kind: 'status', status: 503 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
 
     expect(collectionOf(report, 'city')).toMatchObject({ origin: 'none', goodOrigin: 'none', failed: true, count: 1 });
-    expect(await readSnapshot(outDir, 'city')).toEqual([
+    expect(await readSnapshot(sandbox.outDir, 'city')).toEqual([
       expect.objectContaining({ id: '0', name: 'Barra do Bugres', state: 'MT', region: '', country: 'BR', isFallback: true }),
     ]);
     for (const id of PROVIDER_COLLECTIONS.filter((name) => name !== 'city')) {
       expect(collectionOf(report, id), id).toMatchObject({ origin: 'none', failed: true, count: 0 });
       expect(collectionOf(report, id).error, id).toMatch(/^HTTP 503 Service Unavailable from \/provider\//);
-      expect(await readSnapshot(outDir, id), id).toEqual([]);
+      expect(await readSnapshot(sandbox.outDir, id), id).toEqual([]);
     }
     expect(report.warnings).toHaveLength(PROVIDER_COLLECTIONS.length);
     expect(report.warnings).toContain(
@@ -68,22 +54,22 @@ describe('a source that is down', () => {
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'upstream', failed: false, count: 3 });
     expect(collectionOf(report, 'episodes')).toMatchObject({ origin: 'upstream', failed: false, count: 3 });
 
-    const statuses = await readStatus(outDir);
+    const statuses = await readStatus(sandbox.outDir);
     expect(statusOf(statuses, 'tours')).toMatchObject({ origin: 'none', failed: true, syncedAt: null });
     expect(statusOf(statuses, 'news')).toMatchObject({ origin: 'upstream', failed: false, error: null });
   });
 
   it('with a previous snapshot: every provider file kept byte for byte, status.json says snapshot', async () => {
-    await syncAgainst(server, outDir);
-    const before = await allSnapshotTexts(outDir);
-    const statusBefore = await readStatus(outDir);
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    const before = await allSnapshotTexts(sandbox.outDir);
+    const statusBefore = await readStatus(sandbox.outDir);
 
-    server.setFault(server.paths.provider, { kind: 'status', status: 503 });
-    const { report } = await syncAgainst(server, outDir, { now: () => new Date('2030-01-01T00:00:00Z') });
+    sandbox.server.setFault(sandbox.server.paths.provider, { kind: 'status', status: 503 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { now: () => new Date('2030-01-01T00:00:00Z') });
 
-    const after = await allSnapshotTexts(outDir);
+    const after = await allSnapshotTexts(sandbox.outDir);
     expect([...after.keys()].sort()).toEqual(SNAPSHOT_FILES);
-    const statuses = await readStatus(outDir);
+    const statuses = await readStatus(sandbox.outDir);
     for (const id of PROVIDER_COLLECTIONS) {
       expect(after.get(`${id}.json`), id).toBe(before.get(`${id}.json`));
       expect(collectionOf(report, id), id).toMatchObject({ origin: 'snapshot', goodOrigin: 'upstream', failed: true });
@@ -105,18 +91,18 @@ describe('a source that is down', () => {
   });
 
   it('one failing collection keeps its file while the others of the same source update', async () => {
-    await syncAgainst(server, outDir);
-    const hotelsBefore = await readSnapshotText(outDir, 'accommodation');
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    const hotelsBefore = await readSnapshotText(sandbox.outDir, 'accommodation');
 
-    server.setFault(server.paths.hotels, { kind: 'status', status: 500 });
-    server.setFile('provider/tours.json', tours(5, 11));
-    server.setFile('provider/restaurants.json', { restaurants: [{ id: 399, name: 'Novo Restaurante' }] });
-    const { report } = await syncAgainst(server, outDir, { allowShrink: true });
+    sandbox.server.setFault(sandbox.server.paths.hotels, { kind: 'status', status: 500 });
+    sandbox.server.setFile('provider/tours.json', tours(5, 11));
+    sandbox.server.setFile('provider/restaurants.json', { restaurants: [{ id: 399, name: 'Novo Restaurante' }] });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { allowShrink: true });
 
-    expect(await readSnapshotText(outDir, 'accommodation')).toBe(hotelsBefore);
+    expect(await readSnapshotText(sandbox.outDir, 'accommodation')).toBe(hotelsBefore);
     expect(collectionOf(report, 'accommodation')).toMatchObject({ origin: 'snapshot', failed: true, count: 2 });
-    expect(idsOf(await readSnapshot(outDir, 'tours'))).toEqual(['11', '12', '13', '14', '15']);
-    expect(idsOf(await readSnapshot(outDir, 'restaurants'))).toEqual(['399']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'tours'))).toEqual(['11', '12', '13', '14', '15']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'restaurants'))).toEqual(['399']);
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', failed: false });
     expect(report.warnings).toEqual([
       'provider accommodation: HTTP 500 Internal Server Error from /provider/hotels; keeping the last good snapshot (2 records)',
@@ -124,9 +110,9 @@ describe('a source that is down', () => {
   });
 
   it('falls back to the sample news and episodes when the blog and Spotify fail and there is no snapshot', async () => {
-    server.setFault(server.paths.posts, { kind: 'status', status: 500 });
-    server.setFault(server.paths.token, { kind: 'status', status: 500 });
-    const { report } = await syncAgainst(server, outDir);
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 500 });
+    sandbox.server.setFault(sandbox.server.paths.token, { kind: 'status', status: 500 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
 
     expect(collectionOf(report, 'news')).toMatchObject({
       origin: 'sample',
@@ -135,28 +121,28 @@ describe('a source that is down', () => {
       count: 2,
       error: 'HTTP 500 Internal Server Error from /blog/wp-json/wp/v2/posts',
     });
-    expect(idsOf(await readSnapshot(outDir, 'news'))).toEqual(['9001', '9002']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'news'))).toEqual(['9001', '9002']);
     expect(collectionOf(report, 'episodes')).toMatchObject({ origin: 'sample', failed: true, count: 2 });
-    expect(idsOf(await readSnapshot(outDir, 'episodes'))).toEqual(['sample-ep-2', 'sample-ep-1']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'episodes'))).toEqual(['sample-ep-2', 'sample-ep-1']);
     // Retried like any GET / token POST before giving up.
-    expect(server.requestsTo(server.paths.posts)).toHaveLength(3);
-    expect(server.requestsTo(server.paths.token)).toHaveLength(3);
-    const statuses = await readStatus(outDir);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.posts)).toHaveLength(3);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.token)).toHaveLength(3);
+    const statuses = await readStatus(sandbox.outDir);
     expect(statusOf(statuses, 'news')).toMatchObject({ origin: 'sample', failed: true });
     expect(statusOf(statuses, 'news').syncedAt).not.toBeNull();
   });
 
   it('prefers the last good snapshot of the news to the sample', async () => {
-    await syncAgainst(server, outDir);
-    server.setFault(server.paths.posts, { kind: 'status', status: 500 });
-    const { report } = await syncAgainst(server, outDir);
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 500 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'snapshot', goodOrigin: 'upstream', failed: true });
-    expect(idsOf(await readSnapshot(outDir, 'news'))).toEqual(['11', '12', '13']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'news'))).toEqual(['11', '12', '13']);
   });
 
   it.skipIf(!realSampleDataReady())('falls back to the real embedded sample-data/ for the news', async () => {
-    server.setFault(server.paths.posts, { kind: 'status', status: 500 });
-    const { report } = await syncAgainst(server, outDir, { sampleDir: REAL_SAMPLE_DIR });
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 500 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { sampleDir: REAL_SAMPLE_DIR });
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'sample', failed: true });
     expect(collectionOf(report, 'news').count).toBeGreaterThan(0);
   });
@@ -164,10 +150,10 @@ describe('a source that is down', () => {
   it('publishes the news empty, with a warning, when the sample cannot be read either', async () => {
     const emptySample = await makeTempDir('sync-empty-sample-');
     try {
-      server.setFault(server.paths.posts, { kind: 'status', status: 500 });
-      const { report } = await syncAgainst(server, outDir, { sampleDir: emptySample });
+      sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 500 });
+      const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { sampleDir: emptySample });
       expect(collectionOf(report, 'news')).toMatchObject({ origin: 'none', failed: true, count: 0 });
-      expect(await readSnapshot(outDir, 'news')).toEqual([]);
+      expect(await readSnapshot(sandbox.outDir, 'news')).toEqual([]);
       expect(report.warnings.some((warning) => warning.startsWith('blog news: the sample data cannot be read either'))).toBe(
         true,
       );
@@ -177,69 +163,69 @@ describe('a source that is down', () => {
   });
 
   it('does not take an unreadable snapshot file for a last good one', async () => {
-    await writeFile(path.join(outDir, 'tours.json'), '[{"id": "1", "kind": "tour"', 'utf8');
-    server.setFault(server.paths.tours, { kind: 'status', status: 503 });
-    const { report } = await syncAgainst(server, outDir);
+    await writeFile(path.join(sandbox.outDir, 'tours.json'), '[{"id": "1", "kind": "tour"', 'utf8');
+    sandbox.server.setFault(sandbox.server.paths.tours, { kind: 'status', status: 503 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'none', failed: true, count: 0 });
-    expect(await readSnapshot(outDir, 'tours')).toEqual([]);
+    expect(await readSnapshot(sandbox.outDir, 'tours')).toEqual([]);
   });
 });
 
 describe('the shrink rule', () => {
   it('refuses a collection that shrank below half of its last good count, and --allow-shrink accepts it', async () => {
-    server.setFile('provider/tours.json', tours(6));
-    await syncAgainst(server, outDir);
-    const before = await readSnapshotText(outDir, 'tours');
+    sandbox.server.setFile('provider/tours.json', tours(6));
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    const before = await readSnapshotText(sandbox.outDir, 'tours');
 
     // 2 valid records out of 5 received, against 6: refused, the 6 stay.
-    server.setFile('provider/tours.json', [...tours(2, 101), { id: 'bad', rating: 'abc' }, { title: 'no id' }, null]);
-    const refused = await syncAgainst(server, outDir);
+    sandbox.server.setFile('provider/tours.json', [...tours(2, 101), { id: 'bad', rating: 'abc' }, { title: 'no id' }, null]);
+    const refused = await syncAgainst(sandbox.server, sandbox.outDir);
     const tour = collectionOf(refused.report, 'tours');
     expect(tour).toMatchObject({ origin: 'snapshot', goodOrigin: 'upstream', failed: true, count: 6, received: 5 });
     expect(tour.dropped.map((record) => record.id)).toEqual(['bad', '#4 (no id)', '#5 (no id)']);
     expect(tour.error).toBe(
       '2 valid records (5 received), less than half of the last good 6; not published (use --allow-shrink if this is intended)',
     );
-    expect(await readSnapshotText(outDir, 'tours')).toBe(before);
-    expect(statusOf(await readStatus(outDir), 'tours')).toMatchObject({ origin: 'snapshot', failed: true, count: 6 });
+    expect(await readSnapshotText(sandbox.outDir, 'tours')).toBe(before);
+    expect(statusOf(await readStatus(sandbox.outDir), 'tours')).toMatchObject({ origin: 'snapshot', failed: true, count: 6 });
     expect(refused.report.warnings).toEqual([`provider tours: ${tour.error}; keeping the last good snapshot (6 records)`]);
     // The rule is per collection: the others were published.
     expect(collectionOf(refused.report, 'accommodation')).toMatchObject({ origin: 'upstream', failed: false });
 
-    const accepted = await syncAgainst(server, outDir, { allowShrink: true });
+    const accepted = await syncAgainst(sandbox.server, sandbox.outDir, { allowShrink: true });
     expect(collectionOf(accepted.report, 'tours')).toMatchObject({ origin: 'upstream', failed: false, count: 2 });
-    expect(idsOf(await readSnapshot(outDir, 'tours'))).toEqual(['101', '102']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'tours'))).toEqual(['101', '102']);
   });
 
   it('accepts a drop to exactly half', async () => {
-    server.setFile('provider/tours.json', tours(6));
-    await syncAgainst(server, outDir);
-    server.setFile('provider/tours.json', tours(3, 50));
-    const { report } = await syncAgainst(server, outDir);
+    sandbox.server.setFile('provider/tours.json', tours(6));
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    sandbox.server.setFile('provider/tours.json', tours(3, 50));
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', failed: false, count: 3 });
-    expect(idsOf(await readSnapshot(outDir, 'tours'))).toEqual(['50', '51', '52']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'tours'))).toEqual(['50', '51', '52']);
   });
 
   it('refuses an upstream list that is suddenly empty', async () => {
-    await syncAgainst(server, outDir);
-    server.setFile('provider/restaurants.json', { data: { restaurants: [] } });
-    const { report } = await syncAgainst(server, outDir);
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    sandbox.server.setFile('provider/restaurants.json', { data: { restaurants: [] } });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
     expect(collectionOf(report, 'restaurants')).toMatchObject({ origin: 'snapshot', failed: true, count: 2, received: 0 });
-    expect(idsOf(await readSnapshot(outDir, 'restaurants'))).toEqual(['301', '302']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'restaurants'))).toEqual(['301', '302']);
   });
 
   it('does not hold a sample-data snapshot against the upstream', async () => {
-    server.setFault(server.paths.posts, { kind: 'status', status: 500 });
-    await syncAgainst(server, outDir);
-    expect(statusOf(await readStatus(outDir), 'news')).toMatchObject({ origin: 'sample', count: 2 });
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 500 });
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    expect(statusOf(await readStatus(sandbox.outDir), 'news')).toMatchObject({ origin: 'sample', count: 2 });
 
-    server.reset();
-    server.setFile('blog/posts.json', [
+    sandbox.server.reset();
+    sandbox.server.setFile('blog/posts.json', [
       { id: 77, date: '2026-03-01T10:00:00', status: 'publish', title: { rendered: 'Única notícia' } },
     ]);
-    const { report } = await syncAgainst(server, outDir);
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'upstream', failed: false, count: 1 });
-    expect(idsOf(await readSnapshot(outDir, 'news'))).toEqual(['77']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'news'))).toEqual(['77']);
   });
 });
 
@@ -255,7 +241,7 @@ describe('secrets', () => {
       ['logger output', run.lines.join('\n')],
       ['warnings', run.report.warnings.join('\n')],
       ['report', JSON.stringify(run.report)],
-      ...[...(await allSnapshotTexts(outDir))].map(([name, text]): [string, string] => [`snapshot file ${name}`, text]),
+      ...[...(await allSnapshotTexts(sandbox.outDir))].map(([name, text]): [string, string] => [`snapshot file ${name}`, text]),
     ]);
     const leaks = [...places].flatMap(([where, text]) =>
       Object.entries(SECRETS).flatMap(([what, secret]) => (text.includes(secret) ? [`${what} in ${where}`] : [])),
@@ -264,37 +250,39 @@ describe('secrets', () => {
   }
 
   it('never writes or prints a secret on a good run', async () => {
-    const run = await syncAgainst(server, outDir);
-    expect((await filesIn(outDir)).sort()).toEqual(SNAPSHOT_FILES);
+    const run = await syncAgainst(sandbox.server, sandbox.outDir);
+    expect((await filesIn(sandbox.outDir)).sort()).toEqual(SNAPSHOT_FILES);
     await expectNoSecret(run);
   });
 
   it('never writes or prints a secret, even when the upstreams echo them back in their errors', async () => {
     const { providerToken, clientSecret } = TEST_CREDENTIALS;
-    server.setFault(server.paths.tours, {
+    sandbox.server.setFault(sandbox.server.paths.tours, {
       kind: 'status',
       status: 401,
       statusText: `Invalid token ${providerToken}`,
       body: JSON.stringify({ message: `token ${providerToken} refused` }),
     });
-    server.setFault(server.paths.hotels, { kind: 'html', html: `<h1>Bearer ${providerToken}</h1>` });
-    server.setFault(server.paths.token, {
+    sandbox.server.setFault(sandbox.server.paths.hotels, { kind: 'html', html: `<h1>Bearer ${providerToken}</h1>` });
+    sandbox.server.setFault(sandbox.server.paths.token, {
       kind: 'status',
       status: 400,
       statusText: `Bad client secret ${clientSecret} (${SECRETS['Spotify Basic credential']})`,
     });
-    server.setFault(server.paths.restaurants, {
+    sandbox.server.setFault(sandbox.server.paths.restaurants, {
       kind: 'body',
       body: JSON.stringify({ data: { restaurants: [{ id: 1, name: `Token ${providerToken}`, description: providerToken }] } }),
     });
-    const run = await syncAgainst(server, outDir);
+    const run = await syncAgainst(sandbox.server, sandbox.outDir);
 
     expect(collectionOf(run.report, 'tours')).toMatchObject({ failed: true });
     expect(collectionOf(run.report, 'episodes')).toMatchObject({ failed: true, origin: 'sample' });
     expect(collectionOf(run.report, 'tours').error).toBe(
       'HTTP 401 Invalid token [redacted] (credentials refused) from /provider/tours',
     );
-    expect(await readSnapshot(outDir, 'restaurants')).toEqual([expect.objectContaining({ id: '1', title: 'Token [redacted]' })]);
+    expect(await readSnapshot(sandbox.outDir, 'restaurants')).toEqual([
+      expect.objectContaining({ id: '1', title: 'Token [redacted]' }),
+    ]);
     await expectNoSecret(run);
   });
 });

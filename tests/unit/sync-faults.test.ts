@@ -3,36 +3,20 @@
  * hangs and time bounds, garbage answers, refused credentials. The run never throws; a collection
  * that cannot be fetched falls back, the others are unaffected.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   collectionOf,
   filesIn,
   idsOf,
-  makeTempDir,
   PROVIDER_COLLECTIONS,
   readSnapshot,
-  removeDir,
   SNAPSHOT_FILES,
   syncAgainst,
+  useSyncSandbox,
 } from '../support/sync-helpers.ts';
-import { type RecordedRequest, startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
+import { type RecordedRequest, startUpstreamServer } from '../support/upstream-server.ts';
 
-let server: UpstreamServer;
-let outDir: string;
-
-beforeAll(async () => {
-  server = await startUpstreamServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  server.reset();
-  outDir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(outDir);
-});
+const sandbox = useSyncSandbox();
 
 /** Milliseconds between consecutive requests. */
 const gaps = (requests: readonly RecordedRequest[]) =>
@@ -47,28 +31,28 @@ function expectOtherProviderCollectionsFine(report: Awaited<ReturnType<typeof sy
 
 describe('retries', () => {
   it('retries a 500 then a 503 and publishes the third answer', async () => {
-    server.setFault(server.paths.tours, { kind: 'status', status: 500 }, { times: 1 });
-    server.setFault(server.paths.tours, { kind: 'status', status: 503 }, { times: 1 });
-    const { report } = await syncAgainst(server, outDir);
+    sandbox.server.setFault(sandbox.server.paths.tours, { kind: 'status', status: 500 }, { times: 1 });
+    sandbox.server.setFault(sandbox.server.paths.tours, { kind: 'status', status: 503 }, { times: 1 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
 
-    expect(server.requestsTo(server.paths.tours).map((request) => request.status)).toEqual([500, 503, 200]);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.tours).map((request) => request.status)).toEqual([500, 503, 200]);
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', failed: false, error: null, count: 4 });
-    expect(idsOf(await readSnapshot(outDir, 'tours'))).toEqual(['101', '102', '107', '108']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'tours'))).toEqual(['101', '102', '107', '108']);
     expect(report.warnings).toEqual([]);
   });
 
   it('gives up after the retry limit (1 + 2 attempts) and falls back, the other collections unaffected', async () => {
-    server.setFault(server.paths.tours, { kind: 'status', status: 503 });
-    const { report } = await syncAgainst(server, outDir);
+    sandbox.server.setFault(sandbox.server.paths.tours, { kind: 'status', status: 503 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
 
-    expect(server.requestsTo(server.paths.tours)).toHaveLength(3);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.tours)).toHaveLength(3);
     expect(collectionOf(report, 'tours')).toMatchObject({
       origin: 'none',
       failed: true,
       count: 0,
       error: 'HTTP 503 Service Unavailable from /provider/tours',
     });
-    expect(await readSnapshot(outDir, 'tours')).toEqual([]);
+    expect(await readSnapshot(sandbox.outDir, 'tours')).toEqual([]);
     expectOtherProviderCollectionsFine(report, 'tours');
     expect(report.warnings).toEqual([
       'provider tours: HTTP 503 Service Unavailable from /provider/tours; no last good snapshot, publishing it empty',
@@ -76,10 +60,10 @@ describe('retries', () => {
   });
 
   it('retries the Spotify token POST, with the same credentials and body', async () => {
-    server.setFault(server.paths.token, { kind: 'status', status: 503 }, { times: 1 });
-    const { report } = await syncAgainst(server, outDir);
+    sandbox.server.setFault(sandbox.server.paths.token, { kind: 'status', status: 503 }, { times: 1 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
 
-    const posts = server.requestsTo(server.paths.token, 'POST');
+    const posts = sandbox.server.requestsTo(sandbox.server.paths.token, 'POST');
     expect(posts.map((request) => request.status)).toEqual([503, 200]);
     expect(posts[1]?.headers.authorization).toBe(posts[0]?.headers.authorization);
     expect(posts[1]?.body).toBe('grant_type=client_credentials');
@@ -87,16 +71,16 @@ describe('retries', () => {
   });
 
   it('recovers from a dropped connection by retrying', async () => {
-    server.setFault(server.paths.restaurants, { kind: 'reset' }, { times: 1 });
-    const { report } = await syncAgainst(server, outDir);
-    expect(server.requestsTo(server.paths.restaurants)).toHaveLength(2);
+    sandbox.server.setFault(sandbox.server.paths.restaurants, { kind: 'reset' }, { times: 1 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.restaurants)).toHaveLength(2);
     expect(collectionOf(report, 'restaurants')).toMatchObject({ origin: 'upstream', count: 2 });
   });
 
   it('reports a connection that keeps dropping as a network error', async () => {
-    server.setFault(server.paths.restaurants, { kind: 'reset' });
-    const { report } = await syncAgainst(server, outDir);
-    expect(server.requestsTo(server.paths.restaurants)).toHaveLength(3);
+    sandbox.server.setFault(sandbox.server.paths.restaurants, { kind: 'reset' });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.restaurants)).toHaveLength(3);
     expect(collectionOf(report, 'restaurants')).toMatchObject({ origin: 'none', failed: true });
     expect(collectionOf(report, 'restaurants').error).toMatch(/^network error \(/);
   });
@@ -104,10 +88,10 @@ describe('retries', () => {
 
 describe('refused credentials', () => {
   it('does not retry a 401 from the provider and says the credentials were refused', async () => {
-    const { report } = await syncAgainst(server, outDir, { env: { PROVIDER_API_TOKEN: 'not-the-right-token' } });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { env: { PROVIDER_API_TOKEN: 'not-the-right-token' } });
 
     // Each of the 11 provider calls exactly once: a 401 is not worth retrying.
-    const providerRequests = server.requestsTo(server.paths.provider);
+    const providerRequests = sandbox.server.requestsTo(sandbox.server.paths.provider);
     expect(providerRequests).toHaveLength(11);
     expect(providerRequests.every((request) => request.status === 401)).toBe(true);
     expect(collectionOf(report, 'tours')).toMatchObject({
@@ -116,7 +100,7 @@ describe('refused credentials', () => {
       error: 'HTTP 401 Unauthorized (credentials refused) from /provider/tours',
     });
     expect(collectionOf(report, 'city')).toMatchObject({ origin: 'none', failed: true, count: 1 });
-    expect(await readSnapshot(outDir, 'city')).toEqual([
+    expect(await readSnapshot(sandbox.outDir, 'city')).toEqual([
       expect.objectContaining({ id: '0', name: 'Barra do Bugres', state: 'MT', isFallback: true }),
     ]);
     // The blog and the podcast have their own credentials and are unaffected.
@@ -125,25 +109,29 @@ describe('refused credentials', () => {
   });
 
   it('falls back to the sample episodes when Spotify refuses the client secret', async () => {
-    const { report } = await syncAgainst(server, outDir, { env: { SPOTIFY_CLIENT_SECRET: 'wrong-secret' } });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { env: { SPOTIFY_CLIENT_SECRET: 'wrong-secret' } });
 
-    expect(server.requestsTo(server.paths.token).map((request) => request.status)).toEqual([401]);
-    expect(server.requestsTo(server.paths.episodes)).toEqual([]);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.token).map((request) => request.status)).toEqual([401]);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.episodes)).toEqual([]);
     expect(collectionOf(report, 'episodes')).toMatchObject({
       origin: 'sample',
       failed: true,
       error: 'HTTP 401 Unauthorized (credentials refused) from /spotify-accounts/api/token',
     });
-    expect(idsOf(await readSnapshot(outDir, 'episodes'))).toEqual(['sample-ep-2', 'sample-ep-1']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'episodes'))).toEqual(['sample-ep-2', 'sample-ep-1']);
   });
 });
 
 describe('Retry-After', () => {
   it.each([429, 503])('honours Retry-After: 1 on a %i (about a second between the attempts)', async (status) => {
-    server.setFault(server.paths.tours, { kind: 'status', status, headers: { 'retry-after': '1' } }, { times: 1 });
-    const { report } = await syncAgainst(server, outDir, { http: { maxRetryAfterMs: 5_000 } });
+    sandbox.server.setFault(
+      sandbox.server.paths.tours,
+      { kind: 'status', status, headers: { 'retry-after': '1' } },
+      { times: 1 },
+    );
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { http: { maxRetryAfterMs: 5_000 } });
 
-    const requests = server.requestsTo(server.paths.tours);
+    const requests = sandbox.server.requestsTo(sandbox.server.paths.tours);
     expect(requests.map((request) => request.status)).toEqual([status, 200]);
     const [gap] = gaps(requests);
     expect(gap).toBeGreaterThanOrEqual(900);
@@ -152,10 +140,14 @@ describe('Retry-After', () => {
   });
 
   it('waits no longer than the cap when Retry-After asks for two minutes', async () => {
-    server.setFault(server.paths.tours, { kind: 'status', status: 429, headers: { 'retry-after': '120' } }, { times: 1 });
-    const { report, ms } = await syncAgainst(server, outDir, { http: { maxRetryAfterMs: 1_000 } });
+    sandbox.server.setFault(
+      sandbox.server.paths.tours,
+      { kind: 'status', status: 429, headers: { 'retry-after': '120' } },
+      { times: 1 },
+    );
+    const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir, { http: { maxRetryAfterMs: 1_000 } });
 
-    const [gap] = gaps(server.requestsTo(server.paths.tours));
+    const [gap] = gaps(sandbox.server.requestsTo(sandbox.server.paths.tours));
     expect(gap).toBeGreaterThanOrEqual(900);
     expect(gap).toBeLessThan(3_000);
     expect(ms).toBeLessThan(10_000);
@@ -165,10 +157,10 @@ describe('Retry-After', () => {
 
 describe('time bounds', () => {
   it('ends a hang by the per-attempt timeout, retries it, then falls back', async () => {
-    server.setFault(server.paths.hotels, { kind: 'hang' });
-    const { report, ms } = await syncAgainst(server, outDir);
+    sandbox.server.setFault(sandbox.server.paths.hotels, { kind: 'hang' });
+    const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir);
 
-    const requests = server.requestsTo(server.paths.hotels);
+    const requests = sandbox.server.requestsTo(sandbox.server.paths.hotels);
     expect(requests).toHaveLength(3);
     for (const gap of gaps(requests)) expect(gap).toBeGreaterThanOrEqual(250); // timeoutMs 300 each
     expect(collectionOf(report, 'accommodation')).toMatchObject({
@@ -181,22 +173,22 @@ describe('time bounds', () => {
   });
 
   it('recovers when only the first attempt hangs', async () => {
-    server.setFault(server.paths.hotels, { kind: 'hang' }, { times: 1 });
-    const { report } = await syncAgainst(server, outDir);
-    expect(server.requestsTo(server.paths.hotels)).toHaveLength(2);
+    sandbox.server.setFault(sandbox.server.paths.hotels, { kind: 'hang' }, { times: 1 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.hotels)).toHaveLength(2);
     expect(collectionOf(report, 'accommodation')).toMatchObject({ origin: 'upstream', count: 2 });
   });
 
   it('a slow answer within the timeout is simply waited for', async () => {
-    server.setFault(server.paths.hotels, { kind: 'delay', ms: 250 });
-    const { report } = await syncAgainst(server, outDir, { http: { timeoutMs: 1_500 } });
-    expect(server.requestsTo(server.paths.hotels)).toHaveLength(1);
+    sandbox.server.setFault(sandbox.server.paths.hotels, { kind: 'delay', ms: 250 });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { http: { timeoutMs: 1_500 } });
+    expect(sandbox.server.requestsTo(sandbox.server.paths.hotels)).toHaveLength(1);
     expect(collectionOf(report, 'accommodation')).toMatchObject({ origin: 'upstream', count: 2 });
   });
 
   it('cuts a body that stalls after the headers at the per-attempt timeout', async () => {
-    server.setFault(server.paths.feedbacks, { kind: 'stall-body' });
-    const { report, ms } = await syncAgainst(server, outDir, { http: { sourceDeadlineMs: 10_000 } });
+    sandbox.server.setFault(sandbox.server.paths.feedbacks, { kind: 'stall-body' });
+    const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir, { http: { sourceDeadlineMs: 10_000 } });
 
     expect(collectionOf(report, 'testimonials')).toMatchObject({ origin: 'none', failed: true });
     expect(collectionOf(report, 'testimonials').error).toMatch(/timed out/);
@@ -205,21 +197,21 @@ describe('time bounds', () => {
   });
 
   it('bounds all the retries of one request by the total timeout', async () => {
-    server.setFault(server.paths.tours, { kind: 'status', status: 503 });
-    const { report, ms } = await syncAgainst(server, outDir, {
+    sandbox.server.setFault(sandbox.server.paths.tours, { kind: 'status', status: 503 });
+    const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir, {
       http: { retryLimit: 100, backoffLimitMs: 100, totalTimeoutMs: 800 },
     });
 
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'none', failed: true, error: 'timed out (/provider/tours)' });
-    const attempts = server.requestsTo(server.paths.tours).length;
+    const attempts = sandbox.server.requestsTo(sandbox.server.paths.tours).length;
     expect(attempts).toBeGreaterThan(2);
     expect(attempts).toBeLessThan(20);
     expect(ms).toBeLessThan(3_000);
   });
 
   it('bounds a whole source by its deadline, however many requests are left', async () => {
-    server.setFault(server.paths.provider, { kind: 'hang' });
-    const { report, ms } = await syncAgainst(server, outDir, {
+    sandbox.server.setFault(sandbox.server.paths.provider, { kind: 'hang' });
+    const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir, {
       http: { timeoutMs: 10_000, totalTimeoutMs: 60_000, sourceDeadlineMs: 700 },
     });
 
@@ -234,32 +226,32 @@ describe('time bounds', () => {
 
 describe('garbage answers', () => {
   it('rejects truncated JSON without retrying and without publishing a partial list', async () => {
-    server.setFault(server.paths.tours, { kind: 'truncate' });
-    const { report } = await syncAgainst(server, outDir);
+    sandbox.server.setFault(sandbox.server.paths.tours, { kind: 'truncate' });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
 
-    expect(server.requestsTo(server.paths.tours)).toHaveLength(1);
+    expect(sandbox.server.requestsTo(sandbox.server.paths.tours)).toHaveLength(1);
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'none', failed: true, count: 0, received: 0 });
     expect(collectionOf(report, 'tours').error).toMatch(/^invalid JSON instead of JSON \(HTTP 200, application\/json/);
     expectOtherProviderCollectionsFine(report, 'tours');
   });
 
   it('rejects an HTML page sent with status 200 and falls back to the sample news', async () => {
-    server.setFault(server.paths.posts, { kind: 'html' });
-    const { report } = await syncAgainst(server, outDir);
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'html' });
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
 
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'sample', goodOrigin: 'sample', failed: true, count: 2 });
     expect(collectionOf(report, 'news').error).toMatch(/^HTML page instead of JSON \(HTTP 200, text\/html/);
-    expect(idsOf(await readSnapshot(outDir, 'news'))).toEqual(['9001', '9002']);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'news'))).toEqual(['9001', '9002']);
   });
 
   it('rejects a truncated Spotify token and an episodes answer without items', async () => {
-    server.setFault(server.paths.token, { kind: 'truncate' }, { times: 1 });
-    const first = await syncAgainst(server, outDir);
+    sandbox.server.setFault(sandbox.server.paths.token, { kind: 'truncate' }, { times: 1 });
+    const first = await syncAgainst(sandbox.server, sandbox.outDir);
     expect(collectionOf(first.report, 'episodes')).toMatchObject({ origin: 'sample', failed: true });
 
-    server.reset();
-    server.setFault(server.paths.episodes, { kind: 'body', body: JSON.stringify({ error: 'nope' }) });
-    const second = await syncAgainst(server, outDir);
+    sandbox.server.reset();
+    sandbox.server.setFault(sandbox.server.paths.episodes, { kind: 'body', body: JSON.stringify({ error: 'nope' }) });
+    const second = await syncAgainst(sandbox.server, sandbox.outDir);
     expect(collectionOf(second.report, 'episodes')).toMatchObject({
       origin: 'snapshot',
       failed: true,
@@ -271,7 +263,7 @@ describe('garbage answers', () => {
     const paged = await startUpstreamServer({ maxPageSize: 2 });
     try {
       paged.setFault(paged.paths.feedbacks, { kind: 'truncate' }, { query: { page: '2' } });
-      const { report } = await syncAgainst(paged, outDir);
+      const { report } = await syncAgainst(paged, sandbox.outDir);
       expect(paged.requestsTo(paged.paths.feedbacks).map((request) => request.query.page)).toEqual(['1', '2']);
       // A partial list is never published: the whole collection falls back.
       expect(collectionOf(report, 'testimonials')).toMatchObject({ origin: 'none', failed: true, count: 0 });
@@ -283,26 +275,26 @@ describe('garbage answers', () => {
 
 describe('never throws', () => {
   it('finishes with a complete snapshot when every upstream fails in a different way at once', async () => {
-    const { paths } = server;
-    server.setFault(paths.cities, { kind: 'html' });
-    server.setFault(paths.tours, { kind: 'truncate' });
-    server.setFault(paths.hotels, { kind: 'hang' });
-    server.setFault(paths.restaurants, { kind: 'status', status: 401 });
-    server.setFault(paths.attractions, { kind: 'reset' });
-    server.setFault(paths.providers, { kind: 'status', status: 503 });
-    server.setFault(paths.experiences, { kind: 'status', status: 429, headers: { 'retry-after': '0' } });
-    server.setFault(paths.feedbacks, { kind: 'stall-body' });
-    server.setFault(paths.posts, { kind: 'html', status: 502 });
-    server.setFault(paths.token, { kind: 'body', body: '{"access_token":' });
+    const { paths } = sandbox.server;
+    sandbox.server.setFault(paths.cities, { kind: 'html' });
+    sandbox.server.setFault(paths.tours, { kind: 'truncate' });
+    sandbox.server.setFault(paths.hotels, { kind: 'hang' });
+    sandbox.server.setFault(paths.restaurants, { kind: 'status', status: 401 });
+    sandbox.server.setFault(paths.attractions, { kind: 'reset' });
+    sandbox.server.setFault(paths.providers, { kind: 'status', status: 503 });
+    sandbox.server.setFault(paths.experiences, { kind: 'status', status: 429, headers: { 'retry-after': '0' } });
+    sandbox.server.setFault(paths.feedbacks, { kind: 'stall-body' });
+    sandbox.server.setFault(paths.posts, { kind: 'html', status: 502 });
+    sandbox.server.setFault(paths.token, { kind: 'body', body: '{"access_token":' });
 
-    const run = syncAgainst(server, outDir, { http: { sourceDeadlineMs: 1_500 } });
+    const run = syncAgainst(sandbox.server, sandbox.outDir, { http: { sourceDeadlineMs: 1_500 } });
     await expect(run).resolves.toBeDefined();
     const { report } = await run;
 
     expect(report.collections.every((collection) => collection.failed)).toBe(true);
     expect(report.warnings).toHaveLength(13);
-    expect((await filesIn(outDir)).sort()).toEqual(SNAPSHOT_FILES);
-    expect(await readSnapshot(outDir, 'city')).toEqual([expect.objectContaining({ id: '0', isFallback: true })]);
+    expect((await filesIn(sandbox.outDir)).sort()).toEqual(SNAPSHOT_FILES);
+    expect(await readSnapshot(sandbox.outDir, 'city')).toEqual([expect.objectContaining({ id: '0', isFallback: true })]);
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'sample', count: 2 });
     expect(collectionOf(report, 'episodes')).toMatchObject({ origin: 'sample', count: 2 });
     expect(collectionOf(report, 'restaurants').error).toBe(

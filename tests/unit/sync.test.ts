@@ -4,39 +4,23 @@
  * Faults are in sync-faults.test.ts, the shrink rule and fallbacks in sync-fallback.test.ts.
  */
 import { Buffer } from 'node:buffer';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   allSnapshotTexts,
   collectionOf,
   filesIn,
   idsOf,
-  makeTempDir,
   PROVIDER_COLLECTIONS,
   readSnapshot,
   readStatus,
-  removeDir,
   SNAPSHOT_FILES,
   statusOf,
   syncAgainst,
+  useSyncSandbox,
 } from '../support/sync-helpers.ts';
-import { startUpstreamServer, TEST_CREDENTIALS, type UpstreamServer } from '../support/upstream-server.ts';
+import { startUpstreamServer, TEST_CREDENTIALS } from '../support/upstream-server.ts';
 
-let server: UpstreamServer;
-let outDir: string;
-
-beforeAll(async () => {
-  server = await startUpstreamServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(async () => {
-  server.reset();
-  outDir = await makeTempDir();
-});
-afterEach(async () => {
-  await removeDir(outDir);
-});
+const sandbox = useSyncSandbox();
 
 /** What the fixture set gives for each collection: ids kept, ids dropped (with the reason's pattern). */
 const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [string, RegExp][] }> = {
@@ -73,7 +57,7 @@ const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [str
 
 describe('sync against the fixture upstreams', () => {
   it('keeps every valid record of every collection, drops the bad ones with their ids and reasons', async () => {
-    const { report, lines } = await syncAgainst(server, outDir);
+    const { report, lines } = await syncAgainst(sandbox.server, sandbox.outDir);
 
     expect(report.warnings).toEqual([]);
     expect(report.collections.map((collection) => collection.id).sort()).toEqual(Object.keys(EXPECTED).sort());
@@ -94,7 +78,7 @@ describe('sync against the fixture upstreams', () => {
       collection.dropped.forEach((record, index) => {
         expect(record.reason, `${id} ${record.id}`).toMatch(expected.dropped[index]?.[1] ?? /^$/);
       });
-      expect(idsOf(await readSnapshot(outDir, id)), id).toEqual(expected.kept);
+      expect(idsOf(await readSnapshot(sandbox.outDir, id)), id).toEqual(expected.kept);
     }
     // Every dropped record is also reported in the log, with its id.
     const droppedCount = Object.values(EXPECTED).reduce((sum, expected) => sum + expected.dropped.length, 0);
@@ -104,18 +88,18 @@ describe('sync against the fixture upstreams', () => {
   });
 
   it('publishes the first of two records with the same id, not the duplicate', async () => {
-    await syncAgainst(server, outDir);
-    const tours = await readSnapshot<{ id: string; title: string; priceValue: number }>(outDir, 'tours');
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    const tours = await readSnapshot<{ id: string; title: string; priceValue: number }>(sandbox.outDir, 'tours');
     expect(tours.filter((tour) => tour.id === '101')).toEqual([
       expect.objectContaining({ title: 'Passeio de Barco no Rio Paraguai', priceValue: 150 }),
     ]);
   });
 
   it('writes every collection file and status.json, and no temporary file', async () => {
-    await syncAgainst(server, outDir);
-    expect((await filesIn(outDir)).sort()).toEqual(SNAPSHOT_FILES);
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    expect((await filesIn(sandbox.outDir)).sort()).toEqual(SNAPSHOT_FILES);
 
-    const statuses = await readStatus(outDir);
+    const statuses = await readStatus(sandbox.outDir);
     expect([...statuses.keys()].sort()).toEqual(Object.keys(EXPECTED).sort());
     for (const id of Object.keys(EXPECTED)) {
       const status = statusOf(statuses, id);
@@ -129,16 +113,16 @@ describe('sync against the fixture upstreams', () => {
   });
 
   it('overwrites the previous snapshot atomically on a second run, leaving no .tmp file', async () => {
-    await syncAgainst(server, outDir);
-    server.setFile('provider/tours.json', [
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    sandbox.server.setFile('provider/tours.json', [
       { id: 1, title: 'Um' },
       { id: 2, title: 'Dois' },
       { id: 3, title: 'Três' },
     ]);
-    await syncAgainst(server, outDir);
-    expect(idsOf(await readSnapshot(outDir, 'tours'))).toEqual(['1', '2', '3']);
-    expect((await filesIn(outDir)).filter((name) => !name.endsWith('.json'))).toEqual([]);
-    expect((await filesIn(outDir)).sort()).toEqual(SNAPSHOT_FILES);
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'tours'))).toEqual(['1', '2', '3']);
+    expect((await filesIn(sandbox.outDir)).filter((name) => !name.endsWith('.json'))).toEqual([]);
+    expect((await filesIn(sandbox.outDir)).sort()).toEqual(SNAPSHOT_FILES);
   });
 
   describe('the four envelope shapes', () => {
@@ -153,25 +137,25 @@ describe('sync against the fixture upstreams', () => {
       ['{ data: { tours: [...] } }', { success: true, data: { tours, total: 3 } }],
       ['{ data: [...] }', { data: tours }],
     ])('accepts %s', async (_shape, body) => {
-      server.setFile('provider/tours.json', body);
-      const { report } = await syncAgainst(server, outDir);
+      sandbox.server.setFile('provider/tours.json', body);
+      const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
       expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', received: 3, count: 2, failed: false });
       expect(collectionOf(report, 'tours').dropped).toEqual([{ id: 'x', reason: expect.stringMatching(/^rating: /) }]);
-      expect(idsOf(await readSnapshot(outDir, 'tours'))).toEqual(['1', '2']);
+      expect(idsOf(await readSnapshot(sandbox.outDir, 'tours'))).toEqual(['1', '2']);
     });
 
     it('uses all four shapes across the fixture collections', async () => {
       // tours and guides: [...]; hotels, events and agencies: { name: [...] };
       // restaurants and attraction providers: { data: { name: [...] } }; experiences and drivers: { data: [...] }.
-      const { report } = await syncAgainst(server, outDir);
+      const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
       for (const id of ['tours', 'guides', 'accommodation', 'events', 'agencies', 'restaurants', 'attractions', 'experiences']) {
         expect(collectionOf(report, id).count, id).toBeGreaterThan(0);
       }
     });
 
     it('fails a collection whose answer has no list in any accepted shape, keeping the others', async () => {
-      server.setFile('provider/hotels.json', { success: true, data: { items: [{ id: 1 }] } });
-      const { report } = await syncAgainst(server, outDir);
+      sandbox.server.setFile('provider/hotels.json', { success: true, data: { items: [{ id: 1 }] } });
+      const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
       expect(collectionOf(report, 'accommodation')).toMatchObject({
         origin: 'none',
         failed: true,
@@ -184,8 +168,8 @@ describe('sync against the fixture upstreams', () => {
 
   describe('sanitising end to end', () => {
     it('writes no script, no event handler and no javascript: URL to any snapshot file', async () => {
-      await syncAgainst(server, outDir);
-      for (const [name, text] of await allSnapshotTexts(outDir)) {
+      await syncAgainst(sandbox.server, sandbox.outDir);
+      for (const [name, text] of await allSnapshotTexts(sandbox.outDir)) {
         expect(text, name).not.toMatch(/<script/i);
         expect(text, name).not.toMatch(/<iframe/i);
         expect(text, name).not.toMatch(/\bon(?:error|click)\s*=/i);
@@ -195,12 +179,12 @@ describe('sync against the fixture upstreams', () => {
     });
 
     it('keeps the harmless markup and text around what it removed', async () => {
-      await syncAgainst(server, outDir);
-      const [tour] = await readSnapshot<{ descriptionHtml: string; excerpt: string }>(outDir, 'tours');
+      await syncAgainst(sandbox.server, sandbox.outDir);
+      const [tour] = await readSnapshot<{ descriptionHtml: string; excerpt: string }>(sandbox.outDir, 'tours');
       expect(tour?.descriptionHtml).toBe(
         '<p>Passeio <strong>guiado</strong> pelo rio.</p><img src="https://cdn.example.com/tours/rio.jpg"><a>Reservar agora</a>',
       );
-      const news = await readSnapshot<{ id: string; title: string; contentHtml: string }>(outDir, 'news');
+      const news = await readSnapshot<{ id: string; title: string; contentHtml: string }>(sandbox.outDir, 'news');
       const festival = news.find((article) => article.id === '11');
       expect(festival?.title).toBe('Festival de Pesca – 2026');
       expect(festival?.contentHtml).toContain(
@@ -209,9 +193,9 @@ describe('sync against the fixture upstreams', () => {
       expect(festival?.contentHtml).toContain(
         '<img src="https://blog.example.com/wp-content/uploads/festival.jpg" alt="Festival">',
       );
-      const experiences = await readSnapshot<{ id: string; descriptionHtml: string }>(outDir, 'experiences');
+      const experiences = await readSnapshot<{ id: string; descriptionHtml: string }>(sandbox.outDir, 'experiences');
       expect(experiences.find((experience) => experience.id === '402')?.descriptionHtml).toBe('<p>Trilhas e cachoeiras.</p>');
-      const city = (await readSnapshot<{ gallery: unknown[] }>(outDir, 'city'))[0];
+      const city = (await readSnapshot<{ gallery: unknown[] }>(sandbox.outDir, 'city'))[0];
       expect(city?.gallery).toEqual([
         {
           large: 'https://cdn.example.com/city/rio-paraguai-large.jpg',
@@ -221,15 +205,15 @@ describe('sync against the fixture upstreams', () => {
     });
 
     it('never publishes a visitor e-mail from a feedback', async () => {
-      await syncAgainst(server, outDir);
-      expect(JSON.stringify(await readSnapshot(outDir, 'testimonials'))).not.toContain('carla@private.example');
+      await syncAgainst(sandbox.server, sandbox.outDir);
+      expect(JSON.stringify(await readSnapshot(sandbox.outDir, 'testimonials'))).not.toContain('carla@private.example');
     });
   });
 
   describe('the upstream calls', () => {
     it('sends the bearer token and the city and state on every provider GET', async () => {
-      await syncAgainst(server, outDir);
-      const providerRequests = server.requestsTo(server.paths.provider);
+      await syncAgainst(sandbox.server, sandbox.outDir);
+      const providerRequests = sandbox.server.requestsTo(sandbox.server.paths.provider);
       // cities, tours, hotels, restaurants, experiences, attractions, 4 provider types, feedbacks
       expect(providerRequests).toHaveLength(11);
       for (const request of providerRequests) {
@@ -240,30 +224,36 @@ describe('sync against the fixture upstreams', () => {
         expect(request.status, request.path).toBe(200);
       }
       expect(
-        server
-          .requestsTo(server.paths.providers)
+        sandbox.server
+          .requestsTo(sandbox.server.paths.providers)
           .map((request) => request.query.type)
           .sort(),
       ).toEqual(['agencies', 'drivers', 'guides', 'tours']);
     });
 
     it('asks /cities for the configured name trimmed and lower-cased', async () => {
-      const { report } = await syncAgainst(server, outDir, { env: { CITY_NAME: '  Tangará da Serra  ', CITY_STATE: 'MT' } });
-      const [request] = server.requestsTo(server.paths.cities);
+      const { report } = await syncAgainst(sandbox.server, sandbox.outDir, {
+        env: { CITY_NAME: '  Tangará da Serra  ', CITY_STATE: 'MT' },
+      });
+      const [request] = sandbox.server.requestsTo(sandbox.server.paths.cities);
       expect(request?.query).toMatchObject({ name: 'tangará da serra', city: 'Tangará da Serra', state: 'MT' });
       expect(collectionOf(report, 'city')).toMatchObject({ origin: 'upstream', count: 1 });
-      expect(await readSnapshot(outDir, 'city')).toEqual([expect.objectContaining({ id: '2', name: 'Tangará da Serra' })]);
+      expect(await readSnapshot(sandbox.outDir, 'city')).toEqual([
+        expect.objectContaining({ id: '2', name: 'Tangará da Serra' }),
+      ]);
       // Another city is configuration only: every provider call carries it.
-      expect(server.requestsTo(server.paths.provider).every((sent) => sent.query.city === 'Tangará da Serra')).toBe(true);
+      expect(
+        sandbox.server.requestsTo(sandbox.server.paths.provider).every((sent) => sent.query.city === 'Tangará da Serra'),
+      ).toBe(true);
     });
 
     it('pages the feedbacks until `total` and the blog posts by X-WP-TotalPages', async () => {
       const paged = await startUpstreamServer({ maxPageSize: 2 });
       try {
-        const { report } = await syncAgainst(paged, outDir);
+        const { report } = await syncAgainst(paged, sandbox.outDir);
         expect(paged.requestsTo(paged.paths.feedbacks).map((request) => request.query.page)).toEqual(['1', '2', '3']);
         expect(collectionOf(report, 'testimonials')).toMatchObject({ received: 5, count: 4, origin: 'upstream' });
-        expect(idsOf(await readSnapshot(outDir, 'testimonials'))).toEqual(['1001', '1002', '1003', '1005']);
+        expect(idsOf(await readSnapshot(sandbox.outDir, 'testimonials'))).toEqual(['1001', '1002', '1003', '1005']);
 
         const posts = paged.requestsTo(paged.paths.posts);
         expect(posts.map((request) => request.query.page)).toEqual(['1', '2', '3']);
@@ -278,25 +268,25 @@ describe('sync against the fixture upstreams', () => {
 
     it('stops paging the feedbacks at `total` even when the provider ignores `page`', async () => {
       const feedbacks = [1, 2].map((id) => ({ id, description: `F${id}`, rating: 8 }));
-      server.setFault(server.paths.feedbacks, {
+      sandbox.server.setFault(sandbox.server.paths.feedbacks, {
         kind: 'respond',
         respond: () => Response.json({ data: { feedbacks, total: 5 } }),
       });
-      const { report } = await syncAgainst(server, outDir);
-      expect(server.requestsTo(server.paths.feedbacks)).toHaveLength(3);
+      const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
+      expect(sandbox.server.requestsTo(sandbox.server.paths.feedbacks)).toHaveLength(3);
       expect(collectionOf(report, 'testimonials')).toMatchObject({ received: 6, count: 2 });
       expect(collectionOf(report, 'testimonials').dropped.map((record) => record.reason)).toEqual(Array(4).fill('duplicate id'));
     });
 
     it('asks Spotify for a client-credentials token with HTTP Basic, then the episodes with it', async () => {
-      await syncAgainst(server, outDir);
-      const [token, ...moreTokens] = server.requestsTo(server.paths.token);
+      await syncAgainst(sandbox.server, sandbox.outDir);
+      const [token, ...moreTokens] = sandbox.server.requestsTo(sandbox.server.paths.token);
       expect(moreTokens).toEqual([]);
       expect(token?.method).toBe('POST');
       const basic = Buffer.from(`${TEST_CREDENTIALS.clientId}:${TEST_CREDENTIALS.clientSecret}`).toString('base64');
       expect(token?.headers.authorization).toBe(`Basic ${basic}`);
       expect(new URLSearchParams(token?.body).get('grant_type')).toBe('client_credentials');
-      const [episodes] = server.requestsTo(server.paths.episodes);
+      const [episodes] = sandbox.server.requestsTo(sandbox.server.paths.episodes);
       expect(episodes?.headers.authorization).toBe('Bearer fixture-spotify-access-token');
       expect(episodes?.query).toEqual({ market: 'BR', limit: '50', offset: '0' });
     });
