@@ -169,7 +169,7 @@ export const PROVIDER_COLLECTIONS = [
  * One upstream server for the file and a fresh snapshot folder per test, cleaned up afterwards.
  * Read `sandbox.server` and `sandbox.outDir` inside tests (they change between tests).
  */
-export function useSyncSandbox(): { server: UpstreamServer; outDir: string } {
+export function setUpSyncSandbox(): { server: UpstreamServer; outDir: string } {
   const sandbox = {} as { server: UpstreamServer; outDir: string };
   beforeAll(async () => {
     sandbox.server = await startUpstreamServer();

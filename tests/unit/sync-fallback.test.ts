@@ -22,13 +22,13 @@ import {
   realSampleDataReady,
   removeDir,
   SNAPSHOT_FILES,
+  setUpSyncSandbox,
   statusOf,
   syncAgainst,
-  useSyncSandbox,
 } from '../support/sync-helpers.ts';
 import { TEST_CREDENTIALS } from '../support/upstream-server.ts';
 
-const sandbox = useSyncSandbox();
+const sandbox = setUpSyncSandbox();
 
 const tours = (count: number, from = 1) =>
   Array.from({ length: count }, (_, index) => ({ id: from + index, title: `Passeio ${from + index}`, price: 100 }));

@@ -11,12 +11,12 @@ import {
   PROVIDER_COLLECTIONS,
   readSnapshot,
   SNAPSHOT_FILES,
+  setUpSyncSandbox,
   syncAgainst,
-  useSyncSandbox,
 } from '../support/sync-helpers.ts';
 import { type RecordedRequest, startUpstreamServer } from '../support/upstream-server.ts';
 
-const sandbox = useSyncSandbox();
+const sandbox = setUpSyncSandbox();
 
 /** Milliseconds between consecutive requests. */
 const gaps = (requests: readonly RecordedRequest[]) =>

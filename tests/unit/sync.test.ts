@@ -14,13 +14,13 @@ import {
   readSnapshot,
   readStatus,
   SNAPSHOT_FILES,
+  setUpSyncSandbox,
   statusOf,
   syncAgainst,
-  useSyncSandbox,
 } from '../support/sync-helpers.ts';
 import { startUpstreamServer, TEST_CREDENTIALS } from '../support/upstream-server.ts';
 
-const sandbox = useSyncSandbox();
+const sandbox = setUpSyncSandbox();
 
 /** What the fixture set gives for each collection: ids kept, ids dropped (with the reason's pattern). */
 const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [string, RegExp][] }> = {
