@@ -3,7 +3,7 @@ import { fallbackCity, pickCity, RawCitySchema, toCity } from '../../src/lib/nor
 import { EnvelopeError, readTotal, unwrapCollection } from '../../src/lib/normalise/envelope.ts';
 import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts';
 import { experienceCategory, RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
-import { RawItemSchema, statusChip, toItem } from '../../src/lib/normalise/item.ts';
+import { localityOf, RawItemSchema, statusChip, toItem } from '../../src/lib/normalise/item.ts';
 import { NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
 import { normaliseRecords } from '../../src/lib/normalise/records.ts';
 import { socialUrl } from '../../src/lib/normalise/social.ts';
@@ -69,6 +69,17 @@ describe('items: the card view model and its defaults', () => {
       rating: 4.5,
       people: 4,
     });
+  });
+
+  it.each([
+    ['Barra do Bugres - MT', 'Barra do Bugres'],
+    ['Rua Júlio Müller, 250, Barra do Bugres - MT', 'Barra do Bugres'],
+    ['Estrada da Serra, km 22 – Zona Rural, Barra do Bugres/MT', 'Barra do Bugres'],
+    ['Praça Tiradentes, Centro, Cáceres, MT', 'Cáceres'],
+    ['Cáceres', 'Cáceres'],
+    ['', ''],
+  ])('the locality of %j is %j', (text, locality) => {
+    expect(localityOf(text)).toBe(locality);
   });
 
   it.each([

@@ -146,11 +146,24 @@ export const RawItemSchema = z.looseObject({
 });
 export type RawItem = z.output<typeof RawItemSchema>;
 
+/**
+ * The city in a one-line location: 'Rua A, 10, Barra do Bugres - MT' → 'Barra do Bugres' (the last
+ * comma-separated part before the state); a text without a state suffix gives its last part too.
+ */
+export function localityOf(text: string): string {
+  const withoutState = text.replace(/\s*(?:[-–/]\s*[A-Z]{2}|,\s*[A-Z]{2})\s*$/, '');
+  const parts = withoutState
+    .split(/,|\s[–-]\s/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return parts.at(-1) ?? '';
+}
+
 function describeLocation(location: RawItem['location']): { location: string; locality: string } {
   if (!location) return { location: '', locality: '' };
   if ('text' in location) {
     const text = String(location.text ?? '');
-    return { location: text, locality: text.split(/\s[-–]\s|,|\//)[0]?.trim() ?? '' };
+    return { location: text, locality: localityOf(text) };
   }
   const cityState = [location.city, location.state].filter(Boolean).join(' - ');
   return {
