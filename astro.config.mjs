@@ -1,5 +1,6 @@
 // @ts-check
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { loadEnv } from 'vite';
 
@@ -10,6 +11,10 @@ export default defineConfig({
   site: env.SITE_URL || 'https://turismo.example.com.br',
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [react()],
+  integrations: [
+    react(),
+    // Pages that are not content: the 404, the /experience redirect and the 'no id' messages.
+    sitemap({ filter: (page) => !/^\/(404|experience|driver|guide)\/?$/.test(new URL(page).pathname) }),
+  ],
   build: { format: 'directory' },
 });

@@ -1,0 +1,23 @@
+/** Pure helpers of the news portal and detail (SPEC section 2, News portal and detail). */
+import type { NewsArticle } from '../../lib/schemas/index.ts';
+
+/** The portal's order: the first featured (sticky) article, else the newest, then the rest newest first. */
+export function portalOrder(articles: readonly NewsArticle[]): NewsArticle[] {
+  const lead = articles.find((article) => article.featured) ?? articles[0];
+  return lead ? [lead, ...articles.filter((article) => article !== lead)] : [];
+}
+
+/** Category names in order of first appearance. */
+export function newsCategories(articles: readonly NewsArticle[]): string[] {
+  return [...new Set(articles.map((article) => article.category))];
+}
+
+/**
+ * The full article on the external blog, for posts above id 1000 (SPEC): the post's own link, else
+ * `{blogUrl}/{slug}` when the blog is configured, else null (the button is hidden).
+ */
+export function fullArticleUrl(article: NewsArticle, blogUrl: string | null): string | null {
+  if (!(Number(article.id) > 1000)) return null;
+  if (article.link) return article.link;
+  return blogUrl && article.slug ? `${blogUrl}/${article.slug}` : null;
+}
