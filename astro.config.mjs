@@ -1,14 +1,16 @@
 // @ts-check
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
-import { loadEnv } from 'vite';
+import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 
-// `.env` is honoured for the configuration contract of DESIGN.md (see src/config.ts).
-const env = { ...loadEnv('', process.cwd(), ''), ...process.env };
+// `.env` is honoured for the configuration contract of DESIGN.md (src/lib/config.ts reads process.env);
+// variables already set in the environment win.
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 export default defineConfig({
-  site: env.SITE_URL || 'https://turismo.example.com.br',
+  site: process.env.SITE_URL?.trim() || DEFAULT_SITE_URL,
   output: 'static',
   trailingSlash: 'ignore',
   integrations: [

@@ -20,6 +20,8 @@ export interface SiteConfig {
   blogUrl: string | null;
   /** External booking site; tours link to `{bookingUrl}/tour/{slug}`; null hides the button. */
   bookingUrl: string | null;
+  /** The podcast's Spotify show id (public: it is part of the show's address), or null. */
+  podcastShowId: string | null;
 }
 
 export const DEFAULT_SITE_URL = 'https://turismo.example.com.br';
@@ -42,5 +44,6 @@ export function readSiteConfig(env: Env): SiteConfig {
     siteUrl: withoutTrailingSlash(readVar(env, 'SITE_URL')) ?? DEFAULT_SITE_URL,
     blogUrl: withoutTrailingSlash(readVar(env, 'BLOG_URL')),
     bookingUrl: withoutTrailingSlash(readVar(env, 'BOOKING_URL')),
+    podcastShowId: readVar(env, 'SPOTIFY_SHOW_ID'),
   };
 }

@@ -44,7 +44,8 @@ export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > max * 0.7 ? cut.slice(0, lastSpace) : cut).trimEnd()}...`;
+  // Trailing punctuation would read 'Paraguai....'.
+  return `${(lastSpace > max * 0.7 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?…–-]+$/, '')}...`;
 }
 
 /** Reading time in minutes: words divided by 200, rounded up, at least 1. */

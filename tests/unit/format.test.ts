@@ -70,6 +70,9 @@ describe('truncate', () => {
     expect(cut.length).toBeLessThanOrEqual(123);
     expect(cut).not.toMatch(/\s\.\.\.$/);
   });
+  it('drops punctuation before the ...', () => {
+    expect(truncate(`${'a'.repeat(110)} fim. Mais texto aqui`, 116)).toBe(`${'a'.repeat(110)} fim...`);
+  });
   it('cuts inside a word when there is no space near the limit', () => {
     expect(truncate('a'.repeat(130), 120)).toBe(`${'a'.repeat(120)}...`);
   });
