@@ -1,0 +1,86 @@
+/**
+ * What every item detail page passes to its layout: path, breadcrumb trail, 'Voltar' target,
+ * share image, meta description and JSON-LD. One call per page keeps the nine pages thin.
+ */
+import { CITY } from '../../lib/data.ts';
+import { ENTITIES, experiencePath, itemPath } from '../../lib/entities.ts';
+import type { Experience, Item, ItemKind } from '../../lib/schemas/index.ts';
+import { absoluteUrl, breadcrumbLd, faqLd } from '../../lib/seo.ts';
+import { experienceLd, heroImage, itemLd, PLACEHOLDER_IMAGE } from './detail-data.ts';
+
+/** Breadcrumb name of each list (the list headings are sentences, e.g. 'Encontre o seu condutor'). */
+export const LIST_NAMES: Record<ItemKind, string> = {
+  tour: 'Passeios',
+  accommodation: 'Hospedagens',
+  restaurant: 'Restaurantes',
+  event: 'Eventos',
+  driver: 'Condutores',
+  guide: 'Guias de Viagem',
+  agency: 'Agências de Viagem',
+  attraction: 'Fornecedores de Atrativos',
+};
+
+/** Where the experiences live: the home's experience grid. */
+export const EXPERIENCES_LIST = { name: 'Experiências', path: '/#experiencias' } as const;
+
+export type Trail = [name: string, path: string][];
+
+/** The canonical form of a site path (BaseLayout's canonical URLs end with a slash). */
+const canonicalPath = (path: string) => (path.endsWith('/') || path.includes('#') || path.includes('?') ? path : `${path}/`);
+const ldTrail = (trail: Trail): Trail => trail.map(([name, path]) => [name, canonicalPath(path)]);
+
+export interface DetailPageData {
+  path: string;
+  trail: Trail;
+  backHref: string;
+  /** Site path or URL of the hero image (placeholder when none). */
+  image: string;
+  /** Share image (Open Graph, JSON-LD): the item's own image, else the hero. */
+  shareImage: string;
+  /** Meta description: the item's excerpt, or a sentence naming the item and the city. */
+  description: string;
+  jsonLd: object[];
+}
+
+/** Layout data of an item's page; `prefer` picks the hero (restaurants: first photo; providers: banner). */
+export function itemPageData(item: Item, prefer: 'banner' | 'image' | 'gallery' = 'image'): DetailPageData {
+  const path = itemPath(item.kind, item.id);
+  const trail: Trail = [
+    ['Início', '/'],
+    [LIST_NAMES[item.kind], ENTITIES[item.kind].listPath],
+    [item.title, path],
+  ];
+  const image = heroImage(item, prefer);
+  const shareImage = item.image ?? image;
+  const context = { url: absoluteUrl(canonicalPath(path)), image: absoluteUrl(shareImage), city: CITY };
+  return {
+    path,
+    trail,
+    backHref: ENTITIES[item.kind].listPath,
+    image,
+    shareImage,
+    description: item.excerpt || `${item.title} – ${ENTITIES[item.kind].singular} em ${CITY.name} – ${CITY.state}.`,
+    jsonLd: [itemLd(item, context), breadcrumbLd(ldTrail(trail)), ...(item.faq.length > 0 ? [faqLd(item.faq)] : [])],
+  };
+}
+
+/** Layout data of an experience's page. */
+export function experiencePageData(experience: Experience): DetailPageData {
+  const path = experiencePath(experience.id);
+  const trail: Trail = [
+    ['Início', '/'],
+    [EXPERIENCES_LIST.name, EXPERIENCES_LIST.path],
+    [experience.title, path],
+  ];
+  const image = experience.image ?? PLACEHOLDER_IMAGE;
+  const context = { url: absoluteUrl(canonicalPath(path)), image: absoluteUrl(image), city: CITY };
+  return {
+    path,
+    trail,
+    backHref: EXPERIENCES_LIST.path,
+    image,
+    shareImage: image,
+    description: experience.excerpt || `${experience.title} em ${CITY.name} e região.`,
+    jsonLd: [experienceLd(experience, context), breadcrumbLd(ldTrail(trail))],
+  };
+}
