@@ -1,7 +1,8 @@
 // @ts-check
+
+import { existsSync } from 'node:fs';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { existsSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 
@@ -18,5 +19,5 @@ export default defineConfig({
     // Pages that are not content: the 404, the /experience redirect and the 'no id' messages.
     sitemap({ filter: (page) => !/^\/(404|experience|driver|guide)\/?$/.test(new URL(page).pathname) }),
   ],
-  build: { format: 'directory' },
+  build: { format: 'file' },
 });

@@ -44,7 +44,7 @@ test('every item of the sample data has its detail page with its title as the h1
     const items = readSnapshot<{ id: string; title: string }>(collection);
     expect(items.length, collection).toBeGreaterThan(0);
     for (const item of items) {
-      const path = `${prefix}/${encodeURIComponent(item.id)}/`;
+      const path = `${prefix}/${encodeURIComponent(item.id)}`;
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       const html = await response.text();
@@ -77,7 +77,7 @@ interface DetailCase {
 
 const CASES: DetailCase[] = [
   {
-    path: '/tour/101/',
+    path: '/tour/101',
     title: 'Trilha e Banho nas Cachoeiras da Serra das Araras',
     list: '/all-tours',
     headings: [
@@ -115,7 +115,7 @@ const CASES: DetailCase[] = [
     related: ['Outros passeios', 4],
   },
   {
-    path: '/event/401/',
+    path: '/event/401',
     title: 'Festival de Praia de Barra do Bugres 2027',
     list: '/all-events',
     headings: [
@@ -138,7 +138,7 @@ const CASES: DetailCase[] = [
     related: ['Outros eventos', 4],
   },
   {
-    path: '/provider-tour/801/',
+    path: '/provider-tour/801',
     title: 'Rio Paraguai Pesca & Aventura',
     list: '/all-providers-tours',
     headings: [
@@ -175,7 +175,7 @@ const CASES: DetailCase[] = [
     related: ['Outros fornecedores de atrativos', 4],
   },
   {
-    path: '/accommodation/201/',
+    path: '/accommodation/201',
     title: 'Hotel Rio Paraguai',
     list: '/all-accommodation',
     headings: ['Preço', 'Sobre a hospedagem', 'Galeria', 'Características', 'Comodidades', 'Localização', 'Responsável'],
@@ -185,7 +185,7 @@ const CASES: DetailCase[] = [
     related: ['Outras hospedagens', 4],
   },
   {
-    path: '/restaurant/310/',
+    path: '/restaurant/310',
     title: 'Bar e Petiscaria do Porto',
     list: '/all-restaurants',
     headings: ['Preço médio', 'Características', 'Sobre o restaurante', 'Galeria', 'Localização', 'Responsável'],
@@ -194,7 +194,7 @@ const CASES: DetailCase[] = [
     related: ['Outros restaurantes', 4],
   },
   {
-    path: '/driver/501/',
+    path: '/driver/501',
     title: 'Paulo Henrique Lima',
     list: '/all-drivers',
     headings: [
@@ -214,7 +214,7 @@ const CASES: DetailCase[] = [
     related: ['Outros condutores', 4],
   },
   {
-    path: '/guide/601/',
+    path: '/guide/601',
     title: 'Guilherme Campos',
     list: '/all-guides',
     headings: ['Contato', 'Informações pessoais', 'Sobre o guia', 'Documentação', 'Idiomas e especialidades', 'Galeria'],
@@ -224,7 +224,7 @@ const CASES: DetailCase[] = [
     related: ['Outros guias', 4],
   },
   {
-    path: '/agency/701/',
+    path: '/agency/701',
     title: 'Bugres Ecoturismo',
     list: '/all-agencies',
     headings: ['Contato', 'Informações pessoais', 'Sobre a agência', 'Documentação', 'Serviços', 'Galeria'],
@@ -234,7 +234,7 @@ const CASES: DetailCase[] = [
     related: ['Outras agências', 4],
   },
   {
-    path: '/experience/1/',
+    path: '/experience/1',
     title: 'Experiência de Pesca Esportiva',
     list: '/#experiencias',
     headings: ['Fornecedor', 'Sobre a experiência'],
@@ -325,7 +325,7 @@ for (const { name, width, height } of WIDTHS) {
 test('share data and JSON-LD: excerpt as description, the item image, offers only when priced', async ({ page }) => {
   const tours = readSnapshot<{ id: string; excerpt: string; image: string }>('tours');
   const tour = tours.find((item) => item.id === '101');
-  await page.goto('/tour/101/');
+  await page.goto('/tour/101');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', tour?.excerpt ?? '');
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`${tour?.image}$`));
   const [trip, breadcrumb] = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
@@ -335,11 +335,12 @@ test('share data and JSON-LD: excerpt as description, the item image, offers onl
     name: 'Trilha e Banho nas Cachoeiras da Serra das Araras',
     offers: { price: '150.00', priceCurrency: 'BRL' },
   });
-  expect(String(trip?.url)).toMatch(/\/tour\/101\/$/);
+  expect(String(trip?.url)).toMatch(/\/tour\/101$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', String(trip?.url));
   expect(breadcrumb).toMatchObject({ itemListElement: [{ name: 'Início' }, { name: 'Passeios' }, { position: 3 }] });
 
   // A free event (R$ 0) has a location but no offer.
-  await page.goto('/event/401/');
+  await page.goto('/event/401');
   const event = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<
     string,
     unknown
@@ -350,7 +351,7 @@ test('share data and JSON-LD: excerpt as description, the item image, offers onl
 
 test('tour: provider card links (tel, mailto, site), video link and no booking button without BOOKING_URL', async ({ page }) => {
   test.skip(Boolean(process.env.BOOKING_URL), 'the e2e build has a booking site configured');
-  await page.goto('/tour/101/');
+  await page.goto('/tour/101');
   const provider = page.getByRole('region', { name: 'Fornecedor' });
   await expect(provider.getByRole('link', { name: '(65) 99210-3388' })).toHaveAttribute('href', 'tel:65992103388');
   await expect(provider.getByRole('link', { name: 'trilhas@serradasararastrilhas.com.br' })).toHaveAttribute(
@@ -372,7 +373,7 @@ test('tour: provider card links (tel, mailto, site), video link and no booking b
 });
 
 test('accommodation: at most 8 tags, the map placeholder opens the maps service in a new tab', async ({ page }) => {
-  await page.goto('/accommodation/201/');
+  await page.goto('/accommodation/201');
   await expect(page.getByRole('region', { name: 'Características' }).getByRole('listitem')).toHaveCount(8);
   const directions = page.getByRole('link', { name: /^Como chegar/ });
   const href = (await directions.getAttribute('href')) ?? '';
@@ -384,48 +385,41 @@ test('accommodation: at most 8 tags, the map placeholder opens the maps service 
 test('restaurant: hero is the first photo, at most 5 tags, Responsável lists only filled fields', async ({ page }) => {
   const restaurants = readSnapshot<{ id: string; title: string; gallery: { large: string }[]; tags: string[] }>('restaurants');
   for (const restaurant of restaurants) {
-    await page.goto(`/restaurant/${restaurant.id}/`);
+    await page.goto(`/restaurant/${restaurant.id}`);
     const hero = page.locator('img[fetchpriority="high"]');
     if (restaurant.gallery[0]) await expect(hero).toHaveAttribute('src', restaurant.gallery[0].large);
     await expect(page.getByRole('region', { name: 'Características' }).getByRole('listitem')).toHaveCount(
       Math.min(5, restaurant.tags.length),
     );
   }
-  await page.goto('/restaurant/301/');
+  await page.goto('/restaurant/301');
   const contact = page.getByRole('link', { name: 'Entrar em contato', exact: true });
   expect(decodeURIComponent((await contact.getAttribute('href')) ?? '')).toContain('o restaurante "Peixaria Beira Rio"');
 
-  await page.goto('/restaurant/310/');
+  await page.goto('/restaurant/310');
   const owner = page.getByRole('region', { name: 'Responsável' });
   await expect(owner.locator('dt')).toHaveText(['Nome', 'Contato', 'Email', 'Site', 'Endereço']);
 });
 
 test('agency: Contatar is a disabled button when the agency has neither phone nor e-mail', async ({ page }) => {
-  await page.goto('/agency/706/');
+  await page.goto('/agency/706');
   await expect(page.getByRole('button', { name: 'Contatar' })).toBeDisabled();
   await expect(page.getByText('Telefone e e-mail não informados.')).toBeVisible();
 });
 
 test('fallback texts on sample records that miss data', async ({ page }) => {
-  for (const path of [
-    '/tour/112/',
-    '/event/407/',
-    '/accommodation/209/',
-    '/restaurant/311/',
-    '/provider-tour/807/',
-    '/driver/506/',
-  ]) {
+  for (const path of ['/tour/112', '/event/407', '/accommodation/209', '/restaurant/311', '/provider-tour/807', '/driver/506']) {
     await page.goto(path);
     await expect(page.getByRole('main').getByText('Local não informado').first(), path).toBeVisible();
   }
-  await page.goto('/provider-tour/807/');
+  await page.goto('/provider-tour/807');
   await expect(page.getByText('Duração não informada')).toBeVisible();
   await expect(page.locator('img[fetchpriority="high"]')).toHaveAttribute('src', '/images/placeholder.svg');
   // A record without the optional sections shows none of them.
   for (const heading of ['Como funciona', 'Seguro', 'Perguntas frequentes', 'Políticas', 'Galeria', 'Vídeo']) {
     await expect(page.getByRole('heading', { name: heading, exact: true })).toHaveCount(0);
   }
-  await page.goto('/tour/112/');
+  await page.goto('/tour/112');
   await expect(page.getByRole('heading', { name: 'Como funciona', exact: true })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Perguntas frequentes', exact: true })).toHaveCount(0);
 });
@@ -434,13 +428,13 @@ test.describe('missing phone, without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   const MISSING = [
-    ['/restaurant/310/', 'Entrar em contato', 'Número de telefone não disponível para este restaurante.'],
-    ['/accommodation/209/', 'Entrar em contato', 'Número de telefone não disponível para esta hospedagem.'],
-    ['/driver/506/', 'Contatar', 'Número de telefone não disponível para este condutor.'],
-    ['/guide/605/', 'Contatar', 'Número de telefone não disponível para este guia.'],
-    ['/experience/6/', 'Reservar Experiência', 'Número de telefone não disponível para esta experiência.'],
-    ['/provider-tour/805/', 'Entrar em Contato', 'WhatsApp não disponível para este fornecedor'],
-    ['/event/407/', 'Reservar Agora', 'WhatsApp não disponível para este evento.'],
+    ['/restaurant/310', 'Entrar em contato', 'Número de telefone não disponível para este restaurante.'],
+    ['/accommodation/209', 'Entrar em contato', 'Número de telefone não disponível para esta hospedagem.'],
+    ['/driver/506', 'Contatar', 'Número de telefone não disponível para este condutor.'],
+    ['/guide/605', 'Contatar', 'Número de telefone não disponível para este guia.'],
+    ['/experience/6', 'Reservar Experiência', 'Número de telefone não disponível para esta experiência.'],
+    ['/provider-tour/805', 'Entrar em Contato', 'WhatsApp não disponível para este fornecedor'],
+    ['/event/407', 'Reservar Agora', 'WhatsApp não disponível para este evento.'],
   ] as const;
 
   for (const [path, label, message] of MISSING) {
@@ -458,8 +452,8 @@ test.describe('missing phone, without JavaScript', () => {
 
 test('/driver/ and /guide/ without an id show the spec messages and go back to the list', async ({ page }) => {
   for (const [path, message, list] of [
-    ['/driver/', 'ID do condutor não fornecido.', '/all-drivers'],
-    ['/guide/', 'ID do guia não fornecido', '/all-guides'],
+    ['/driver', 'ID do condutor não fornecido.', '/all-drivers'],
+    ['/guide', 'ID do guia não fornecido', '/all-guides'],
   ] as const) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
@@ -470,7 +464,7 @@ test('/driver/ and /guide/ without an id show the spec messages and go back to t
 });
 
 test('/experience redirects to the home page', async ({ page, request }) => {
-  const html = await (await request.get('/experience/')).text();
+  const html = await (await request.get('/experience')).text();
   expect(html).toContain('<meta http-equiv="refresh" content="0;url=/">');
   expect(html).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/">/);
   expect(html).toContain('<a href="/">');

@@ -5,7 +5,7 @@
 import { CITY } from '../../lib/data.ts';
 import { ENTITIES, experiencePath, itemPath } from '../../lib/entities.ts';
 import type { Experience, Item, ItemKind } from '../../lib/schemas/index.ts';
-import { absoluteUrl, breadcrumbLd, faqLd } from '../../lib/seo.ts';
+import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../../lib/seo.ts';
 import { experienceLd, heroImage, itemLd, PLACEHOLDER_IMAGE } from './detail-data.ts';
 
 /** Breadcrumb name of each list (the list headings are sentences, e.g. 'Encontre o seu condutor'). */
@@ -24,10 +24,6 @@ export const LIST_NAMES: Record<ItemKind, string> = {
 export const EXPERIENCES_LIST = { name: 'Experiências', path: '/#experiencias' } as const;
 
 export type Trail = [name: string, path: string][];
-
-/** The canonical form of a site path (BaseLayout's canonical URLs end with a slash). */
-const canonicalPath = (path: string) => (path.endsWith('/') || path.includes('#') || path.includes('?') ? path : `${path}/`);
-const ldTrail = (trail: Trail): Trail => trail.map(([name, path]) => [name, canonicalPath(path)]);
 
 export interface DetailPageData {
   path: string;
@@ -52,7 +48,7 @@ export function itemPageData(item: Item, prefer: 'banner' | 'image' | 'gallery' 
   ];
   const image = heroImage(item, prefer);
   const shareImage = item.image ?? image;
-  const context = { url: absoluteUrl(canonicalPath(path)), image: absoluteUrl(shareImage), city: CITY };
+  const context = { url: canonicalUrl(path), image: absoluteUrl(shareImage), city: CITY };
   return {
     path,
     trail,
@@ -60,7 +56,7 @@ export function itemPageData(item: Item, prefer: 'banner' | 'image' | 'gallery' 
     image,
     shareImage,
     description: item.excerpt || `${item.title} – ${ENTITIES[item.kind].singular} em ${CITY.name} – ${CITY.state}.`,
-    jsonLd: [itemLd(item, context), breadcrumbLd(ldTrail(trail)), ...(item.faq.length > 0 ? [faqLd(item.faq)] : [])],
+    jsonLd: [itemLd(item, context), breadcrumbLd(trail), ...(item.faq.length > 0 ? [faqLd(item.faq)] : [])],
   };
 }
 
@@ -73,7 +69,7 @@ export function experiencePageData(experience: Experience): DetailPageData {
     [experience.title, path],
   ];
   const image = experience.image ?? PLACEHOLDER_IMAGE;
-  const context = { url: absoluteUrl(canonicalPath(path)), image: absoluteUrl(image), city: CITY };
+  const context = { url: canonicalUrl(path), image: absoluteUrl(image), city: CITY };
   return {
     path,
     trail,
@@ -81,6 +77,6 @@ export function experiencePageData(experience: Experience): DetailPageData {
     image,
     shareImage: image,
     description: experience.excerpt || `${experience.title} em ${CITY.name} e região.`,
-    jsonLd: [experienceLd(experience, context), breadcrumbLd(ldTrail(trail))],
+    jsonLd: [experienceLd(experience, context), breadcrumbLd(trail)],
   };
 }

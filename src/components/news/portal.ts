@@ -26,14 +26,6 @@ export function laterPages(total: number, size: number = PAGE_SIZE): number[] {
   return Array.from({ length: pageCount(total, size) - 1 }, (_, index) => index + 2);
 }
 
-/**
- * The absolute URL of a page as BaseLayout writes its canonical link: with the trailing slash of
- * `build.format: 'directory'`, so shared links and canonical links are the same URL.
- */
-export function canonicalUrl(siteUrl: string, path: string): string {
-  return new URL(path.endsWith('/') ? path : `${path}/`, `${siteUrl}/`).href;
-}
-
 export interface ShareLink {
   network: 'Facebook' | 'Twitter' | 'WhatsApp';
   href: string;
