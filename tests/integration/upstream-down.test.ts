@@ -1,0 +1,63 @@
+/**
+ * The first build ever, with every upstream down: the pages show the spec's error catalogue
+ * (SPEC section 8) instead of failing or showing nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltSite, buildSite } from '../support/build-site.ts';
+import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
+
+let server: UpstreamServer;
+let site: BuiltSite;
+
+beforeAll(async () => {
+  server = await startUpstreamServer();
+  server.setFault(/^\/provider\//, { kind: 'status', status: 503 });
+  server.setFault(/^\/blog\//, { kind: 'html', status: 502 });
+  server.setFault(/^\/spotify-accounts\//, { kind: 'status', status: 401 });
+  site = await buildSite(server.env);
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+  await site?.remove();
+});
+
+describe('every upstream down and no snapshot yet', () => {
+  it('falls back as the spec says: fallback city, empty lists, sample news and podcast', () => {
+    const origins = Object.fromEntries(site.report.collections.map((collection) => [collection.id, collection.origin]));
+    expect(origins).toMatchObject({ city: 'none', tours: 'none', testimonials: 'none', news: 'sample', episodes: 'sample' });
+    expect(site.report.collections.every((collection) => collection.failed)).toBe(true);
+  });
+
+  it.each([
+    ['/all-tours', 'Erro ao carregar passeios.'],
+    ['/all-accommodation', 'Erro ao carregar hospedagens.'],
+    ['/all-restaurants', 'Erro ao carregar restaurantes.'],
+    ['/all-drivers', 'Erro ao carregar condutores.'],
+    ['/all-guides', 'Erro ao carregar guias de viagem.'],
+    ['/all-agencies', 'Erro ao carregar agências.'],
+    ['/all-events', 'Erro ao carregar eventos.'],
+    ['/all-providers-tours', 'Erro ao carregar fornecedores.'],
+    ['/testimonials', 'Erro ao carregar depoimentos. Tente novamente.'],
+  ])('%s says %s', async (pathname, message) => {
+    expect(await site.page(pathname)).toContain(message);
+  });
+
+  it('shows the fallback city and the podcast sample notice on the home page', async () => {
+    const home = await site.page('/');
+    expect(home).toContain('Cidade não encontrada');
+    expect(home).toContain('Erro ao carregar episódios');
+    expect(home).toContain('Usando dados de exemplo');
+  });
+
+  it('gives the footer and the contact page their fallback texts', async () => {
+    const contact = await site.page('/contato');
+    for (const text of ['Endereço não informado', 'Email não informado', 'Telefone não informado', 'Não Informado']) {
+      expect(contact).toContain(text);
+    }
+  });
+
+  it('still publishes the sample news', async () => {
+    expect(await site.page('/news')).not.toContain('Erro ao carregar notícias');
+  });
+});

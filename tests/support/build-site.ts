@@ -1,0 +1,53 @@
+/**
+ * A full sync and Astro build of the site into a temporary folder, against the local upstream
+ * server: for integration tests that check what a given upstream makes of the pages.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface BuiltSite {
+  report: SyncReport;
+  /** The built site. */
+  dist: string;
+  /** A page's HTML by its path ('/all-tours' → dist/all-tours.html, '/' → dist/index.html). */
+  page(pathname: string): Promise<string>;
+  /** Every text file of the build (html, xml, txt, json, js, css). */
+  textFiles(): Promise<string[]>;
+  remove(): Promise<void>;
+}
+
+export async function buildSite(env: Record<string, string>): Promise<BuiltSite> {
+  const work = await mkdtemp(path.join(tmpdir(), 'site-build-'));
+  const snapshot = path.join(work, 'snapshot');
+  const dist = path.join(work, 'dist');
+  const report = await runSync({
+    env,
+    outDir: snapshot,
+    sampleDir: path.join(root, 'sample-data'),
+    logger: { info() {}, warn() {} },
+  });
+  await promisify(execFile)('npx', ['astro', 'build', '--outDir', dist], {
+    cwd: root,
+    env: { ...process.env, ...env, SNAPSHOT_DIR: snapshot },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return {
+    report,
+    dist,
+    page: (pathname) =>
+      readFile(path.join(dist, pathname === '/' ? 'index.html' : `${pathname.replace(/^\//, '')}.html`), 'utf8'),
+    async textFiles() {
+      const entries = await readdir(dist, { recursive: true, withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile() && /\.(html|xml|txt|json|js|css|webmanifest)$/.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+    },
+    remove: () => rm(work, { recursive: true, force: true }),
+  };
+}
