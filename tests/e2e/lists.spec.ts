@@ -237,43 +237,49 @@ test('each card wrapper carries the values the filtering island needs', async ({
   await expect(threeNights).toHaveAttribute('data-nights', '3');
 });
 
-test('?experience= keeps the list static and ships the filtered heading and no-match message', async ({ page }) => {
-  await page.goto('/all-providers-tours?experience=Ecoturismo,Cachoeiras');
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText('Fornecedores de Atrativos');
-  await expect(heading).toHaveAttribute('data-title-filtered', 'Fornecedores de Atrativos Filtrados por Experiência');
-  const template = page.locator('template[data-template="experience-no-match"]');
-  expect(await template.evaluate((node) => (node as HTMLTemplateElement).content.textContent)).toContain(
-    'Nenhum fornecedor encontrado para as experiências selecionadas: {list}.',
-  );
-  // Not filtered at build time: every provider is still listed.
-  const count = await page.locator('.grid > li').count();
-  await expect(page.getByText(`${count} resultados`)).toBeVisible();
+// Without JavaScript the pages are plain static HTML (the ListFilters island, tested in
+// filters.spec.ts, applies the query in the browser).
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
 
-  await page.goto('/all-tours?experience=Ecoturismo');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('data-title-filtered', /Filtrados por Experiência/);
-  await expect(page.locator('template[data-template="experience-no-match"]')).toHaveCount(1);
-  // Lists without the query parameter ship neither.
-  await page.goto('/all-restaurants');
-  await expect(page.locator('template[data-template="experience-no-match"]')).toHaveCount(0);
-});
+  test('?experience= is static markup: the page ships the filtered heading and no-match message', async ({ page }) => {
+    await page.goto('/all-providers-tours?experience=Ecoturismo,Cachoeiras');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('Fornecedores de Atrativos');
+    await expect(heading).toHaveAttribute('data-title-filtered', 'Fornecedores de Atrativos Filtrados por Experiência');
+    const template = page.locator('template[data-template="experience-no-match"]');
+    expect(await template.evaluate((node) => (node as HTMLTemplateElement).content.textContent)).toContain(
+      'Nenhum fornecedor encontrado para as experiências selecionadas: {list}.',
+    );
+    // Not filtered at build time: every provider is still listed.
+    const count = await page.locator('.grid > li').count();
+    await expect(page.getByText(`${count} resultados`)).toBeVisible();
 
-test('search and filter forms reload the list with the query; Limpar returns to the bare list', async ({ page }) => {
-  await page.goto('/all-drivers');
-  const total = await page.locator('.grid > li').count();
-  await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill('Paulo');
-  await page.getByRole('searchbox', { name: 'Buscar por nome' }).press('Enter');
-  await expect(page).toHaveURL(/\/all-drivers\/?\?q=Paulo$/);
-  await expect(page.locator('.grid > li')).toHaveCount(total);
+    await page.goto('/all-tours?experience=Ecoturismo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('data-title-filtered', /Filtrados por Experiência/);
+    await expect(page.locator('template[data-template="experience-no-match"]')).toHaveCount(1);
+    // Lists without the query parameter ship neither.
+    await page.goto('/all-restaurants');
+    await expect(page.locator('template[data-template="experience-no-match"]')).toHaveCount(0);
+  });
 
-  await page.goto('/all-tours');
-  const form = await openFilters(page);
-  await form.getByLabel('Ecoturismo').check();
-  await form.getByRole('button', { name: 'Aplicar filtros' }).click();
-  await expect(page).toHaveURL(/experience=Ecoturismo/);
-  await expect(page).toHaveURL(/preco_max=300/);
-  await (await openFilters(page)).getByRole('link', { name: 'Limpar' }).click();
-  await expect(page).toHaveURL(/\/all-tours\/?$/);
+  test('search and filter forms are plain GET forms; Limpar returns to the bare list', async ({ page }) => {
+    await page.goto('/all-drivers');
+    const total = await page.locator('.grid > li').count();
+    await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill('Paulo');
+    await page.getByRole('searchbox', { name: 'Buscar por nome' }).press('Enter');
+    await expect(page).toHaveURL(/\/all-drivers\/?\?q=Paulo$/);
+    await expect(page.locator('.grid > li')).toHaveCount(total);
+
+    await page.goto('/all-tours');
+    const form = await openFilters(page);
+    await form.getByLabel('Ecoturismo').check();
+    await form.getByRole('button', { name: 'Aplicar filtros' }).click();
+    await expect(page).toHaveURL(/experience=Ecoturismo/);
+    await expect(page).toHaveURL(/preco_max=300/);
+    await (await openFilters(page)).getByRole('link', { name: 'Limpar' }).click();
+    await expect(page).toHaveURL(/\/all-tours\/?$/);
+  });
 });
 
 test('cards of sample records without a location show the fallback text', async ({ page }) => {

@@ -1,0 +1,208 @@
+/**
+ * The list filters island (SPEC section 2 lists, sections 5 and 9) on the sample site, at phone and
+ * desktop widths: every control filters the static cards, the state lives in the URL (reload and
+ * back button), 'Limpar' resets, `?experience=` pre-selects with the filtered heading and the
+ * message naming the experiences, and the filtered page passes the accessibility sweep.
+ * Sample values come from data/sample-snapshot/*.json.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+
+/** Opens a list and waits until the filters island has hydrated (client:idle). */
+async function openList(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('astro-island[component-url*="ListFilters"]')).toHaveCount(1);
+  await expect(page.locator('astro-island[component-url*="ListFilters"][ssr]')).toHaveCount(0);
+}
+
+/** The filter form, opening the collapsed 'Filtros' panel first on phones. */
+async function openFilters(page: Page): Promise<Locator> {
+  const details = page.locator('details.filters');
+  const summary = details.locator('> summary');
+  if ((await summary.isVisible()) && (await details.getAttribute('open')) === null) await summary.click();
+  const form = page.getByRole('form', { name: 'Filtros' });
+  await expect(form).toBeVisible();
+  return form;
+}
+
+const shownCards = (page: Page) => page.locator('.results .grid > li:not([hidden])');
+
+/** The data-id of every card still shown, in page order. */
+async function shownIds(page: Page): Promise<string[]> {
+  return shownCards(page)
+    .locator('[data-id]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-id') ?? ''));
+}
+
+async function expectShown(page: Page, ids: string[]): Promise<void> {
+  await expect.poll(() => shownIds(page)).toEqual(ids);
+  await expect(page.locator('[data-list-count]')).toHaveText(`${ids.length} ${ids.length === 1 ? 'resultado' : 'resultados'}`);
+}
+
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    });
+
+    test('the search box filters by name, ignoring case and accents, as the visitor types', async ({ page }) => {
+      await openList(page, '/all-tours');
+      const search = page.getByRole('searchbox', { name: 'Buscar por nome' });
+      await search.fill('VIVENCIA');
+      await expectShown(page, ['106']);
+      await expect(page.locator('[data-id="101"]')).toBeHidden();
+      await expect(page.locator('[data-id="106"]')).toBeVisible();
+      await expect(page).toHaveURL(/\/all-tours\?q=VIVENCIA$/);
+      await search.fill('rio paraguai');
+      await search.press('Enter');
+      await expectShown(page, ['102', '104']);
+      await expect(page).toHaveURL(/\?q=rio\+paraguai$/);
+    });
+
+    test('locality, rating, duration and price filter the cards', async ({ page }) => {
+      await openList(page, '/all-restaurants');
+      let form = await openFilters(page);
+      await form.getByLabel('Barra do Bugres').check();
+      await expectShown(page, ['301', '302', '303', '304', '305', '306', '307', '308', '309', '310']);
+      await form.getByLabel('Noite', { exact: true }).check();
+      await expectShown(page, ['305', '306']);
+      await form.getByLabel('Noite', { exact: true }).uncheck();
+      await form.getByLabel('Mínimo').fill('50');
+      await form.getByLabel('Máximo').fill('80');
+      await form.getByRole('button', { name: 'Aplicar filtros' }).click();
+      await expectShown(page, ['302', '304', '305']);
+      await expect(page).toHaveURL(/localidade=Barra\+do\+Bugres&preco_min=50&preco_max=80$/);
+
+      await openList(page, '/all-accommodation');
+      form = await openFilters(page);
+      await form.getByLabel('4,5+ estrelas').check();
+      await expectShown(page, ['201', '203', '204', '205', '206', '207']);
+      await form.getByLabel('4+ estrelas').check();
+      await expectShown(page, ['201', '202', '203', '204', '205', '206', '207', '208']);
+      await form.getByLabel('4+ estrelas').uncheck();
+      await form.getByLabel('4,5+ estrelas').uncheck();
+      await form.getByLabel('3+ noites').check();
+      await expectShown(page, ['207', '208']);
+
+      await openList(page, '/all-tours');
+      form = await openFilters(page);
+      await form.getByLabel('Até 1h', { exact: true }).check();
+      await expectShown(page, ['107']);
+      await form.getByLabel('1-2h', { exact: true }).check();
+      await expectShown(page, ['107', '111', '112']);
+      await expect(page).toHaveURL(/duracao=1&duracao=2$/);
+    });
+
+    test('the experience boxes filter, switch the heading, and nothing matching shows the message', async ({ page }) => {
+      await openList(page, '/all-tours');
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText('Atrativos');
+      const form = await openFilters(page);
+      await form.getByLabel('Cultura Indígena').check();
+      await expectShown(page, ['106']);
+      await expect(heading).toHaveText('Atrativos Filtrados por Experiência');
+      await form.getByLabel('Observação de Aves').check();
+      await expectShown(page, []);
+      await expect(
+        page.getByText('Nenhum passeio encontrado para as experiências selecionadas: Cultura Indígena, Observação de Aves.'),
+      ).toBeVisible();
+      await form.getByLabel('Cultura Indígena').uncheck();
+      await form.getByLabel('Observação de Aves').uncheck();
+      await expectShown(page, ['101', '102', '103', '104', '105', '106', '107', '108', '109', '110', '111', '112', '113', '114']);
+      await expect(heading).toHaveText('Atrativos');
+      await expect(page.getByText(/Nenhum passeio encontrado/)).toHaveCount(0);
+    });
+
+    test('no match outside the experience filter shows the shared empty state', async ({ page }) => {
+      await openList(page, '/all-drivers');
+      await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill('ninguém com este nome');
+      await expectShown(page, []);
+      await expect(page.getByText('Nenhum condutor encontrado')).toBeVisible();
+      await expect(page.getByText('Não há condutores disponíveis no momento.')).toBeVisible();
+    });
+
+    test('the URL round trip: a shared or reloaded link restores the filters', async ({ page }) => {
+      // 'Cachoeiras' names no checkbox: it is kept as a part of 'Experiência em Cachoeiras'.
+      await openList(page, '/all-tours?experience=Cachoeiras&avaliacao=4.5&duracao=5&preco_max=200');
+      await expectShown(page, ['101']);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Atrativos Filtrados por Experiência');
+      const form = await openFilters(page);
+      await expect(form.getByLabel('4,5+ estrelas')).toBeChecked();
+      await expect(form.getByLabel('4h+', { exact: true })).toBeChecked();
+      await expect(form.getByLabel('Máximo')).toHaveValue('200');
+      await form.getByLabel('Máximo').fill('300');
+      await form.getByLabel('Máximo').press('Enter');
+      await expectShown(page, ['101', '113']);
+      await expect(page).toHaveURL(/\/all-tours\?experience=Cachoeiras&avaliacao=4\.5&duracao=5$/);
+      await page.reload();
+      await expect(page.locator('astro-island[component-url*="ListFilters"][ssr]')).toHaveCount(0);
+      await expectShown(page, ['101', '113']);
+      await expect((await openFilters(page)).getByLabel('4h+', { exact: true })).toBeChecked();
+    });
+
+    test('the back button restores the previous filter state', async ({ page }) => {
+      await openList(page, '/all-accommodation');
+      const form = await openFilters(page);
+      await form.getByLabel('1 noite', { exact: true }).check();
+      await expectShown(page, ['201', '202', '204', '205', '206', '209']);
+      await form.getByLabel('5 estrelas').check();
+      await expectShown(page, ['206']);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/all-accommodation\?noites=1$/);
+      await expectShown(page, ['201', '202', '204', '205', '206', '209']);
+      await expect(form.getByLabel('5 estrelas')).not.toBeChecked();
+      await expect(form.getByLabel('1 noite', { exact: true })).toBeChecked();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/all-accommodation$/);
+      await expect(shownCards(page)).toHaveCount(9);
+      await expect(form.getByLabel('1 noite', { exact: true })).not.toBeChecked();
+      await page.goForward();
+      await expectShown(page, ['201', '202', '204', '205', '206', '209']);
+    });
+
+    test("'Limpar' resets every filter and the price range", async ({ page }) => {
+      await openList(page, '/all-guides?q=a&localidade=Barra+do+Bugres&avaliacao=5&preco_min=10&preco_max=100');
+      const form = await openFilters(page);
+      await expect(form.getByLabel('5 estrelas')).toBeChecked();
+      await expect(page.getByRole('searchbox', { name: 'Buscar por nome' })).toHaveValue('a');
+      await expect(form.getByLabel('Mínimo')).toHaveValue('10');
+      await form.getByRole('link', { name: 'Limpar' }).click();
+      await expect(page).toHaveURL(/\/all-guides$/);
+      const total = await page.locator('.results .grid > li').count();
+      await expect(shownCards(page)).toHaveCount(total);
+      await expect(page.locator('[data-list-count]')).toHaveText(`${total} resultados`);
+      await expect(page.getByRole('searchbox', { name: 'Buscar por nome' })).toHaveValue('');
+      await expect(form.locator('input[type="checkbox"]:checked')).toHaveCount(0);
+      await expect(form.getByLabel('Mínimo')).toHaveValue('0');
+      await expect(form.getByLabel('Máximo')).toHaveValue('300');
+    });
+
+    test('/all-providers-tours?experience= pre-selects the boxes; two experiences no provider has together name both', async ({
+      page,
+    }) => {
+      await openList(page, '/all-providers-tours?experience=Ecoturismo');
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText('Fornecedores de Atrativos Filtrados por Experiência');
+      await expectShown(page, ['805', '806']);
+      await expect((await openFilters(page)).getByLabel('Ecoturismo')).toBeChecked();
+
+      await openList(page, '/all-providers-tours?experience=Cultura Indígena,Observação de Aves');
+      await expect(heading).toHaveText('Fornecedores de Atrativos Filtrados por Experiência');
+      await expectShown(page, []);
+      await expect(
+        page.getByText('Nenhum fornecedor encontrado para as experiências selecionadas: Cultura Indígena, Observação de Aves.'),
+      ).toBeVisible();
+      const form = await openFilters(page);
+      await expect(form.getByLabel('Cultura Indígena')).toBeChecked();
+      await expect(form.getByLabel('Observação de Aves')).toBeChecked();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('a filtered list passes the accessibility sweep', async ({ page }) => {
+      await openList(page, '/all-tours?experience=Ecoturismo&avaliacao=5');
+      await expectShown(page, ['109']);
+      await openFilters(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}

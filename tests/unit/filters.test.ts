@@ -1,0 +1,331 @@
+/**
+ * @vitest-environment jsdom
+ *
+ * The list filters (SPEC section 2 lists, sections 5 and 9): every matcher, the URL parse and
+ * serialise round trip, and `$filters` with its history entries (jsdom gives it a window).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  emptyFilters,
+  experienceList,
+  type FilterableItem,
+  type FilterConfig,
+  type FilterState,
+  fold,
+  hoursBucket,
+  itemFromDataset,
+  matchesExperiences,
+  matchesFilters,
+  matchesHours,
+  matchesLocality,
+  matchesMeal,
+  matchesNights,
+  matchesPrice,
+  matchesRating,
+  matchesSearch,
+  parseFilters,
+  serialiseFilters,
+} from '../../src/lib/filters.ts';
+import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../../src/stores/filters.ts';
+
+const TOURS: FilterConfig = { duration: 'hours', price: { min: 0, max: 300 } };
+const ROOMS: FilterConfig = { duration: 'nights', price: { min: 0, max: 700 } };
+const MEALS: FilterConfig = { duration: 'meal', price: { min: 0, max: 100 } };
+const PEOPLE: FilterConfig = { duration: null, price: { min: 0, max: 300 } };
+
+const state = (partial: Partial<FilterState>): FilterState => ({ ...emptyFilters(), ...partial });
+
+describe.each([
+  ['Trilha e Banho nas Cachoeiras', 'cachoeiras', true],
+  ['Trilha e Banho nas Cachoeiras', 'CACHOEIRAS', true],
+  ['Vivência Cultural Umutina', 'vivencia', true],
+  ['Café & Chipa da Vó Benedita', 'cafe & chipa da vo', true],
+  ['Pesca Esportiva', 'pesca noturna', false],
+  ['Qualquer', '', true],
+])('matchesSearch(%j, %j)', (title, search, expected) => {
+  it(`is ${expected}`, () => expect(matchesSearch(title, search)).toBe(expected));
+});
+
+describe.each([
+  [['Ecoturismo', 'Experiência em Cachoeiras'], ['Ecoturismo'], true],
+  [['Ecoturismo', 'Experiência em Cachoeiras'], ['ecoturismo,cachoeiras'], true],
+  [['Ecoturismo', 'Experiência em Cachoeiras'], ['Ecoturismo', 'Cachoeiras'], true],
+  [['Ecoturismo', 'Experiência em Cachoeiras'], ['Ecoturismo,Cultura Indígena'], false],
+  [['Cultura Indígena'], ['Cultura Indígena', 'Observação de Aves'], false],
+  [['Cultura Indígena'], ['cultura indigena'], true],
+  [[], ['Ecoturismo'], false],
+  [[], [], true],
+  [['Ecoturismo'], [' , '], true],
+])('matchesExperiences(%j, %j)', (offered, selected, expected) => {
+  it(`is ${expected}`, () => expect(matchesExperiences(offered, selected)).toBe(expected));
+});
+
+describe.each([
+  ['Barra do Bugres', [], true],
+  ['Barra do Bugres', ['Barra do Bugres'], true],
+  ['Barra do Bugres', ['barra do bugres', 'Cáceres'], true],
+  ['Cáceres', ['Barra do Bugres'], false],
+  ['', ['Barra do Bugres'], false],
+])('matchesLocality(%j, %j)', (locality, selected, expected) => {
+  it(`is ${expected}`, () => expect(matchesLocality(locality, selected)).toBe(expected));
+});
+
+describe.each([
+  [3.8, [], true],
+  [4, [4], true],
+  [4.4, [4.5], false],
+  [4.5, [4.5], true],
+  [4.6, [5, 4.5], true],
+  [4.9, [5], false],
+  [4.2, [5, 4], true],
+])('matchesRating(%d, %j)', (rating, selected, expected) => {
+  it(`is ${expected}`, () => expect(matchesRating(rating, selected)).toBe(expected));
+});
+
+describe.each([
+  [0.75, 1],
+  [1, 1],
+  [1.5, 2],
+  [2, 2],
+  [3, 4],
+  [4, 4],
+  [4.01, 5],
+  [8, 5],
+])('hoursBucket(%d)', (hours, bucket) => {
+  it(`is ${bucket}`, () => expect(hoursBucket(hours)).toBe(bucket));
+});
+
+describe.each([
+  [1, [], true],
+  [null, [], true],
+  [null, [1], false],
+  [1, [1], true],
+  [1, [2], false],
+  [2, [2], true],
+  [3, [4], true],
+  [4, [4, 5], true],
+  [8, [5], true],
+  [8, [1, 2, 4], false],
+])('matchesHours(%j, %j)', (hours, selected, expected) => {
+  it(`is ${expected}`, () => expect(matchesHours(hours, selected)).toBe(expected));
+});
+
+describe.each([
+  [1, [1], true],
+  [2, [1], false],
+  [2, [1, 2], true],
+  [3, [3], true],
+  [5, [3], true],
+  [null, [3], false],
+  [null, [], true],
+])('matchesNights(%j, %j)', (nights, selected, expected) => {
+  it(`is ${expected}`, () => expect(matchesNights(nights, selected)).toBe(expected));
+});
+
+describe.each([
+  [[1, 2, 4], [2], true],
+  [[3], [1, 2], false],
+  [[3], [3], true],
+  [[], [1], false],
+  [[], [], true],
+])('matchesMeal(%j, %j)', (periods, selected, expected) => {
+  it(`is ${expected}`, () => expect(matchesMeal(periods, selected)).toBe(expected));
+});
+
+describe.each([
+  [180, null, null, true],
+  [180, 100, 200, true],
+  [100, 100, 200, true],
+  [200, 100, 200, true],
+  [99.9, 100, null, false],
+  [450, 100, null, true],
+  [450, null, 300, false],
+  [0, 10, null, false],
+])('matchesPrice(%d, %j, %j)', (price, min, max, expected) => {
+  it(`is ${expected}`, () => expect(matchesPrice(price, min, max)).toBe(expected));
+});
+
+const TOUR: FilterableItem = {
+  title: 'Trilha e Banho nas Cachoeiras da Serra das Araras',
+  experiences: ['Experiência em Cachoeiras', 'Ecoturismo', 'Turismo de Aventura'],
+  locality: 'Barra do Bugres',
+  rating: 4.9,
+  price: 180,
+  hours: 8,
+  nights: null,
+  periods: [],
+};
+
+describe.each([
+  ['no filter', emptyFilters(), true],
+  [
+    'every filter passing',
+    state({
+      search: 'trilha',
+      experiences: ['Ecoturismo'],
+      localities: ['Barra do Bugres'],
+      ratings: [4.5],
+      durations: [5],
+      priceMin: 100,
+      priceMax: 200,
+    }),
+    true,
+  ],
+  ['search failing', state({ search: 'barco' }), false],
+  ['experience failing', state({ experiences: ['Cultura'] }), false],
+  ['locality failing', state({ localities: ['Cáceres'] }), false],
+  ['rating failing', state({ ratings: [5] }), false],
+  ['duration failing', state({ durations: [1, 2] }), false],
+  ['price failing', state({ priceMax: 150 }), false],
+])('matchesFilters(tour, %s)', (_name, filters, expected) => {
+  it(`is ${expected}`, () => expect(matchesFilters(TOUR, filters, 'hours')).toBe(expected));
+});
+
+describe('matchesFilters by duration kind', () => {
+  it('reads nights for accommodation and periods for restaurants, and ignores the group elsewhere', () => {
+    const room = { ...TOUR, hours: null, nights: 3 };
+    expect(matchesFilters(room, state({ durations: [3] }), 'nights')).toBe(true);
+    expect(matchesFilters(room, state({ durations: [1] }), 'nights')).toBe(false);
+    const restaurant = { ...TOUR, hours: null, periods: [1, 2, 4] };
+    expect(matchesFilters(restaurant, state({ durations: [2] }), 'meal')).toBe(true);
+    expect(matchesFilters(restaurant, state({ durations: [3] }), 'meal')).toBe(false);
+    expect(matchesFilters(TOUR, state({ durations: [1] }), null)).toBe(true);
+  });
+});
+
+describe.each([
+  [
+    'a tour card',
+    {
+      title: 'Passeio',
+      experiences: 'Ecoturismo|Turismo de Aventura',
+      locality: 'Barra do Bugres',
+      rating: '4.6',
+      price: '95',
+      duration: '4 horas',
+      durationHours: '4',
+    },
+    {
+      title: 'Passeio',
+      experiences: ['Ecoturismo', 'Turismo de Aventura'],
+      locality: 'Barra do Bugres',
+      rating: 4.6,
+      price: 95,
+      hours: 4,
+      nights: null,
+      periods: [],
+    },
+  ],
+  [
+    'a restaurant card',
+    {
+      title: 'Peixaria',
+      experiences: '',
+      locality: '',
+      rating: '4.8',
+      price: '89.9',
+      duration: 'Almoço/Jantar',
+      periods: '1|2|4',
+    },
+    { title: 'Peixaria', experiences: [], locality: '', rating: 4.8, price: 89.9, hours: null, nights: null, periods: [1, 2, 4] },
+  ],
+  [
+    'an accommodation card',
+    { title: 'Chalés', rating: '4.8', price: '690', duration: '3 noites', nights: '3' },
+    { title: 'Chalés', experiences: [], locality: '', rating: 4.8, price: 690, hours: null, nights: 3, periods: [] },
+  ],
+])('itemFromDataset(%s)', (_name, dataset, expected) => {
+  it('parses the data attributes', () => expect(itemFromDataset(dataset)).toEqual(expected));
+});
+
+describe.each([
+  ['', TOURS, emptyFilters()],
+  ['?q=%20Trilha%20', TOURS, state({ search: 'Trilha' })],
+  ['experience=Ecoturismo,Cachoeiras', TOURS, state({ experiences: ['Ecoturismo', 'Cachoeiras'] })],
+  ['experience=Ecoturismo&experience=Cachoeiras', TOURS, state({ experiences: ['Ecoturismo', 'Cachoeiras'] })],
+  ['localidade=Barra+do+Bugres&localidade=C%C3%A1ceres', TOURS, state({ localities: ['Barra do Bugres', 'Cáceres'] })],
+  ['avaliacao=5&avaliacao=4.5', TOURS, state({ ratings: [4.5, 5] })],
+  ['avaliacao=4,x', TOURS, state({ ratings: [4] })],
+  ['duracao=1,5&noites=2', TOURS, state({ durations: [1, 5] })],
+  ['noites=3&duracao=1', ROOMS, state({ durations: [3] })],
+  ['periodo=4', MEALS, state({ durations: [4] })],
+  ['duracao=1', PEOPLE, emptyFilters()],
+  ['preco_min=0&preco_max=300', TOURS, emptyFilters()],
+  ['preco_min=0&preco_max=100', MEALS, emptyFilters()],
+  ['preco_min=50&preco_max=200', TOURS, state({ priceMin: 50, priceMax: 200 })],
+  ['preco_min=&preco_max=abc', TOURS, emptyFilters()],
+])('parseFilters(%j)', (query, config, expected) => {
+  it('reads the state', () => expect(parseFilters(query, config)).toEqual(expected));
+});
+
+describe.each([
+  [emptyFilters(), TOURS, ''],
+  [state({ search: 'pôr do sol' }), TOURS, 'q=p%C3%B4r+do+sol'],
+  [
+    state({ experiences: ['Ecoturismo', 'Observação de Aves'] }),
+    TOURS,
+    'experience=Ecoturismo&experience=Observa%C3%A7%C3%A3o+de+Aves',
+  ],
+  [state({ ratings: [4.5], durations: [2, 4] }), TOURS, 'avaliacao=4.5&duracao=2&duracao=4'],
+  [state({ durations: [3] }), ROOMS, 'noites=3'],
+  [state({ durations: [1] }), MEALS, 'periodo=1'],
+  [
+    state({ localities: ['Barra do Bugres'], priceMin: 20, priceMax: 80 }),
+    MEALS,
+    'localidade=Barra+do+Bugres&preco_min=20&preco_max=80',
+  ],
+])('serialiseFilters(%j)', (filters, config, expected) => {
+  it(`is ${JSON.stringify(expected)} and reads back the same`, () => {
+    const query = serialiseFilters(filters, config);
+    expect(query).toBe(expected);
+    expect(parseFilters(query, config)).toEqual(filters);
+  });
+});
+
+describe('helpers', () => {
+  it('folds case and accents', () => expect(fold(' Almoço ÉPICO ')).toBe('almoco epico'));
+  it('names the experience parts of the message', () =>
+    expect(experienceList(state({ experiences: ['Cultura Indígena, Observação de Aves', 'Ecoturismo'] }))).toBe(
+      'Cultura Indígena, Observação de Aves, Ecoturismo',
+    ));
+});
+
+describe('$filters', () => {
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/all-tours?experience=Ecoturismo&preco_max=300');
+  });
+  afterEach(() => {
+    $filters.set(emptyFilters());
+    $filterConfig.set(PEOPLE);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('starts from the address bar', () => {
+    initFilters(TOURS);
+    expect($filters.get()).toEqual(state({ experiences: ['Ecoturismo'] }));
+  });
+
+  it('pushes one history entry per change and none for an unchanged state', () => {
+    initFilters(TOURS);
+    const length = window.history.length;
+    applyFilters(state({ experiences: ['Ecoturismo'], ratings: [5] }));
+    expect(window.location.search).toBe('?experience=Ecoturismo&avaliacao=5');
+    expect(window.history.length).toBe(length + 1);
+    applyFilters(state({ experiences: ['Ecoturismo'], ratings: [5] }));
+    expect(window.history.length).toBe(length + 1);
+    resetFilters();
+    expect(window.location.pathname).toBe('/all-tours');
+    expect(window.location.search).toBe('');
+    expect($filters.get()).toEqual(emptyFilters());
+  });
+
+  it('restores the state of the address bar on popstate while listened to', () => {
+    const unlisten = $filters.listen(() => {});
+    initFilters(TOURS);
+    applyFilters(state({ search: 'barco' }));
+    window.history.replaceState(null, '', '/all-tours?q=trilha&duracao=5');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect($filters.get()).toEqual(state({ search: 'trilha', durations: [5] }));
+    unlisten();
+  });
+});
