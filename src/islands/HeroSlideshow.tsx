@@ -1,0 +1,105 @@
+/**
+ * Enhances the hero's scroll-snap strip of city photos (SPEC section 4): auto-advance every 5 s,
+ * cycling; the static '#slide-n' dot links give way to dot buttons (aria-current on the photo shown);
+ * a dot click jumps, pauses and resumes 3 s later. Under reduced motion nothing moves by itself.
+ * The first photo stays the server-rendered LCP image: this island only scrolls the strip.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { wrapIndex } from '../lib/carousel.ts';
+
+interface Props {
+  /** Number of slides. */
+  count: number;
+  /** Auto-advance interval (ms). */
+  interval?: number;
+  /** Pause after a dot click (ms). */
+  pause?: number;
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function stripOf(dots: HTMLElement | null): HTMLElement | null {
+  return dots?.closest('section')?.querySelector<HTMLElement>('[data-slideshow]') ?? null;
+}
+
+export default function HeroSlideshow({ count, interval = 5000, pause = 3000 }: Props) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const resumeTimer = useRef<number | undefined>(undefined);
+  const [isMounted, setMounted] = useState(false);
+  const [index, setIndex] = useState(0);
+  const [isPaused, setPaused] = useState(false);
+  const [isReducedMotion, setReducedMotion] = useState(true);
+
+  useEffect(() => {
+    setMounted(true);
+    const nav = listRef.current?.closest<HTMLElement>('[data-slideshow-dots]');
+    if (nav) nav.dataset.enhanced = 'true';
+    const motion = window.matchMedia(REDUCED_MOTION);
+    const onMotion = () => setReducedMotion(motion.matches);
+    onMotion();
+    motion.addEventListener('change', onMotion);
+    // A swipe or a keyboard scroll of the strip moves the dots along.
+    const slides = stripOf(listRef.current);
+    const sync = () => {
+      if (slides && slides.clientWidth > 0) setIndex(wrapIndex(Math.round(slides.scrollLeft / slides.clientWidth), count));
+    };
+    slides?.addEventListener('scrollend', sync);
+    return () => {
+      motion.removeEventListener('change', onMotion);
+      slides?.removeEventListener('scrollend', sync);
+      window.clearTimeout(resumeTimer.current);
+    };
+  }, [count]);
+
+  const show = (target: number) => {
+    const slides = stripOf(listRef.current);
+    const next = wrapIndex(target, count);
+    if (slides) {
+      const behavior = window.matchMedia(REDUCED_MOTION).matches ? 'instant' : 'smooth';
+      slides.scrollTo({ left: next * slides.clientWidth, behavior });
+    }
+    setIndex(next);
+  };
+
+  // One timer per slide shown: a swipe restarts the count.
+  useEffect(() => {
+    if (!isMounted || isPaused || isReducedMotion || count < 2) return;
+    const timer = window.setTimeout(() => show(index + 1), interval);
+    return () => window.clearTimeout(timer);
+  });
+
+  const onDot = (target: number) => {
+    show(target);
+    setPaused(true);
+    window.clearTimeout(resumeTimer.current);
+    resumeTimer.current = window.setTimeout(() => setPaused(false), pause);
+  };
+
+  return (
+    <ul
+      ref={listRef}
+      className="slide-dots"
+      hidden={!isMounted}
+      data-slideshow-index={index + 1}
+      data-slideshow-state={isReducedMotion || count < 2 ? 'still' : isPaused ? 'paused' : 'playing'}
+    >
+      {isMounted &&
+        Array.from({ length: count }, (_, dot) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the dots are positions, nothing reorders them.
+          <li key={dot}>
+            <button
+              type="button"
+              className="dot"
+              aria-current={dot === index ? 'true' : undefined}
+              data-slide-dot={dot + 1}
+              onClick={() => onDot(dot)}
+            >
+              <span className="visually-hidden">
+                Foto {dot + 1} de {count}
+              </span>
+            </button>
+          </li>
+        ))}
+    </ul>
+  );
+}

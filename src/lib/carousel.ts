@@ -1,0 +1,86 @@
+/**
+ * Carousel arithmetic (SPEC sections 4 and 9), shared by the carousel, hero slideshow and lightbox
+ * islands. Pages are 0-based here; the visitor reads them 1-based ('2 de 4').
+ */
+
+/** Viewport width (px) from which a carousel shows 3 cards per view instead of 1. */
+export const DESKTOP_BREAKPOINT = 768;
+
+/** Items per view: 3 on desktop, 1 on mobile. */
+export function itemsPerView(viewportWidth: number): number {
+  return viewportWidth >= DESKTOP_BREAKPOINT ? 3 : 1;
+}
+
+/** Number of pages of `count` items shown `perView` at a time; at least 1. */
+export function pageCount(count: number, perView: number): number {
+  if (count <= 0 || perView <= 0) return 1;
+  return Math.ceil(count / perView);
+}
+
+/** Keeps a page inside 0…pages-1. */
+export function clampPage(page: number, pages: number): number {
+  return Math.min(Math.max(0, Math.trunc(page)), Math.max(0, pages - 1));
+}
+
+/** The page after `page`: back to the first after the last when `isWrapping`, else stays on the last. */
+export function nextPage(page: number, pages: number, isWrapping = true): number {
+  const current = clampPage(page, pages);
+  if (current < pages - 1) return current + 1;
+  return isWrapping ? 0 : current;
+}
+
+/** The page before `page`: the last from the first when `isWrapping`, else stays on the first. */
+export function previousPage(page: number, pages: number, isWrapping = true): number {
+  const current = clampPage(page, pages);
+  if (current > 0) return current - 1;
+  return isWrapping ? Math.max(0, pages - 1) : 0;
+}
+
+/** Whether 'Anterior' / 'Próximo' can act on `page` (always when wrapping, not at the ends otherwise). */
+export function canGo(direction: 'previous' | 'next', page: number, pages: number, isWrapping = true): boolean {
+  if (pages <= 1) return false;
+  if (isWrapping) return true;
+  const current = clampPage(page, pages);
+  return direction === 'next' ? current < pages - 1 : current > 0;
+}
+
+/** Index of the first item shown on `page`, never past the last item. */
+export function firstItemOfPage(page: number, perView: number, count: number): number {
+  return Math.max(0, Math.min(page * perView, count - 1));
+}
+
+/**
+ * The page a scrolled list shows: the page of its first visible item, or the last page once the
+ * list is scrolled to its end (the last page may start before its first item when it is short).
+ */
+export function pageAtScroll(firstVisibleIndex: number, perView: number, pages: number, isAtEnd: boolean): number {
+  if (isAtEnd) return Math.max(0, pages - 1);
+  return clampPage(Math.floor(Math.max(0, firstVisibleIndex) / Math.max(1, perView)), pages);
+}
+
+/** The page indicator: 'X de Y'. */
+export function pageIndicator(page: number, pages: number): string {
+  return `${clampPage(page, pages) + 1} de ${Math.max(1, pages)}`;
+}
+
+/** What decides whether a carousel slides by itself. */
+export interface AutoSlideConditions {
+  count: number;
+  perView: number;
+  /** Auto-slide interval in ms; 0 or less turns it off. */
+  interval: number;
+  prefersReducedMotion: boolean;
+  /** `navigator.connection.saveData`. */
+  isSavingData: boolean;
+}
+
+/** Auto-slide only runs when the items exceed one view, with an interval, and never under reduced motion or data saving. */
+export function canAutoSlide({ count, perView, interval, prefersReducedMotion, isSavingData }: AutoSlideConditions): boolean {
+  return count > perView && interval > 0 && !prefersReducedMotion && !isSavingData;
+}
+
+/** Index after `index` in a list of `count`, wrapping (lightbox, hero). */
+export function wrapIndex(index: number, count: number): number {
+  if (count <= 0) return 0;
+  return ((Math.trunc(index) % count) + count) % count;
+}

@@ -1,0 +1,314 @@
+/**
+ * Carousels, the hero slideshow and the gallery lightbox (SPEC sections 2, 4 and 9) on the sample
+ * site, at phone and desktop widths. Timers run on Playwright's controlled clock, paused right
+ * after load so every step moves time by hand.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+
+const START = new Date('2026-11-21T10:00:00-04:00');
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** Opens a page with a fake clock installed and paused before load: time moves only with `runFor`. */
+async function openWithClock(page: Page, path = '/'): Promise<void> {
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(new Date(START.getTime() + 1000));
+  await page.goto(path);
+}
+
+/** Scrolls a carousel into view (it hydrates when visible) and returns its parts once enhanced. */
+async function carousel(page: Page, heading: string) {
+  const region = section(page, heading);
+  const root = region.locator('[data-carousel]');
+  await root.scrollIntoViewIfNeeded();
+  const position = root.locator('[data-carousel-position]');
+  await expect(position).toBeVisible();
+  return {
+    root,
+    position,
+    frame: root.locator('.carousel-frame'),
+    previous: root.getByRole('button', { name: /^Anterior/ }),
+    next: root.getByRole('button', { name: /^Próximo/ }),
+  };
+}
+
+/** Index of the card that starts the visible part of a carousel's list. */
+async function firstVisibleCard(root: Locator): Promise<number> {
+  return root.locator('[data-carousel-track]').evaluate((track) => {
+    const left = track.getBoundingClientRect().left;
+    const cards = Array.from(track.querySelectorAll('[data-carousel-item]'));
+    return cards.findIndex((card) => card.getBoundingClientRect().left - left >= -card.getBoundingClientRect().width / 2);
+  });
+}
+
+for (const { name, width, height } of WIDTHS) {
+  const isDesktop = width >= 768;
+  const perView = isDesktop ? 3 : 1;
+
+  test.describe(`carousels at ${name} width`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('next and previous move a page of cards, wrap at both ends and show X de Y', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      // ATRATIVOS: 12 tours, 4 pages of 3 on desktop, 12 of 1 on a phone.
+      const pages = isDesktop ? 4 : 12;
+      const tours = await carousel(page, 'ATRATIVOS');
+      await expect(tours.position).toHaveText(new RegExp(`1 de ${pages}$`));
+      await expect(tours.previous).toBeEnabled();
+      await tours.next.click();
+      await expect(tours.position).toHaveText(new RegExp(`2 de ${pages}$`));
+      await expect.poll(() => firstVisibleCard(tours.root)).toBe(perView);
+      await tours.previous.click();
+      await expect(tours.position).toHaveText(new RegExp(`1 de ${pages}$`));
+      await expect.poll(() => firstVisibleCard(tours.root)).toBe(0);
+      // Previous at the start wraps to the last page, next at the end back to the first.
+      await tours.previous.click();
+      await expect(tours.position).toHaveText(new RegExp(`${pages} de ${pages}$`));
+      await expect(tours.root.locator('[data-carousel-item]').last()).toBeInViewport();
+      await tours.next.click();
+      await expect(tours.position).toHaveText(new RegExp(`1 de ${pages}$`));
+      await expect.poll(() => firstVisibleCard(tours.root)).toBe(0);
+    });
+
+    test('news: previous and next stop at the ends', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      const pages = isDesktop ? 3 : 9;
+      const news = await carousel(page, 'NOTÍCIAS');
+      await expect(news.position).toHaveText(new RegExp(`1 de ${pages}$`));
+      await expect(news.previous).toBeDisabled();
+      for (let step = 2; step <= pages; step++) {
+        await news.next.click();
+        await expect(news.position).toHaveText(new RegExp(`${step} de ${pages}$`));
+      }
+      await expect(news.next).toBeDisabled();
+      await expect(news.previous).toBeEnabled();
+    });
+
+    test('a swipe (native scroll) keeps the indicator in step', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/');
+      const restaurants = await carousel(page, 'RESTAURANTES');
+      const pages = isDesktop ? 4 : 11;
+      await restaurants.root.locator('[data-carousel-track]').evaluate((track: HTMLElement, index) => {
+        const card = track.querySelectorAll<HTMLElement>('[data-carousel-item]')[index];
+        if (card) track.scrollTo({ left: card.offsetLeft - track.offsetLeft, behavior: 'instant' });
+      }, perView * 2);
+      await expect(restaurants.position).toHaveText(new RegExp(`3 de ${pages}$`));
+    });
+
+    test('auto-slide follows each interval, pauses on hover and on focus', async ({ page }) => {
+      await openWithClock(page);
+      await page.mouse.move(1, height - 1);
+      const tours = await carousel(page, 'ATRATIVOS');
+      const pages = isDesktop ? 4 : 12;
+      await expect(tours.frame).toHaveAttribute('data-carousel-auto', 'running');
+      await page.clock.runFor(4900);
+      await expect(tours.position).toHaveText(new RegExp(`1 de ${pages}$`));
+      await page.clock.runFor(200);
+      await expect(tours.position).toHaveText(new RegExp(`2 de ${pages}$`));
+      await expect.poll(() => firstVisibleCard(tours.root)).toBe(perView);
+      // Hover pauses it.
+      await tours.root.locator('[data-carousel-track]').hover();
+      await expect(tours.frame).toHaveAttribute('data-carousel-auto', 'paused');
+      await page.clock.runFor(12_000);
+      await expect(tours.position).toHaveText(new RegExp(`2 de ${pages}$`));
+      await page.mouse.move(1, height - 1);
+      await expect(tours.frame).toHaveAttribute('data-carousel-auto', 'running');
+      await page.clock.runFor(5100);
+      await expect(tours.position).toHaveText(new RegExp(`3 de ${pages}$`));
+      // Focus inside pauses it too.
+      await tours.next.focus();
+      await expect(tours.frame).toHaveAttribute('data-carousel-auto', 'paused');
+      await page.clock.runFor(12_000);
+      await expect(tours.position).toHaveText(new RegExp(`3 de ${pages}$`));
+
+      // Restaurants slide every 4.5 s.
+      const restaurants = await carousel(page, 'RESTAURANTES');
+      await page.mouse.move(1, 1);
+      await expect(restaurants.frame).toHaveAttribute('data-carousel-auto', 'running');
+      await page.clock.runFor(4400);
+      await expect(restaurants.position).toHaveText(/1 de \d+$/);
+      await page.clock.runFor(200);
+      await expect(restaurants.position).toHaveText(/2 de \d+$/);
+    });
+
+    test('testimonials slide every 6 s on a phone and stay a still grid on desktop', async ({ page }) => {
+      await openWithClock(page);
+      await page.mouse.move(1, 1);
+      const root = section(page, 'DEPOIMENTOS dos visitantes').locator('[data-carousel]');
+      await root.scrollIntoViewIfNeeded();
+      if (isDesktop) {
+        await expect(root.locator('.carousel-frame')).toHaveAttribute('data-carousel-auto', 'off');
+        await expect(root.getByRole('button')).toHaveCount(0);
+        return;
+      }
+      const testimonials = await carousel(page, 'DEPOIMENTOS dos visitantes');
+      await expect(testimonials.previous).toBeDisabled();
+      await page.clock.runFor(5900);
+      await expect(testimonials.position).toHaveText(/1 de 3$/);
+      await page.clock.runFor(200);
+      await expect(testimonials.position).toHaveText(/2 de 3$/);
+    });
+
+    test('no auto-slide under reduced motion', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await openWithClock(page);
+      const tours = await carousel(page, 'ATRATIVOS');
+      await expect(tours.frame).toHaveAttribute('data-carousel-auto', 'off');
+      await page.clock.runFor(30_000);
+      await expect(tours.position).toHaveText(/^.*1 de \d+$/);
+      expect(await firstVisibleCard(tours.root)).toBe(0);
+    });
+  });
+
+  test.describe(`hero slideshow at ${name} width`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('advances every 5 s, cycling; a dot jumps, pauses and resumes after 3 s', async ({ page }) => {
+      await openWithClock(page);
+      const hero = section(page, 'Barra do Bugres – MT');
+      // client:idle: the idle callback runs on the fake clock.
+      await page.clock.runFor(100);
+      const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
+      await expect(dots).toHaveCount(6);
+      await expect(dots.nth(2)).toHaveAccessibleName('Foto 3 de 6');
+      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+      const state = hero.locator('.slide-dots');
+      await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+      // The first photo was the server-rendered LCP image.
+      await expect(hero.locator('#slide-1 img')).toHaveAttribute('fetchpriority', 'high');
+
+      await page.clock.runFor(4900);
+      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+      await page.clock.runFor(200);
+      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+      await expect(dots.first()).not.toHaveAttribute('aria-current', 'true');
+      await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
+
+      // A dot click jumps and pauses for 3 s, then the 5 s cycle goes on.
+      await dots.nth(4).click();
+      await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
+      await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
+      await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+      await page.clock.runFor(2900);
+      await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+      await page.clock.runFor(200);
+      await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+      await page.clock.runFor(4800);
+      await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
+      await page.clock.runFor(200);
+      await expect(dots.nth(5)).toHaveAttribute('aria-current', 'true');
+      // After the last photo it starts again.
+      await page.clock.runFor(5000);
+      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+      await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
+    });
+
+    test('stays still under reduced motion; the dots still jump', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await openWithClock(page);
+      const hero = section(page, 'Barra do Bugres – MT');
+      await page.clock.runFor(100);
+      const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
+      await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
+      await page.clock.runFor(20_000);
+      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+      await dots.nth(3).click();
+      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+      await expect(hero.locator('#slide-4 img')).toBeInViewport({ ratio: 0.9 });
+    });
+  });
+
+  test.describe(`gallery lightbox at ${name} width`, () => {
+    test.use({ viewport: { width, height } });
+
+    /** /tour/101 has 9 photos, 6 of them as thumbnails. */
+    async function openGallery(page: Page) {
+      await page.goto('/tour/101');
+      const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
+      await gallery.scrollIntoViewIfNeeded();
+      await expect(gallery.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+      return { gallery, thumbs: gallery.locator('[data-gallery] a') };
+    }
+
+    test('opens on a thumbnail, counts, wraps with buttons and arrows, closes by Escape back to the thumbnail', async ({
+      page,
+    }) => {
+      const { thumbs } = await openGallery(page);
+      await expect(thumbs).toHaveCount(6);
+      const href = await thumbs.nth(1).getAttribute('href');
+      await thumbs.nth(1).click();
+      const dialog = page.getByRole('dialog', { name: /^Fotos: / });
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL(/\/tour\/101$/);
+      await expect(dialog.getByText('2 / 9')).toBeVisible();
+      await expect(dialog.getByRole('img')).toHaveAttribute('src', href ?? '');
+      await expect(dialog.getByRole('img')).toHaveAttribute('alt', /foto 2 de 9$/);
+
+      // Arrow keys go past the 6 thumbnails to every photo and wrap.
+      for (let step = 3; step <= 9; step++) await page.keyboard.press('ArrowRight');
+      await expect(dialog.getByText('9 / 9')).toBeVisible();
+      await page.keyboard.press('ArrowRight');
+      await expect(dialog.getByText('1 / 9')).toBeVisible();
+      await page.keyboard.press('ArrowLeft');
+      await expect(dialog.getByText('9 / 9')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Próxima foto' }).click();
+      await expect(dialog.getByText('1 / 9')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Foto anterior' }).click();
+      await expect(dialog.getByText('9 / 9')).toBeVisible();
+
+      // Tab stays inside the dialog.
+      for (let press = 0; press < 5; press++) {
+        await page.keyboard.press('Tab');
+        expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press('Shift+Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(thumbs.nth(1)).toBeFocused();
+    });
+
+    test('closes by the close button and by a click on the overlay', async ({ page }) => {
+      const { thumbs } = await openGallery(page);
+      const dialog = page.getByRole('dialog', { name: /^Fotos: / });
+      await thumbs.nth(4).click();
+      await expect(dialog.getByText('5 / 9')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Fechar' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(thumbs.nth(4)).toBeFocused();
+
+      await thumbs.first().click();
+      await expect(dialog.getByText('1 / 9')).toBeVisible();
+      // The photo itself does not close it; the dark overlay around it does.
+      await dialog.getByRole('img').click();
+      await expect(dialog).toBeVisible();
+      await dialog.click({ position: { x: 4, y: height / 2 + 80 } });
+      await expect(dialog).toBeHidden();
+      await expect(thumbs.first()).toBeFocused();
+    });
+
+    test('passes axe with the lightbox open', async ({ page }) => {
+      const { thumbs } = await openGallery(page);
+      await thumbs.first().click();
+      await expect(page.getByRole('dialog', { name: /^Fotos: / })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}
+
+test('without JavaScript a thumbnail still opens its large photo', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/tour/101');
+  const thumb = page.locator('[data-gallery] a').first();
+  const href = await thumb.getAttribute('href');
+  expect(href).toBeTruthy();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Próximo/ })).toHaveCount(0);
+  await context.close();
+});
