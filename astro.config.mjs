@@ -16,8 +16,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   integrations: [
     react(),
-    // Pages that are not content: the 404, the /experience redirect and the 'no id' messages.
-    sitemap({ filter: (page) => !/^\/(404|experience|driver|guide)\/?$/.test(new URL(page).pathname) }),
+    // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
+    sitemap({ filter: (page) => !/^\/(404|experience|driver|guide|favoritos)\/?$/.test(new URL(page).pathname) }),
   ],
   build: { format: 'file' },
 });

@@ -30,3 +30,6 @@ export const MENU: MenuItem[] = [
     ],
   },
 ];
+
+/** The visitor's saved items (kept in the browser; not part of the menu's sections). */
+export const FAVOURITES_LINK = { label: 'Meus favoritos', href: '/favoritos' } as const;

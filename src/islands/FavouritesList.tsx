@@ -1,0 +1,70 @@
+/**
+ * 'Meus favoritos': the items saved with the heart, read from `$favourites` (this browser's
+ * localStorage, kept in sync with the other tabs), each with a 'Remover' button.
+ */
+import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
+import { $favourites, type Favourite, favouriteKey, removeFavourite } from '../stores/favourites.ts';
+
+interface Props {
+  /** Name of each kind of item ('Passeio', 'Hospedagem'...). */
+  kindNames: Record<string, string>;
+  /** Where the empty state sends the visitor. */
+  exploreHref: string;
+  /** Image shown for an item saved without one. */
+  placeholderImage: string;
+}
+
+export default function FavouritesList({ kindNames, exploreHref, placeholderImage }: Props) {
+  const list = useStore($favourites);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  // The removed button disappears: move the focus to the next 'Remover', else to the empty state.
+  const remove = (item: Favourite, index: number) => {
+    removeFavourite(item);
+    requestAnimationFrame(() => {
+      const buttons = rootRef.current?.querySelectorAll<HTMLButtonElement>('[data-remove]') ?? [];
+      const next = buttons[Math.min(index, buttons.length - 1)];
+      (next ?? rootRef.current?.querySelector<HTMLElement>('[data-empty-title]'))?.focus();
+    });
+  };
+
+  const count = list.length === 1 ? '1 item salvo' : `${list.length} itens salvos`;
+  return (
+    <div ref={rootRef} className="favourites">
+      <p className="favourites-count" role="status">
+        {list.length > 0 ? count : ''}
+      </p>
+      {list.length === 0 ? (
+        <div className="favourites-empty">
+          <h2 data-empty-title tabIndex={-1}>
+            Nenhum favorito salvo
+          </h2>
+          <p>Toque no coração de um passeio, hospedagem, restaurante ou evento para guardá-lo aqui.</p>
+          <a className="btn btn-primary" href={exploreHref}>
+            Explorar passeios e atrativos
+          </a>
+        </div>
+      ) : (
+        <ul className="favourites-grid">
+          {list.map((item, index) => (
+            <li key={favouriteKey(item)}>
+              <article className="card favourite-card">
+                <img src={item.image ?? placeholderImage} alt="" width={600} height={400} loading="lazy" decoding="async" />
+                <div className="favourite-body">
+                  <p className="favourite-kind">{kindNames[item.kind] ?? item.kind}</p>
+                  <h2 className="favourite-title">
+                    <a href={item.path}>{item.title}</a>
+                  </h2>
+                  <button type="button" className="btn btn-outline" data-remove onClick={() => remove(item, index)}>
+                    Remover<span className="visually-hidden"> {item.title} dos favoritos</span>
+                  </button>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

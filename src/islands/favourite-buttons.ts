@@ -1,0 +1,51 @@
+/**
+ * Brings every heart button of the page to life ('Salvar nos favoritos'): one small module per
+ * page, not one React island per card. The buttons are static markup (`button[data-favourite]`,
+ * hidden until this runs, so a visitor without JavaScript sees no dead control); one delegated
+ * click listener toggles `$favourites`, and every change of the store (this tab or another)
+ * updates aria-pressed and the label of all the buttons.
+ */
+import { $favourites, favouriteKey, toFavourite, toggleFavourite } from '../stores/favourites.ts';
+
+const SELECTOR = 'button[data-favourite]';
+const SAVE = 'Salvar nos favoritos';
+const REMOVE = 'Remover dos favoritos';
+
+function entryOf(button: HTMLElement) {
+  try {
+    return toFavourite(JSON.parse(button.dataset.favourite ?? ''));
+  } catch {
+    return null;
+  }
+}
+
+/** Shows each button and sets its pressed state and label from the saved keys. */
+function render(saved: Set<string>): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>(SELECTOR)) {
+    const entry = entryOf(button);
+    if (!entry) continue;
+    const isSaved = saved.has(favouriteKey(entry));
+    button.setAttribute('aria-pressed', String(isSaved));
+    const text = button.querySelector('[data-favourite-text]');
+    // Icon-only buttons (cards) name the item, so a list of 'Salvar' buttons is not ambiguous.
+    if (text) text.textContent = isSaved ? REMOVE : SAVE;
+    else button.setAttribute('aria-label', `${isSaved ? REMOVE : SAVE}: ${entry.title}`);
+    button.hidden = false;
+  }
+}
+
+let isStarted = false;
+
+/** Starts once per page (several components may ask). */
+export function enhanceFavouriteButtons(): void {
+  if (isStarted) return;
+  isStarted = true;
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(SELECTOR);
+    const entry = button && entryOf(button);
+    if (!entry) return;
+    event.preventDefault();
+    toggleFavourite(entry);
+  });
+  $favourites.subscribe((list) => render(new Set(list.map(favouriteKey))));
+}

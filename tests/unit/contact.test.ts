@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_MESSAGES,
+  type ContactFields,
+  contactHandoff,
+  contactMailto,
+  contactWhatsapp,
+  firstInvalidField,
+  validateContact,
+} from '../../src/lib/contact.ts';
+import { mapEmbedUrl, spotifyEmbedUrl } from '../../src/lib/embeds.ts';
+
+const valid: ContactFields = {
+  nome: 'Ana Souza',
+  email: 'ana@exemplo.com',
+  assunto: 'Passeio & hotel',
+  mensagem: 'Olá!\nQuero saber preços.',
+};
+
+describe.each<[string, Partial<ContactFields>, Partial<Record<keyof ContactFields, string>>]>([
+  ['all filled', {}, {}],
+  [
+    'everything blank',
+    { nome: '', email: '', assunto: '', mensagem: '' },
+    {
+      nome: CONTACT_MESSAGES.nome,
+      email: CONTACT_MESSAGES.email,
+      assunto: CONTACT_MESSAGES.assunto,
+      mensagem: CONTACT_MESSAGES.mensagem,
+    },
+  ],
+  ['only spaces in the name', { nome: '   ' }, { nome: CONTACT_MESSAGES.nome }],
+  ['an e-mail without @', { email: 'ana.exemplo.com' }, { email: CONTACT_MESSAGES.emailInvalid }],
+  ['an e-mail with spaces inside', { email: 'ana @exemplo.com' }, { email: CONTACT_MESSAGES.emailInvalid }],
+  ['an e-mail with spaces around', { email: '  ana@exemplo.com ' }, {}],
+  ['a blank message', { mensagem: '\n\n' }, { mensagem: CONTACT_MESSAGES.mensagem }],
+])('validateContact: %s', (_name, change, expected) => {
+  it('gives the messages of the invalid fields', () => {
+    expect(validateContact({ ...valid, ...change })).toEqual(expected);
+  });
+});
+
+describe.each([
+  [{}, null],
+  [{ mensagem: 'x' }, 'mensagem'],
+  [{ assunto: 'x', email: 'x' }, 'email'],
+  [{ nome: 'x', mensagem: 'x' }, 'nome'],
+])('firstInvalidField(%j)', (errors, expected) => {
+  it(`is ${expected}`, () => {
+    expect(firstInvalidField(errors)).toBe(expected);
+  });
+});
+
+describe('contactMailto', () => {
+  it('fills subject and body, percent-encoded with CRLF line breaks', () => {
+    const link = contactMailto('turismo@cidade.mt.gov.br', valid);
+    expect(link).toBe(
+      'mailto:turismo@cidade.mt.gov.br?subject=Passeio%20%26%20hotel&body=Ol%C3%A1!%0D%0AQuero%20saber%20pre%C3%A7os.%0D%0A%0D%0A--%0D%0ANome%3A%20Ana%20Souza%0D%0AE-mail%3A%20ana%40exemplo.com',
+    );
+  });
+
+  it.each([null, '', 'sem-arroba', 'a@b.c?bcc=x@y.z'])('gives null for the address %j', (address) => {
+    expect(contactMailto(address, valid)).toBeNull();
+  });
+
+  it('cannot be steered by the subject (no raw & or =)', () => {
+    const link = contactMailto('a@b.com', { ...valid, assunto: 'x&bcc=intruso@x.com' }) ?? '';
+    expect(new URL(link).searchParams.get('bcc')).toBeNull();
+  });
+});
+
+describe('contactWhatsapp', () => {
+  it('uses the digits with the country code and the text', () => {
+    const link = contactWhatsapp('(65) 99999-1234', valid) ?? '';
+    expect(link.startsWith('https://wa.me/5565999991234?text=')).toBe(true);
+    expect(new URL(link).searchParams.get('text')).toBe(
+      '*Passeio & hotel*\n\nOlá!\nQuero saber preços.\n\n--\nNome: Ana Souza\nE-mail: ana@exemplo.com',
+    );
+  });
+
+  it.each([null, '', 'sem número'])('gives null for the phone %j', (phone) => {
+    expect(contactWhatsapp(phone, valid)).toBeNull();
+  });
+});
+
+describe.each([
+  ['e-mail and phone', { email: 'a@b.com', phone: '65 3361-0000' }, 'email', /^Abrimos seu aplicativo de e-mail/],
+  ['only a phone', { email: null, phone: '65 3361-0000' }, 'whatsapp', /^Abrimos o WhatsApp/],
+  ['an invalid e-mail and a phone', { email: 'nada', phone: '65 3361-0000' }, 'whatsapp', /WhatsApp/],
+])('contactHandoff with %s', (_name, channels, channel, status) => {
+  it(`hands off by ${channel}`, () => {
+    const handoff = contactHandoff({ name: 'Secretaria de Turismo', ...channels }, valid);
+    expect(handoff?.channel).toBe(channel);
+    expect(handoff?.status).toMatch(status);
+    expect(handoff?.status).toContain('Secretaria de Turismo');
+  });
+});
+
+it('contactHandoff gives null without e-mail or phone', () => {
+  expect(contactHandoff({ name: 'Atendimento', email: null, phone: null }, valid)).toBeNull();
+});
+
+describe('embeds', () => {
+  it.each([
+    ['-15.07,-57.18', 'https://www.google.com/maps?q=-15.07%2C-57.18&output=embed'],
+    ['Barra do Bugres - MT', 'https://www.google.com/maps?q=Barra%20do%20Bugres%20-%20MT&output=embed'],
+  ])('mapEmbedUrl(%s)', (query, expected) => {
+    expect(mapEmbedUrl(query)).toBe(expected);
+  });
+
+  it.each([
+    ['ep1', 'show1', 'https://open.spotify.com/embed/episode/ep1'],
+    [null, 'show1', 'https://open.spotify.com/embed/show/show1'],
+    ['../x', 'show1', 'https://open.spotify.com/embed/show/show1'],
+    [null, null, null],
+    ['', 'a/b', null],
+  ])('spotifyEmbedUrl(%j, %j)', (episode, show, expected) => {
+    expect(spotifyEmbedUrl(episode, show)).toBe(expected);
+  });
+});

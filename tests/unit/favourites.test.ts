@@ -1,0 +1,163 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  $favourites,
+  addFavourite,
+  clearFavourites,
+  FAVOURITES_KEY,
+  type Favourite,
+  isFavourite,
+  parseFavourites,
+  removeFavourite,
+  toggleFavourite,
+} from '../../src/stores/favourites.ts';
+
+/** A Storage kept in a Map, as the browser's localStorage. */
+class FakeStorage implements Storage {
+  private data = new Map<string, string>();
+  get length() {
+    return this.data.size;
+  }
+  clear() {
+    this.data.clear();
+  }
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.data.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, String(value));
+  }
+}
+
+const tour: Favourite = { kind: 'tour', id: 't1', title: 'Trilha da Serra', image: '/images/t1.webp', path: '/tour/t1' };
+const hotel: Favourite = { kind: 'accommodation', id: 'h1', title: 'Pousada do Rio', image: null, path: '/accommodation/h1' };
+
+let storage: FakeStorage;
+const globals = globalThis as unknown as { localStorage?: Storage; window?: EventTarget };
+
+beforeEach(() => {
+  storage = new FakeStorage();
+  globals.localStorage = storage;
+  globals.window = new EventTarget();
+});
+
+afterEach(() => {
+  cleanStores($favourites);
+  $favourites.set([]);
+  delete globals.localStorage;
+  delete globals.window;
+});
+
+describe('favourite actions', () => {
+  it('adds newest first, once, and writes localStorage', () => {
+    const unlisten = $favourites.listen(() => {});
+    addFavourite(tour);
+    addFavourite(hotel);
+    addFavourite(tour);
+    expect($favourites.get().map((item) => item.id)).toEqual(['h1', 't1']);
+    expect(parseFavourites(storage.getItem(FAVOURITES_KEY))).toEqual([hotel, tour]);
+    unlisten();
+  });
+
+  it('removes by kind and id, and clears the key when empty', () => {
+    addFavourite(tour);
+    addFavourite(hotel);
+    removeFavourite({ kind: 'tour', id: 't1' });
+    expect(parseFavourites(storage.getItem(FAVOURITES_KEY))).toEqual([hotel]);
+    removeFavourite({ kind: 'accommodation', id: 'h1' });
+    expect(storage.getItem(FAVOURITES_KEY)).toBeNull();
+  });
+
+  it('toggles and reports the new state', () => {
+    expect(toggleFavourite(tour)).toBe(true);
+    expect(isFavourite($favourites.get(), tour)).toBe(true);
+    expect(toggleFavourite(tour)).toBe(false);
+    expect($favourites.get()).toEqual([]);
+  });
+
+  it('keeps the same id of another kind apart', () => {
+    addFavourite(tour);
+    addFavourite({ ...hotel, id: 't1', path: '/accommodation/t1' });
+    expect($favourites.get()).toHaveLength(2);
+    removeFavourite({ kind: 'tour', id: 't1' });
+    expect($favourites.get().map((item) => item.kind)).toEqual(['accommodation']);
+  });
+
+  it('clears everything', () => {
+    addFavourite(tour);
+    clearFavourites();
+    expect($favourites.get()).toEqual([]);
+    expect(storage.getItem(FAVOURITES_KEY)).toBeNull();
+  });
+
+  it('refuses entries with a path off the site', () => {
+    addFavourite({ ...tour, path: 'javascript:alert(1)' });
+    addFavourite({ ...tour, path: '//evil.example/x' });
+    expect($favourites.get()).toEqual([]);
+  });
+});
+
+describe('persistence', () => {
+  it('reads what an earlier page saved when the store is first listened to', () => {
+    storage.setItem(FAVOURITES_KEY, JSON.stringify([tour]));
+    const unlisten = $favourites.listen(() => {});
+    expect($favourites.get()).toEqual([tour]);
+    unlisten();
+  });
+
+  it('follows another tab through the storage event', () => {
+    const seen: (readonly Favourite[])[] = [];
+    const unlisten = $favourites.listen((list) => seen.push(list));
+    storage.setItem(FAVOURITES_KEY, JSON.stringify([hotel, tour]));
+    const event = Object.assign(new Event('storage'), { key: FAVOURITES_KEY });
+    globals.window?.dispatchEvent(event);
+    expect($favourites.get()).toEqual([hotel, tour]);
+    expect(seen.at(-1)).toEqual([hotel, tour]);
+    unlisten();
+  });
+
+  it('ignores storage events of other keys', () => {
+    const unlisten = $favourites.listen(() => {});
+    storage.setItem(FAVOURITES_KEY, JSON.stringify([tour]));
+    globals.window?.dispatchEvent(Object.assign(new Event('storage'), { key: 'outra-chave' }));
+    expect($favourites.get()).toEqual([]);
+    unlisten();
+  });
+
+  it('keeps working in memory when localStorage throws', () => {
+    storage.setItem = () => {
+      throw new Error('QuotaExceededError');
+    };
+    const unlisten = $favourites.listen(() => {});
+    addFavourite(tour);
+    expect($favourites.get()).toEqual([tour]);
+    unlisten();
+  });
+});
+
+describe.each([
+  ['nothing', null, []],
+  ['broken JSON', '{[', []],
+  ['an object', '{"kind":"tour"}', []],
+  ['a valid list', JSON.stringify([tour]), [tour]],
+  ['duplicates', JSON.stringify([tour, tour]), [tour]],
+  ['an unknown kind', JSON.stringify([{ ...tour, kind: 'planeta' }]), []],
+  ['a blank title', JSON.stringify([{ ...tour, title: '  ' }]), []],
+  ['an image with another scheme', JSON.stringify([{ ...tour, image: 'javascript:x' }]), [{ ...tour, image: null }]],
+  ['an http image', JSON.stringify([{ ...tour, image: 'http://x.example/a.jpg' }]), [{ ...tour, image: null }]],
+  [
+    'an https image',
+    JSON.stringify([{ ...tour, image: 'https://x.example/a.jpg' }]),
+    [{ ...tour, image: 'https://x.example/a.jpg' }],
+  ],
+])('parseFavourites(%s)', (_name, raw, expected) => {
+  it('gives the valid entries', () => {
+    expect(parseFavourites(raw)).toEqual(expected);
+  });
+});
