@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { collectForeignRequests, expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, WIDTHS } from './support.ts';
 
 /** The snapshot the e2e build uses (playwright.config.ts: SNAPSHOT_DIR). */
 const SNAPSHOT = 'data/sample-snapshot';
@@ -311,10 +311,7 @@ for (const { name, width, height } of WIDTHS) {
 
         // No frame, no sideways scroll; the only scripts are the site's own islands (issue 4).
         await expect(page.locator('iframe')).toHaveCount(0);
-        const sources = await page
-          .locator('script[src]')
-          .evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src')));
-        for (const source of sources) expect(source).toMatch(/^\/_astro\//);
+        await expectOnlyOwnScripts(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
         await expectNoSeriousA11yViolations(page);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { collectForeignRequests, expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, WIDTHS } from './support.ts';
 
 /** SPEC section 2: the home sections in order, with their anchor ids and headings. */
 const SECTIONS = [
@@ -80,11 +80,7 @@ for (const { name, width, height } of WIDTHS) {
       }
 
       await expect(page.locator('iframe')).toHaveCount(0);
-      // The only scripts are the site's own islands (issue 4).
-      const sources = await page
-        .locator('script[src]')
-        .evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src')));
-      for (const source of sources) expect(source).toMatch(/^\/_astro\//);
+      await expectOnlyOwnScripts(page);
       // No page-level horizontal scroll, down to this width.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 

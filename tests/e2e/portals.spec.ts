@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { collectForeignRequests, expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, WIDTHS } from './support.ts';
 
 /** The sample testimonials the e2e site is built from, for the portal's computed figures. */
 const SAMPLE_TESTIMONIALS = JSON.parse(
@@ -42,9 +42,9 @@ async function jsonLdTypes(page: Page): Promise<string[]> {
   });
 }
 
-/** Common end of every route check: no client script, a11y sweep, no third-party request. */
+/** Common end of every route check: only the site's own scripts, a11y sweep, no third-party request. */
 async function expectStaticAccessibleLocal(page: Page, foreign: string[]): Promise<void> {
-  await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
+  await expectOnlyOwnScripts(page);
   await expect(page.locator('iframe')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);

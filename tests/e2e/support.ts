@@ -34,3 +34,9 @@ export function collectForeignRequests(page: Page, origin: string): string[] {
   });
   return foreign;
 }
+
+/** The page's scripts are the site's own: JSON-LD, Astro's island loader and modules from /_astro/. */
+export async function expectOnlyOwnScripts(page: Page): Promise<void> {
+  const sources = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src')));
+  for (const source of sources) expect(source).toMatch(/^\/_astro\//);
+}
