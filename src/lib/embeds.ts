@@ -16,3 +16,8 @@ export function spotifyEmbedUrl(episodeId: string | null | undefined, showId: st
   if (showId && SPOTIFY_ID.test(showId)) return `https://open.spotify.com/embed/show/${showId}`;
   return null;
 }
+
+/** The maps service's search page for a place (the 'Como chegar' link; works without JavaScript). */
+export function mapsSearchUrl(query: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}

@@ -162,6 +162,8 @@ export const itemPath = (kind: ItemKind, id: string) => `${ENTITIES[kind].detail
 export const experiencePath = (id: string) => `/experience/${encodeURIComponent(id)}`;
 export const newsPath = (id: string) => `/news/${encodeURIComponent(id)}`;
 export const testimonialPath = (id: string) => `/testimonials/${encodeURIComponent(id)}`;
+/** The tour list filtered by one experience: /all-tours?experience={title}. */
+export const experienceToursPath = (title: string) => `/all-tours?experience=${encodeURIComponent(title)}`;
 
 /** Rating options of every filter panel. */
 export const RATING_OPTIONS = [4, 4.5, 5] as const;

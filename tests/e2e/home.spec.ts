@@ -256,6 +256,8 @@ for (const { name, width, height } of WIDTHS) {
 }
 
 test('both variants of the menu anchors land on their section', async ({ page }) => {
+  // Fourteen loads of the home page: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   const targets = [
     ['inicio', 'Barra do Bugres – MT'],
     ['servicos', 'Segmentos'],
@@ -274,7 +276,7 @@ test('both variants of the menu anchors land on their section', async ({ page })
   ] as const;
   for (const [anchor, heading] of targets) {
     await page.goto('about:blank');
-    await page.goto(`/#${anchor}`);
+    await page.goto(`/#${anchor}`, { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('heading', { name: heading, exact: true }), `#${anchor}`).toBeInViewport();
     const sectionId = await page.locator(`#${anchor}`).evaluate((node) => node.closest('section')?.id);
     expect(sectionId).toBe(anchor === 'promocoes' ? 'tours' : anchor === 'provedores' ? 'agencies' : anchor);

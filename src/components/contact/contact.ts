@@ -1,4 +1,5 @@
 /** Pure helpers of the contact page (SPEC section 2, Contact page). */
+import { mapsSearchUrl } from '../../lib/embeds.ts';
 import type { City } from '../../lib/schemas/index.ts';
 
 /** SPEC: fixed opening hours. `spec` is the schema.org form. */
@@ -22,7 +23,7 @@ export function mapQuery(city: Pick<City, 'name' | 'state' | 'agency'>): string 
 
 /** The 'Como chegar' link: the maps service's search URL (opened in a new tab, nothing embedded). */
 export function directionsUrl(city: Pick<City, 'name' | 'state' | 'agency'>): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(mapQuery(city))}`;
+  return mapsSearchUrl(mapQuery(city));
 }
 
 /** The address shown on the map placeholder: the agency's, else '{city} - {state}'. */

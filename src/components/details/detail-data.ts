@@ -85,12 +85,6 @@ export function offersExperience(item: Item, experience: string): boolean {
   return parts.length > 0 && parts.every((part) => offered.some((name) => name.includes(part)));
 }
 
-/** The list of tours of an experience, as the home's experience grid links to it. */
-export const experienceToursPath = (experience: string) => `/all-tours?experience=${encodeURIComponent(experience)}`;
-
-/** The maps service searched for an address; opened in a new tab, never embedded on load. */
-export const mapsSearchUrl = (query: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-
 /** Prefilled WhatsApp text for an experience (entities.ts' whatsappText covers item kinds only). */
 export const experienceWhatsappText = (title: string) =>
   `Olá! Vi no portal de turismo e gostaria de mais informações sobre a experiência "${title}".`;

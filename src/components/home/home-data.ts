@@ -49,8 +49,3 @@ export function podcastShowLink(showId: string | null, episodes: readonly Episod
   if (showId && /^[A-Za-z0-9]+$/.test(showId)) return `https://open.spotify.com/show/${showId}`;
   return recentEpisodes(episodes, episodes.length).find((episode) => episode.spotifyUrl)?.spotifyUrl ?? null;
 }
-
-/** The tour list filtered by one experience: /all-tours?experience={title}. */
-export function experienceToursPath(title: string): string {
-  return `/all-tours?experience=${encodeURIComponent(title)}`;
-}
