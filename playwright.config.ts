@@ -41,19 +41,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build && npx astro preview --host 127.0.0.1 --port ${PORT}`,
+    command: `npm run build:sample && npx astro preview --host 127.0.0.1 --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: {
-      SNAPSHOT_DIR: 'data/sample-snapshot',
-      PROVIDER_API_URL: '',
-      PROVIDER_API_TOKEN: '',
-      BLOG_API_URL: '',
-      SPOTIFY_CLIENT_ID: '',
-      SPOTIFY_CLIENT_SECRET: '',
-      SPOTIFY_SHOW_ID: '',
-    },
   },
 });
