@@ -1,0 +1,187 @@
+/**
+ * `npm run bench`: how the sync, the build and the search index grow with the data.
+ *
+ * For each size it generates a synthetic upstream dataset (scripts/bench/generate.ts), serves it
+ * from the test upstream server on 127.0.0.1 (provider, WordPress, Spotify and the images), runs
+ * the full sync, `astro build` and the search index into a temporary folder (dist/ and the
+ * snapshots are left alone), and prints time, peak memory, page count, build size and index size.
+ *
+ *   npm run bench                                  # 1,000 and 5,000 items, 1,000 posts
+ *   npm run bench -- --items 1000 --posts 1000     # one size
+ *   npm run bench -- --items 500,2000 --images 300 # distinct image URLs (default: items / 5)
+ *   npm run bench -- --lock /tmp/astro-build.lock  # build under a shared lock (the wait is not timed)
+ *   npm run bench -- --lighthouse                  # then Lighthouse on the sample site in dist/
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startUpstreamServer } from '../tests/support/upstream-server.ts';
+import { generateDataset } from './bench/generate.ts';
+import { ensureImagePool, readPoolImage } from './bench/images.ts';
+import { countFiles, folderBytes, formatBytes, formatDuration, formatTable, runStep, type StepResult } from './bench/measure.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+const { values } = parseArgs({
+  options: {
+    items: { type: 'string', multiple: true },
+    posts: { type: 'string', default: '1000' },
+    feedbacks: { type: 'string' },
+    images: { type: 'string' },
+    'image-ratio': { type: 'string', default: '0.2' },
+    pool: { type: 'string', default: path.join(tmpdir(), 'bench-image-pool') },
+    lock: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    lighthouse: { type: 'boolean', default: false },
+  },
+});
+
+const sizes = (values.items ?? ['1000,5000'])
+  .flatMap((value) => value.split(','))
+  .map((value) => Number(value.replace(/[_.]/g, '')))
+  .filter((value) => Number.isInteger(value) && value > 0);
+const posts = Number(values.posts);
+const ratio = Number(values['image-ratio']);
+
+interface Row {
+  items: number;
+  posts: number;
+  images: number;
+  sync: StepResult;
+  build: StepResult;
+  index: StepResult;
+  pages: number;
+  distBytes: number;
+  indexBytes: number;
+}
+
+/** The search index step of `npm run build`, on another folder. */
+function indexCommand(dist: string): [string, string[]] {
+  const script = path.join(root, 'scripts/index-search.ts');
+  if (existsSync(script)) return [process.execPath, [script, dist]];
+  return [path.join(root, 'node_modules/.bin/pagefind'), ['--site', dist]];
+}
+
+async function benchOne(items: number): Promise<Row> {
+  const images = values.images ? Number(values.images) : Math.max(20, Math.round(items * ratio));
+  const work = await mkdtemp(path.join(tmpdir(), `bench-${items}-`));
+  const snapshot = path.join(work, 'snapshot');
+  const dist = path.join(work, 'dist');
+  console.log(`\n== ${items} items, ${posts} posts, ${images} images (work folder ${work})`);
+  const made = await ensureImagePool(values.pool, images);
+  if (made) console.log(`made ${made} pool image(s) in ${values.pool}`);
+
+  const server = await startUpstreamServer({
+    reader: async (file) => dataset.files.get(file),
+  });
+  const mediaBase = `${server.origin}/media`;
+  const dataset = await generateDataset({
+    items,
+    posts,
+    images,
+    mediaBase,
+    ...(values.feedbacks ? { feedbacks: Number(values.feedbacks) } : {}),
+  });
+  console.log(
+    `dataset: ${Object.entries(dataset.counts)
+      .map(([file, count]) => `${path.basename(file, '.json')} ${count}`)
+      .join(', ')}`,
+  );
+  // The images come from the same server, like a CDN beside the API.
+  server.setFault(/^\/media\/\d+\.jpg$/, {
+    kind: 'respond',
+    respond: async (request) => {
+      const index = Number(new URL(request.url).pathname.match(/(\d+)\.jpg$/)?.[1]);
+      const bytes = await readPoolImage(values.pool, index);
+      return bytes
+        ? new Response(new Uint8Array(bytes), { headers: { 'content-type': 'image/jpeg', 'cache-control': 'max-age=86400' } })
+        : new Response('not found', { status: 404 });
+    },
+  });
+
+  const env = {
+    ...process.env,
+    ...server.env,
+    SNAPSHOT_DIR: snapshot,
+    // The image download cache of this run starts empty: the first build's full cost is measured.
+    IMAGE_CACHE_DIR: path.join(work, 'image-cache'),
+  };
+  const step = (label: string, command: string, args: string[], lock?: string) => {
+    console.log(`${label}…`);
+    return runStep(command, args, { env, cwd: root, verbose: values.verbose, ...(lock ? { lock } : {}) });
+  };
+  try {
+    const sync = await step('sync', process.execPath, [path.join(root, 'scripts/sync.ts'), '--out', snapshot]);
+    console.log(`  ${formatDuration(sync.ms)}`);
+    // astro build shares .astro/ and node_modules/.astro with every other build of this checkout.
+    const build = await step(
+      'astro build',
+      process.execPath,
+      [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist],
+      values.lock,
+    );
+    console.log(`  ${formatDuration(build.ms)}`);
+    const [indexBin, indexArgs] = indexCommand(dist);
+    const index = await step('search index', indexBin, indexArgs);
+    console.log(`  ${formatDuration(index.ms)}`);
+    return {
+      items,
+      posts,
+      images: dataset.imageUrls.size,
+      sync,
+      build,
+      index,
+      pages: await countFiles(dist, '.html'),
+      distBytes: await folderBytes(dist),
+      indexBytes: await folderBytes(path.join(dist, 'pagefind')),
+    };
+  } finally {
+    await server.close();
+    if (!values.keep) await rm(work, { recursive: true, force: true });
+  }
+}
+
+const rows: Row[] = [];
+for (const items of sizes) rows.push(await benchOne(items));
+
+const peak = (...steps: StepResult[]) =>
+  steps.some((step) => step.peakBytes !== null) ? Math.max(...steps.map((step) => step.peakBytes ?? 0)) : null;
+console.log(
+  `\nBenchmark (${new Date().toISOString()}, Node ${process.version}, ${(await import('node:os')).cpus().length} CPU)\n`,
+);
+console.log(
+  formatTable(
+    [
+      'items',
+      'posts',
+      'image URLs',
+      'sync',
+      'build',
+      'index',
+      'peak memory (sync/build/index)',
+      'pages',
+      'dist size',
+      'index size',
+    ],
+    rows.map((row) => [
+      String(row.items),
+      String(row.posts),
+      String(row.images),
+      formatDuration(row.sync.ms),
+      formatDuration(row.build.ms),
+      formatDuration(row.index.ms),
+      `${formatBytes(peak(row.sync, row.build, row.index))} (${[row.sync, row.build, row.index].map((step) => formatBytes(step.peakBytes)).join(' / ')})`,
+      String(row.pages),
+      formatBytes(row.distBytes),
+      formatBytes(row.indexBytes),
+    ]),
+  ),
+);
+
+if (values.lighthouse) {
+  const { runLighthouseCli } = await import('./bench/lighthouse.ts');
+  await runLighthouseCli([]);
+}

@@ -1,0 +1,196 @@
+/**
+ * Lighthouse on a built site: mobile, simulated Slow 4G (Lighthouse 13's default mobile
+ * throttling, spelled out so a future default cannot change what is measured), on Debian's
+ * Chromium, against the site served from a folder on 127.0.0.1 with gzip like a static host.
+ *
+ *   npm run build:sample && npm run bench:lighthouse
+ *   npm run bench:lighthouse -- --dir /tmp/copy-of-dist --page / --page /tour/101 --runs 3
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createGzip } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { formatBytes, formatTable } from './measure.ts';
+
+/** Lighthouse 13 'Slow 4G' (`throttling.mobileSlow4G` of its constants): 150 ms RTT, 1.6 Mbit/s, CPU ×4. */
+export const SLOW_4G = {
+  rttMs: 150,
+  throughputKbps: 1.6 * 1024,
+  requestLatencyMs: 150 * 3.75,
+  downloadThroughputKbps: 1.6 * 1024 * 0.9,
+  uploadThroughputKbps: 750 * 0.9,
+  cpuSlowdownMultiplier: 4,
+} as const;
+
+/** The home, a list, a detail with a gallery and a news article of the sample site. */
+export const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312'];
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.pf_meta': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pagefind': 'application/octet-stream',
+  '.wasm': 'application/wasm',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest))|svg/;
+
+/** The file a static host serves for `pathname` in a `build.format: 'file'` site ('/about' → about.html). */
+export function resolveStaticFile(dir: string, pathname: string): string | null {
+  const clean = decodeURIComponent(pathname).replace(/\/+$/, '') || '/';
+  const candidates = clean === '/' ? ['index.html'] : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
+  for (const candidate of candidates) {
+    const file = path.resolve(dir, candidate);
+    if (!file.startsWith(path.resolve(dir))) return null;
+    if (existsSync(file) && statSync(file).isFile()) return file;
+  }
+  return null;
+}
+
+/** Serves `dir` on 127.0.0.1 like a static host: gzip for text, long cache for hashed assets, 404.html. */
+export async function serveStatic(dir: string, port = 0): Promise<{ origin: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const found = resolveStaticFile(dir, pathname);
+    const file = found ?? path.join(dir, '404.html');
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'cache-control': pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    if (gzip) headers['content-encoding'] = 'gzip';
+    response.writeHead(found ? 200 : 404, headers);
+    const stream = createReadStream(file);
+    (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+export interface LighthouseFigures {
+  page: string;
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  totalBytes: number;
+  jsBytes: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+/** Lighthouse on each page (mobile, simulated Slow 4G); the median run by performance score when `runs` > 1. */
+export async function runLighthouse(origin: string, pages: string[], runs = 1): Promise<LighthouseFigures[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const figures: LighthouseFigures[] = [];
+    for (const page of pages) {
+      const tries: LighthouseFigures[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const result = await lighthouse(
+          new URL(page, origin).href,
+          { port: chrome.port, output: 'json', logLevel: 'error' },
+          {
+            extends: 'lighthouse:default',
+            settings: {
+              formFactor: 'mobile',
+              throttlingMethod: 'simulate',
+              throttling: SLOW_4G,
+              onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            },
+          },
+        );
+        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        const { audits, categories } = result.lhr;
+        const resources = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
+          ?.items;
+        tries.push({
+          page,
+          performance: score(categories.performance?.score),
+          lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+          tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          totalBytes: audits['total-byte-weight']?.numericValue ?? Number.NaN,
+          jsBytes: resources?.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+          accessibility: score(categories.accessibility?.score),
+          bestPractices: score(categories['best-practices']?.score),
+          seo: score(categories.seo?.score),
+        });
+      }
+      tries.sort((a, b) => a.performance - b.performance);
+      figures.push(tries[Math.floor(tries.length / 2)] as LighthouseFigures);
+    }
+    return figures;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** The figures as a table. */
+export function formatLighthouse(figures: LighthouseFigures[]): string {
+  return formatTable(
+    ['page', 'perf', 'LCP', 'CLS', 'TBT', 'total bytes', 'JS bytes', 'a11y', 'best pr.', 'SEO'],
+    figures.map((figure) => [
+      figure.page,
+      String(figure.performance),
+      `${(figure.lcpMs / 1000).toFixed(2)} s`,
+      figure.cls.toFixed(3),
+      `${Math.round(figure.tbtMs)} ms`,
+      formatBytes(figure.totalBytes),
+      formatBytes(figure.jsBytes),
+      String(figure.accessibility),
+      String(figure.bestPractices),
+      String(figure.seo),
+    ]),
+  );
+}
+
+/** `npm run bench:lighthouse [-- --dir dist --page / --runs 1]`. */
+export async function runLighthouseCli(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      dir: { type: 'string', default: 'dist' },
+      page: { type: 'string', multiple: true },
+      runs: { type: 'string', default: '1' },
+    },
+  });
+  const dir = path.resolve(values.dir);
+  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no built site in ${dir}: run npm run build:sample first`);
+  const { origin, server } = await serveStatic(dir);
+  try {
+    const figures = await runLighthouse(origin, values.page ?? DEFAULT_PAGES, Number(values.runs));
+    console.log(`\nLighthouse, mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbit/s, CPU ×4), ${dir}\n`);
+    console.log(formatLighthouse(figures));
+  } finally {
+    server.close();
+  }
+}
+
+if (import.meta.main) await runLighthouseCli(process.argv.slice(2));
