@@ -1,0 +1,397 @@
+/**
+ * Page weight budgets over a built site (`npm run budgets`): per page, the compressed bytes of its
+ * HTML, of the stylesheets it links and of the JavaScript it loads (module scripts, island
+ * components and renderers, inline scripts, and every static import of those modules), checked
+ * against the limits of its page type in budgets.json. Also checked on every page:
+ *
+ * - no JavaScript on a page without islands: an inline script on a page with no `<astro-island>`
+ *   is an error, and page types without islands have a JavaScript budget of 0;
+ * - the site shell's scripts (on every page: the service worker registration, the header's search
+ *   entry) are listed in budgets.json by name, weighed apart and held to their own budget;
+ * - no request to another host on page load: no src, srcset, poster, data or loading href to a
+ *   foreign origin in an element that loads by itself, and no foreign url() or @import in the CSS;
+ * - fonts: no subset but latin referenced by the CSS.
+ *
+ * Sizes are gzip (level 9, what a static host's precompression gives).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { JSDOM } from 'jsdom';
+
+/** Limits of one page type, gzip bytes. */
+export interface PageTypeBudget {
+  /** Name in the report ('home', 'list', 'detail'…). */
+  name: string;
+  /** Regular expression on the page's path in the build, '/'-separated ('tour/101.html'). */
+  match: string;
+  html: number;
+  css: number;
+  /** JavaScript of the page's islands (the shell's scripts are counted apart); 0 for pages without islands. */
+  js: number;
+  /**
+   * The page's inline scripts are its island (the 404 page reads the address to name what was not
+   * found): they are allowed without an `<astro-island>`, within `js`.
+   */
+  inlineIsland?: boolean;
+}
+
+export interface BudgetConfig {
+  /** Scripts every page may carry, and their budget per page. */
+  shell: {
+    /**
+     * A module script is shell when its src contains one of these; an inline script when its
+     * `data-shell` attribute is one of these.
+     */
+    scripts: string[];
+    js: number;
+  };
+  /** Hosts a page may load from besides its own (none by default). */
+  allowedHosts?: string[];
+  /** Tried in order; the first whose `match` fits the page gives its limits. */
+  pageTypes: PageTypeBudget[];
+}
+
+export interface PageReport {
+  /** Path in the build ('tour/101.html'). */
+  page: string;
+  type: string;
+  html: number;
+  css: number;
+  /** Islands' JavaScript (not the shell's). */
+  js: number;
+  shell: number;
+  islands: number;
+  /** Every JS file or inline script the page loads ('inline#2' for inline ones), shell ones included. */
+  scripts: string[];
+  stylesheets: string[];
+}
+
+export interface Violation {
+  page: string;
+  rule:
+    | 'html'
+    | 'css'
+    | 'js'
+    | 'shell'
+    | 'no-js-without-islands'
+    | 'third-party'
+    | 'font-subset'
+    | 'missing-file'
+    | 'no-page-type';
+  message: string;
+}
+
+export interface BudgetResult {
+  pages: PageReport[];
+  violations: Violation[];
+}
+
+/** gzip -9 size of a text or buffer. */
+export function gzipBytes(content: string | Buffer): number {
+  return gzipSync(content, { level: 9 }).length;
+}
+
+/** Static imports of a JS module's source: `import x from './a.js'`, `import './b.js'`, `export * from './c.js'`. */
+export function staticImports(source: string): string[] {
+  const found: string[] = [];
+  // A dynamic import() is not matched: after `import` comes '(' and no quote.
+  for (const match of source.matchAll(/(?<![\w$.])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) {
+    found.push(match[1] as string);
+  }
+  for (const match of source.matchAll(/(?<![\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["']([^"']+)["']/g)) {
+    found.push(match[1] as string);
+  }
+  return found;
+}
+
+/** url(...) and @import targets of a stylesheet. */
+export function cssUrls(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/url\(\s*(["']?)([^"')]+)\1\s*\)/g)) found.push((match[2] as string).trim());
+  for (const match of source.matchAll(/@import\s+(["'])([^"']+)\1/g)) found.push(match[2] as string);
+  return found;
+}
+
+const FONT_SUBSETS = /(latin-ext|cyrillic|greek|vietnamese|devanagari|hebrew|arabic)[-.]/i;
+
+/** True when `url` (absolute or relative to `base`) is on another host than `own` and not allowed. */
+export function isForeign(url: string, base: URL, allowed: readonly string[] = []): boolean {
+  if (/^(data|blob|about|javascript|mailto|tel):/i.test(url.trim())) return false;
+  let target: URL;
+  try {
+    target = new URL(url.trim(), base);
+  } catch {
+    return false;
+  }
+  return target.host !== base.host && !allowed.includes(target.host);
+}
+
+/** Elements that fetch on page load, with the attributes that hold the URLs. */
+const LOADING_ELEMENTS: [selector: string, attributes: string[]][] = [
+  ['script[src]', ['src']],
+  ['img', ['src', 'srcset']],
+  ['source', ['src', 'srcset']],
+  ['video', ['src', 'poster']],
+  ['audio', ['src']],
+  ['track', ['src']],
+  ['iframe', ['src']],
+  ['frame', ['src']],
+  ['embed', ['src']],
+  ['object', ['data']],
+  ['input[type="image" i]', ['src']],
+  ['image', ['href', 'xlink:href']],
+  ['use', ['href', 'xlink:href']],
+];
+/** rel values of a <link> that fetch or connect on load (canonical, alternate, author… do not). */
+const LOADING_RELS =
+  /\b(stylesheet|preload|modulepreload|prefetch|preconnect|dns-prefetch|icon|apple-touch-icon|manifest|prerender)\b/i;
+
+const srcsetUrls = (value: string) =>
+  value
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+    .filter(Boolean);
+
+interface SiteFiles {
+  dist: string;
+  /** Contents by site path ('/_astro/a.js'); null when the file is missing. */
+  cache: Map<string, string | null>;
+}
+
+function readSiteFile(site: SiteFiles, sitePath: string): string | null {
+  if (!site.cache.has(sitePath)) {
+    const file = path.join(site.dist, decodeURIComponent(sitePath).replace(/^\/+/, ''));
+    site.cache.set(sitePath, existsSync(file) ? readFileSync(file, 'utf8') : null);
+  }
+  return site.cache.get(sitePath) ?? null;
+}
+
+/** Every HTML file of the build, '/'-separated paths relative to it, sorted. */
+export async function htmlPages(dist: string): Promise<string[]> {
+  const entries = await readdir(dist, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** The page type of `page`, or undefined when none matches. */
+export function pageTypeOf(config: BudgetConfig, page: string): PageTypeBudget | undefined {
+  return config.pageTypes.find((type) => new RegExp(type.match).test(page));
+}
+
+/** Measures one page and reports what breaks its rules (the limits are checked by `checkBudgets`). */
+export function measurePage(
+  site: SiteFiles,
+  page: string,
+  config: BudgetConfig,
+  type?: PageTypeBudget,
+): { report: Omit<PageReport, 'type'>; violations: Violation[] } {
+  const html = readFileSync(path.join(site.dist, page), 'utf8');
+  const dom = new JSDOM(html, { url: 'http://site.invalid/' });
+  const { document } = dom.window;
+  const violations: Violation[] = [];
+  const fail = (rule: Violation['rule'], message: string) => violations.push({ page, rule, message });
+  // The page's own origin: its canonical link's, so absolute links to the site itself are not foreign.
+  const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  const pageUrl = new URL(
+    `/${page.replace(/(index)?\.html$/, '')}`,
+    canonical ? new URL(canonical).origin : 'http://site.invalid',
+  );
+  const allowed = config.allowedHosts ?? [];
+  const loadsOnItsOwn = (element: Element) => !element.closest('noscript, template');
+
+  // Third-party requests on load.
+  for (const [selector, attributes] of LOADING_ELEMENTS) {
+    for (const element of document.querySelectorAll(selector)) {
+      if (!loadsOnItsOwn(element)) continue;
+      for (const attribute of attributes) {
+        const value = element.getAttribute(attribute);
+        if (!value) continue;
+        const urls = attribute === 'srcset' ? srcsetUrls(value) : [value];
+        for (const url of urls) {
+          if (isForeign(url, pageUrl, allowed))
+            fail('third-party', `<${element.localName} ${attribute}="${url}"> loads from another host`);
+        }
+      }
+    }
+  }
+  for (const link of document.querySelectorAll('link[href]')) {
+    const href = link.getAttribute('href') ?? '';
+    if (loadsOnItsOwn(link) && LOADING_RELS.test(link.getAttribute('rel') ?? '') && isForeign(href, pageUrl, allowed)) {
+      fail('third-party', `<link rel="${link.getAttribute('rel')}" href="${href}"> loads from another host`);
+    }
+  }
+  for (const element of document.querySelectorAll('[style]')) {
+    for (const url of cssUrls(element.getAttribute('style') ?? '')) {
+      if (loadsOnItsOwn(element) && isForeign(url, pageUrl, allowed))
+        fail('third-party', `style url(${url}) loads from another host`);
+    }
+  }
+
+  // Stylesheets: linked ones weighed, inline <style> is in the HTML already.
+  const stylesheets: string[] = [];
+  let css = 0;
+  const styleSources: [string, string][] = [...document.querySelectorAll('style')].map((style, index) => [
+    `inline style #${index + 1}`,
+    style.textContent ?? '',
+  ]);
+  for (const link of document.querySelectorAll('link[rel~="stylesheet" i][href]')) {
+    const href = link.getAttribute('href') ?? '';
+    if (isForeign(href, pageUrl, allowed)) continue;
+    const sitePath = new URL(href, pageUrl).pathname;
+    const source = readSiteFile(site, sitePath);
+    if (source === null) {
+      fail('missing-file', `stylesheet ${sitePath} is not in the build`);
+      continue;
+    }
+    stylesheets.push(sitePath);
+    css += gzipBytes(source);
+    styleSources.push([sitePath, source]);
+  }
+  for (const [name, source] of styleSources) {
+    for (const url of cssUrls(source)) {
+      if (isForeign(url, new URL(name.startsWith('/') ? name : '/', pageUrl), allowed)) {
+        fail('third-party', `${name} refers to ${url} on another host`);
+      }
+      if (/\.(woff2?|ttf|otf)\b/i.test(url) && FONT_SUBSETS.test(path.basename(url))) {
+        fail('font-subset', `${name} refers to ${path.basename(url)}: only the latin subset is served`);
+      }
+    }
+  }
+
+  // JavaScript: entry modules, then their static imports, each file counted once.
+  const isShellSrc = (src: string) => config.shell.scripts.some((name) => src.includes(name));
+  const islands = document.querySelectorAll('astro-island').length;
+  const scripts: string[] = [];
+  let js = 0;
+  let shell = 0;
+  const seen = new Set<string>();
+  const addModule = (sitePath: string, asShell: boolean) => {
+    if (seen.has(sitePath)) return;
+    seen.add(sitePath);
+    const source = readSiteFile(site, sitePath);
+    if (source === null) {
+      fail('missing-file', `script ${sitePath} is not in the build`);
+      return;
+    }
+    scripts.push(sitePath);
+    if (asShell) shell += gzipBytes(source);
+    else js += gzipBytes(source);
+    for (const specifier of staticImports(source)) {
+      const target = new URL(specifier, new URL(sitePath, pageUrl));
+      if (target.host !== pageUrl.host && !allowed.includes(target.host)) {
+        fail('third-party', `${sitePath} imports ${specifier} from another host`);
+        continue;
+      }
+      addModule(target.pathname, asShell);
+    }
+  };
+  const entries: [string, boolean][] = [];
+  for (const script of document.querySelectorAll('script[src]')) {
+    const src = script.getAttribute('src') ?? '';
+    if (!isForeign(src, pageUrl, allowed)) entries.push([new URL(src, pageUrl).pathname, isShellSrc(src)]);
+  }
+  for (const link of document.querySelectorAll('link[rel~="modulepreload" i][href]')) {
+    const href = link.getAttribute('href') ?? '';
+    if (!isForeign(href, pageUrl, allowed)) entries.push([new URL(href, pageUrl).pathname, isShellSrc(href)]);
+  }
+  for (const island of document.querySelectorAll('astro-island')) {
+    for (const attribute of ['component-url', 'renderer-url', 'before-hydration-url']) {
+      const url = island.getAttribute(attribute);
+      if (url) entries.push([new URL(url, pageUrl).pathname, false]);
+    }
+  }
+  // Shell modules first, so a module both share is weighed once, as shell.
+  for (const [sitePath, asShell] of entries.filter(([, asShell]) => asShell)) addModule(sitePath, asShell);
+  for (const [sitePath, asShell] of entries.filter(([, asShell]) => !asShell)) addModule(sitePath, asShell);
+
+  let inline = 0;
+  for (const script of document.querySelectorAll('script:not([src])')) {
+    const scriptType = (script.getAttribute('type') ?? '').trim().toLowerCase();
+    if (scriptType && !['module', 'text/javascript', 'application/javascript'].includes(scriptType)) continue; // JSON-LD, templates
+    inline += 1;
+    const source = script.textContent ?? '';
+    const shellName = script.getAttribute('data-shell');
+    const asShell = shellName !== null && config.shell.scripts.includes(shellName);
+    scripts.push(`inline#${inline}${asShell ? ` (${shellName})` : ''}`);
+    if (asShell) {
+      shell += gzipBytes(source);
+      for (const specifier of staticImports(source)) addModule(new URL(specifier, pageUrl).pathname, true);
+      continue;
+    }
+    js += gzipBytes(source);
+    if (islands === 0 && !type?.inlineIsland)
+      fail('no-js-without-islands', `inline script #${inline} on a page without islands: ${source.trim().slice(0, 60)}…`);
+    for (const specifier of staticImports(source)) addModule(new URL(specifier, pageUrl).pathname, false);
+  }
+
+  dom.window.close();
+  return {
+    report: { page, html: gzipBytes(html), css, js, shell, islands, scripts, stylesheets },
+    violations,
+  };
+}
+
+/** Measures every page of `dist` and checks it against `config`. */
+export async function checkBudgets(dist: string, config: BudgetConfig): Promise<BudgetResult> {
+  const site: SiteFiles = { dist, cache: new Map() };
+  const pages: PageReport[] = [];
+  const violations: Violation[] = [];
+  for (const page of await htmlPages(dist)) {
+    const type = pageTypeOf(config, page);
+    const measured = measurePage(site, page, config, type);
+    violations.push(...measured.violations);
+    if (!type) {
+      violations.push({ page, rule: 'no-page-type', message: 'no page type in budgets.json matches this page' });
+      continue;
+    }
+    const report: PageReport = { ...measured.report, type: type.name };
+    pages.push(report);
+    for (const rule of ['html', 'css', 'js'] as const) {
+      if (report[rule] > type[rule]) {
+        violations.push({
+          page,
+          rule,
+          message:
+            rule === 'js' && type.js === 0
+              ? `${report.js} B of JavaScript on a '${type.name}' page, which has no islands (${report.scripts.join(', ')})`
+              : `${rule.toUpperCase()} ${report[rule]} B gzip over the '${type.name}' budget of ${type[rule]} B`,
+        });
+      }
+    }
+    if (report.shell > config.shell.js) {
+      violations.push({
+        page,
+        rule: 'shell',
+        message: `shell scripts ${report.shell} B gzip over the shell budget of ${config.shell.js} B`,
+      });
+    }
+  }
+  return { pages, violations };
+}
+
+/** Largest measure per page type: what budgets.json's limits are set from. */
+export function maximaByType(
+  pages: readonly PageReport[],
+): Map<string, { pages: number; html: number; css: number; js: number; shell: number }> {
+  const maxima = new Map<string, { pages: number; html: number; css: number; js: number; shell: number }>();
+  for (const page of pages) {
+    const current = maxima.get(page.type) ?? { pages: 0, html: 0, css: 0, js: 0, shell: 0 };
+    maxima.set(page.type, {
+      pages: current.pages + 1,
+      html: Math.max(current.html, page.html),
+      css: Math.max(current.css, page.css),
+      js: Math.max(current.js, page.js),
+      shell: Math.max(current.shell, page.shell),
+    });
+  }
+  return maxima;
+}
+
+/** A limit from a measure: `headroom` more, rounded up to 100 B; 0 stays 0 (no JavaScript stays none). */
+export function limitFrom(measured: number, headroom = 0.15): number {
+  return measured === 0 ? 0 : Math.ceil((measured * (1 + headroom)) / 100) * 100;
+}
