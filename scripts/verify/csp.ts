@@ -1,0 +1,115 @@
+/**
+ * The site's Content-Security-Policy (Astro's `security.csp`, emitted as a `<meta>` on every page
+ * with the hashes of the scripts and styles Astro bundles). Allowed: our own files, the inline
+ * `is:inline` scripts of our own components (hashed here from the source), WebAssembly for the
+ * Pagefind search, and the map and Spotify frames a visitor asks for (src/lib/embeds.ts).
+ * Nothing else: no other site's script, style, font, image or connection.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Frames loaded on the visitor's request: Google Maps embeds and the Spotify player. */
+export const EMBED_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com', 'https://open.spotify.com'] as const;
+
+/** Directives beyond script-src and style-src (which Astro writes with its hashes). */
+export const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  // data: for the small inline SVG/PNG placeholders CSS and components use.
+  "img-src 'self' data:",
+  "font-src 'self'",
+  // Pagefind fetches its index and WebAssembly from /pagefind/; the service worker caches our own files.
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  `frame-src ${EMBED_FRAME_ORIGINS.join(' ')}`,
+  "object-src 'none'",
+  "base-uri 'self'",
+  // The contact form's no-JavaScript fallback is a mailto: action; filter and search forms are GET to our pages.
+  "form-action 'self' mailto:",
+] as const;
+
+/**
+ * The `<script>` elements of an Astro template: attributes (which may hold quoted strings and
+ * `{expressions}` with `>` inside) and text. Self-closing ones (`<script set:html={...} />`) have no text.
+ */
+export function astroScripts(file: string): { attributes: string; text: string | null }[] {
+  // The frontmatter is code: a '<script>' in one of its strings or comments is not an element.
+  const frontmatter = /^\s*---\r?\n[\s\S]*?\r?\n---/.exec(file);
+  const source = frontmatter ? ' '.repeat(frontmatter[0].length) + file.slice(frontmatter[0].length) : file;
+  const scripts: { attributes: string; text: string | null }[] = [];
+  const next = (from: number) => {
+    const match = /<script[\s>/]/g;
+    match.lastIndex = from;
+    return match.exec(source)?.index ?? -1;
+  };
+  let position = next(0);
+  while (position !== -1) {
+    let cursor = position + '<script'.length;
+    let depth = 0;
+    let quote: string | null = null;
+    for (; cursor < source.length; cursor += 1) {
+      const char = source[cursor];
+      if (quote) {
+        if (char === quote) quote = null;
+      } else if (char === '"' || char === "'" || char === '`') quote = char;
+      else if (char === '{') depth += 1;
+      else if (char === '}') depth -= 1;
+      else if (char === '>' && depth === 0) break;
+    }
+    const attributes = source.slice(position + '<script'.length, cursor);
+    if (attributes.trimEnd().endsWith('/')) {
+      scripts.push({ attributes, text: null });
+      position = next(cursor);
+      continue;
+    }
+    const close = source.indexOf('</script>', cursor);
+    if (close === -1) break;
+    scripts.push({ attributes, text: source.slice(cursor + 1, close) });
+    position = next(close);
+  }
+  return scripts;
+}
+
+/**
+ * Hashes of the `<script is:inline>` blocks of our `.astro` files, exactly as Astro emits them
+ * (verbatim). Scripts with `define:vars`, `set:html` or `src` cannot be hashed from the source and
+ * are left out: such a script is refused by the browser and by `npm run verify`, which says so.
+ */
+export function inlineScriptHashes(sourceDir: string): `sha256-${string}`[] {
+  const hashes = new Set<`sha256-${string}`>();
+  const files = readdirSync(sourceDir, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && entry.name.endsWith('.astro'),
+  );
+  for (const entry of files) {
+    const source = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const { attributes, text } of astroScripts(source)) {
+      if (text === null || !/\bis:inline\b/.test(attributes)) continue;
+      if (/\b(define:vars|set:html|set:text|src)\b|type\s*=\s*["']application\/ld\+json/.test(attributes)) continue;
+      hashes.add(`sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`);
+    }
+  }
+  return [...hashes].sort();
+}
+
+/** The `security.csp` value of astro.config.mjs. */
+export function contentSecurityPolicy(sourceDir: string) {
+  return {
+    algorithm: 'SHA-256' as const,
+    directives: [...CSP_DIRECTIVES],
+    scriptDirective: {
+      // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly; it does not allow eval() of JavaScript.
+      resources: ["'self'", "'wasm-unsafe-eval'"],
+      hashes: inlineScriptHashes(sourceDir),
+    },
+    styleDirective: {
+      // style="" attributes (a custom property for an avatar size, a wave colour) cannot run code;
+      // <style> elements and stylesheets stay limited to our own files and Astro's hashes.
+      // Both scoped (style-src-elem, style-src-attr), so no source is silently dropped by the more specific directive.
+      resources: [
+        { resource: "'self'", kind: 'element' as const },
+        { resource: "'unsafe-inline'", kind: 'attribute' as const },
+      ],
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The build manifest: how many entries each collection had when the site was built, written into
+ * `dist/build-manifest.json` by the build and published with the site. The next run compares its
+ * counts with the last published ones, so a collection that lost its data is never published
+ * silently (the same threshold as the sync's: less than half of the last good count).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PUBLISHED_COLLECTIONS, type PublishedCollection, readSnapshot, type Snapshot } from './pages.ts';
+import type { Problem } from './problem.ts';
+
+export const MANIFEST_FILE = 'build-manifest.json';
+
+export interface BuildManifest {
+  version: 1;
+  /** When the build finished (ISO 8601). */
+  builtAt: string;
+  /** The snapshot folder the build read, relative to the project root, with forward slashes. */
+  snapshotDir: string;
+  /** Entries per published collection. */
+  counts: Partial<Record<PublishedCollection, number>>;
+}
+
+/** Entries per collection of a snapshot. */
+export function countsOf(snapshot: Snapshot): BuildManifest['counts'] {
+  const counts: BuildManifest['counts'] = {};
+  for (const name of PUBLISHED_COLLECTIONS) {
+    const entries = snapshot[name];
+    if (entries) counts[name] = entries.length;
+  }
+  return counts;
+}
+
+/** Writes the manifest of the snapshot in `snapshotDir` into `distDir` (called when the build is done). */
+export async function writeBuildManifest(distDir: string, snapshotDir: string, root = process.cwd()): Promise<BuildManifest> {
+  const { snapshot } = await readSnapshot(path.resolve(root, snapshotDir));
+  const manifest: BuildManifest = {
+    version: 1,
+    builtAt: new Date().toISOString(),
+    snapshotDir: path.relative(root, path.resolve(root, snapshotDir)).split(path.sep).join('/'),
+    counts: countsOf(snapshot),
+  };
+  await writeFile(path.join(distDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`, 'utf8');
+  return manifest;
+}
+
+/** Reads a manifest; null when the file does not exist; throws with a plain reason when it is not one. */
+export async function readManifest(file: string): Promise<BuildManifest | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const value = JSON.parse(text) as Partial<BuildManifest>;
+  if (value?.version !== 1 || typeof value.counts !== 'object' || value.counts === null) {
+    throw new Error(`${file} is not a build manifest (version 1 with counts).`);
+  }
+  return value as BuildManifest;
+}
+
+const ITEM_COLLECTIONS = PUBLISHED_COLLECTIONS.filter((name) => name !== 'city' && name !== 'episodes');
+const OVERRIDE_HINT =
+  'If this is intended, run the gate again with --allow-shrink (ALLOW_SHRINK=true; the deploy workflow\'s "allow_shrink" input).';
+
+/**
+ * The collections gate: the build is of this snapshot, the site is not empty, and no collection
+ * that had data on the last published site lost it (emptied, or fell below half) unless allowed.
+ */
+export function checkCollections(options: {
+  snapshot: Snapshot;
+  built: BuildManifest | null;
+  previous: BuildManifest | null;
+  allowShrink: boolean;
+}): Problem[] {
+  const problems: Problem[] = [];
+  const current = countsOf(options.snapshot);
+  const problem = (message: string) => problems.push({ gate: 'collections', message });
+
+  if (!options.built) {
+    problem(`${MANIFEST_FILE} is missing from the built site: the build did not finish, or it is not a build of this project.`);
+  } else {
+    const differences = PUBLISHED_COLLECTIONS.filter((name) => (options.built?.counts[name] ?? 0) !== (current[name] ?? 0)).map(
+      (name) => `${name}: ${options.built?.counts[name] ?? 0} in the build, ${current[name] ?? 0} in the snapshot`,
+    );
+    if (differences.length > 0) {
+      problem(`The site was built from other data than the snapshot being checked (${differences.join('; ')}).`);
+    }
+  }
+
+  if ((current.city ?? 0) === 0) problem('The collection city is empty: every page needs the city.');
+  if (!options.allowShrink && ITEM_COLLECTIONS.every((name) => (current[name] ?? 0) === 0)) {
+    problem(`Every collection is empty: this would publish an empty site. ${OVERRIDE_HINT}`);
+  }
+
+  if (options.previous && !options.allowShrink) {
+    for (const name of PUBLISHED_COLLECTIONS) {
+      const before = options.previous.counts[name] ?? 0;
+      const now = current[name] ?? 0;
+      if (before === 0) continue;
+      if (now === 0) {
+        problem(`The collection ${name} is empty, but the last published site had ${before} entries. ${OVERRIDE_HINT}`);
+      } else if (now * 2 < before) {
+        problem(
+          `The collection ${name} has ${now} entries, less than half of the ${before} the last published site had. ${OVERRIDE_HINT}`,
+        );
+      }
+    }
+  }
+  return problems;
+}

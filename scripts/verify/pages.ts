@@ -1,0 +1,97 @@
+/**
+ * The pages a complete build has: every route of the spec's route table, and one detail page per
+ * item of the snapshot (DESIGN.md, Pages), at the paths the site itself links to.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ENTITIES, experiencePath, itemPath, newsPath, testimonialPath } from '../../src/lib/entities.ts';
+import type { ItemKind } from '../../src/lib/schemas/index.ts';
+import { resolveSitePath } from './files.ts';
+import type { Problem } from './problem.ts';
+
+/** Snapshot collections that hold published entries (status.json is bookkeeping). */
+export const PUBLISHED_COLLECTIONS = [
+  'city',
+  'tours',
+  'accommodation',
+  'restaurants',
+  'events',
+  'drivers',
+  'guides',
+  'agencies',
+  'attractions',
+  'experiences',
+  'testimonials',
+  'news',
+  'episodes',
+] as const;
+export type PublishedCollection = (typeof PUBLISHED_COLLECTIONS)[number];
+
+/** Entries by collection; a collection whose file is missing or unreadable is absent. */
+export type Snapshot = Partial<Record<PublishedCollection, { id: string }[]>>;
+
+/** Routes of the spec's route table that exist whatever the data, plus the 404 page static hosts serve. */
+export const FIXED_ROUTES = [
+  '/',
+  '/about',
+  '/destination',
+  '/contato',
+  '/news',
+  '/testimonials',
+  '/accommodation',
+  '/events',
+  '/experience',
+  '/404',
+  ...Object.values(ENTITIES).map((entity) => entity.listPath),
+] as const;
+
+/** Reads the published collections of a snapshot folder; what cannot be read is reported, not thrown. */
+export async function readSnapshot(dir: string): Promise<{ snapshot: Snapshot; problems: Problem[] }> {
+  const snapshot: Snapshot = {};
+  const problems: Problem[] = [];
+  for (const name of PUBLISHED_COLLECTIONS) {
+    const file = path.join(dir, `${name}.json`);
+    let value: unknown;
+    try {
+      value = JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON';
+      problems.push({ gate: 'collections', message: `The snapshot file ${file} ${reason}.` });
+      continue;
+    }
+    if (!Array.isArray(value)) {
+      problems.push({ gate: 'collections', message: `The snapshot file ${file} does not hold a list.` });
+      continue;
+    }
+    snapshot[name] = value.flatMap((entry) =>
+      entry && typeof entry === 'object' && 'id' in entry ? [{ id: String((entry as { id: unknown }).id) }] : [],
+    );
+  }
+  return { snapshot, problems };
+}
+
+/** Every page path the build must contain, each with what it is for (used in the failure message). */
+export function expectedPages(snapshot: Snapshot): { path: string; what: string }[] {
+  const pages = FIXED_ROUTES.map((route) => ({ path: route, what: 'route of the route table' }));
+  for (const [kind, entity] of Object.entries(ENTITIES) as [ItemKind, (typeof ENTITIES)[ItemKind]][]) {
+    for (const { id } of snapshot[entity.collection] ?? []) {
+      pages.push({ path: itemPath(kind, id), what: `${entity.collection} item ${id}` });
+    }
+  }
+  const others: [PublishedCollection, (id: string) => string][] = [
+    ['experiences', experiencePath],
+    ['news', newsPath],
+    ['testimonials', testimonialPath],
+  ];
+  for (const [collection, pathOf] of others) {
+    for (const { id } of snapshot[collection] ?? []) pages.push({ path: pathOf(id), what: `${collection} item ${id}` });
+  }
+  return pages;
+}
+
+/** One problem per expected page that has no file in `distDir`. */
+export function checkExpectedPages(distDir: string, snapshot: Snapshot): Problem[] {
+  return expectedPages(snapshot)
+    .filter((page) => resolveSitePath(distDir, page.path) === null)
+    .map((page) => ({ gate: 'pages' as const, message: `The page ${page.path} (${page.what}) was not built.` }));
+}

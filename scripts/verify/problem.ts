@@ -1,0 +1,17 @@
+/** What the gate reports: one plain sentence per reason, grouped by the check that found it. */
+export type Gate = 'pages' | 'collections' | 'secrets' | 'scripts' | 'links';
+
+export interface Problem {
+  gate: Gate;
+  /** A full sentence a person can act on, naming the file or collection. */
+  message: string;
+}
+
+/** Headings of the report, in the order the checks run. */
+export const GATE_TITLES: Record<Gate, string> = {
+  pages: 'Missing pages',
+  collections: 'Collections that lost their data',
+  secrets: 'Secrets in the built site',
+  scripts: 'Scripts our code did not put there',
+  links: 'Broken internal links',
+};

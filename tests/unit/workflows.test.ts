@@ -1,0 +1,201 @@
+/**
+ * The properties the workflows must keep (issue 7): when the deploy runs, that it never runs two
+ * at once nor cancels one, that each job holds only the permissions it needs, that the gate runs
+ * before the deploy, that untrusted text never reaches a shell line, and that every action is
+ * pinned to a commit. Plus the lint itself: both files are clean, and it does catch a bad one.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { isOutdatedFinding, lintWorkflows, validateSchema, workflowFiles } from '../../scripts/verify/lint-workflows.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+interface Step {
+  id?: string;
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  needs?: string | string[];
+  permissions?: Record<string, string>;
+  environment?: { name: string };
+  steps: Step[];
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  permissions?: Record<string, string>;
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
+  jobs: Record<string, Job>;
+}
+
+const read = (name: string) => parse(readFileSync(path.join(ROOT, '.github/workflows', name), 'utf8')) as Workflow;
+const deploy = read('deploy.yml');
+const ci = read('ci.yml');
+const allSteps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job) => job.steps);
+const needsOf = (job: Job) => (Array.isArray(job.needs) ? job.needs : job.needs ? [job.needs] : []);
+
+/** Jobs that `name` waits for, directly or not. */
+function ancestors(workflow: Workflow, name: string): Set<string> {
+  const found = new Set<string>();
+  const visit = (job: string) => {
+    for (const parent of needsOf(workflow.jobs[job] as Job)) {
+      if (!found.has(parent)) {
+        found.add(parent);
+        visit(parent);
+      }
+    }
+  };
+  visit(name);
+  return found;
+}
+
+describe('deploy.yml triggers', () => {
+  it('runs nightly in the early morning in Brazil (written in UTC)', () => {
+    const schedule = deploy.on.schedule as { cron: string }[];
+    expect(schedule).toHaveLength(1);
+    const [minute, hour, ...rest] = (schedule[0]?.cron ?? '').split(' ');
+    expect(rest).toEqual(['*', '*', '*']);
+    expect(Number(minute)).toBeGreaterThanOrEqual(0);
+    // 02:00–06:59 in Brasília (UTC-3) and still night in Cuiabá (UTC-4): 05:00–09:59 UTC.
+    expect(Number(hour) - 3).toBeGreaterThanOrEqual(2);
+    expect(Number(hour) - 3).toBeLessThanOrEqual(6);
+  });
+
+  it("has the 'Run workflow' button with an optional reason, and the editors' webhook", () => {
+    const dispatch = deploy.on.workflow_dispatch as { inputs: Record<string, { required: boolean; type: string }> };
+    expect(dispatch.inputs.reason).toMatchObject({ required: false, type: 'string' });
+    expect(dispatch.inputs.allow_shrink).toMatchObject({ required: false, type: 'boolean' });
+    expect(deploy.on.repository_dispatch).toEqual({ types: ['rebuild'] });
+  });
+});
+
+describe('deploy.yml safety', () => {
+  it('deploys one at a time in the pages group and never cancels a deploy in progress', () => {
+    expect(deploy.concurrency).toEqual({ group: 'pages', 'cancel-in-progress': false });
+  });
+
+  it('grants nothing by default and each job only what it needs', () => {
+    expect(deploy.permissions).toEqual({});
+    expect(deploy.jobs.build?.permissions).toEqual({ contents: 'read' });
+    expect(deploy.jobs.deploy?.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
+    expect(deploy.jobs['save-data']?.permissions).toEqual({ contents: 'write' });
+    for (const [name, job] of Object.entries(deploy.jobs)) expect(job.permissions, name).toBeDefined();
+  });
+
+  it('runs the gate after the build and before the upload, and deploys only after it', () => {
+    const build = deploy.jobs.build as Job;
+    const index = (predicate: (step: Step) => boolean) => build.steps.findIndex(predicate);
+    const sync = index((step) => /npm run sync/.test(step.run ?? ''));
+    const site = index((step) => /npm run build:site/.test(step.run ?? ''));
+    const verify = index((step) => /npm run verify/.test(step.run ?? ''));
+    const upload = index((step) => (step.uses ?? '').startsWith('actions/upload-pages-artifact@'));
+    expect([sync, site, verify, upload].every((position) => position >= 0)).toBe(true);
+    expect(sync).toBeLessThan(site);
+    expect(site).toBeLessThan(verify);
+    expect(verify).toBeLessThan(upload);
+    // Only a failure-report step may run between the gate and the upload, and it cannot upload.
+    for (const step of build.steps.slice(verify + 1, upload)) expect(step.if).toBe('failure()');
+
+    const deployJobs = Object.entries(deploy.jobs).filter(([, job]) =>
+      job.steps.some((step) => (step.uses ?? '').startsWith('actions/deploy-pages@')),
+    );
+    expect(deployJobs.map(([name]) => name)).toEqual(['deploy']);
+    expect(ancestors(deploy, 'deploy').has('build')).toBe(true);
+    expect(deploy.jobs.deploy?.environment?.name).toBe('github-pages');
+    // The last good data is saved only once the site it belongs to is published.
+    expect(ancestors(deploy, 'save-data')).toEqual(new Set(['build', 'deploy']));
+  });
+
+  it('gives the upstream secrets to the sync and the gate only, through env', () => {
+    const withSecrets = allSteps(deploy).filter((step) => JSON.stringify(step).includes('secrets.'));
+    expect(withSecrets.map((step) => step.run?.match(/npm run (\w+)/)?.[1])).toEqual(['sync', 'verify']);
+    for (const step of withSecrets) expect(step.run).not.toContain('secrets.');
+  });
+
+  it('keeps the last good snapshot in a branch and the images in actions/cache', () => {
+    const build = deploy.jobs.build as Job;
+    expect(build.steps.some((step) => (step.uses ?? '').startsWith('actions/cache@') && step.with?.path === '.cache')).toBe(true);
+    expect(build.steps.some((step) => /git fetch .*DATA_BRANCH/.test(step.run ?? ''))).toBe(true);
+    expect((deploy.jobs['save-data'] as Job).steps.some((step) => /git -C data-branch push origin/.test(step.run ?? ''))).toBe(
+      true,
+    );
+  });
+});
+
+describe.each([
+  ['deploy.yml', deploy],
+  ['ci.yml', ci],
+])('%s', (name, workflow) => {
+  it('never puts untrusted input inside an expression in a run script', () => {
+    for (const step of allSteps(workflow)) {
+      expect(step.run ?? '').not.toMatch(/\$\{\{[^}]*(github\.event\.|inputs\.|github\.head_ref)/);
+    }
+  });
+
+  it('pins every action to a full commit SHA, with the version in a comment', () => {
+    const source = readFileSync(path.join(ROOT, '.github/workflows', name), 'utf8');
+    const uses = [...source.matchAll(/uses:\s*(\S+)(.*)$/gm)];
+    expect(uses.length).toBeGreaterThan(0);
+    for (const [, reference, rest] of uses) {
+      expect(reference).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
+      expect(rest).toMatch(/# v\d+\.\d+\.\d+/);
+    }
+  });
+});
+
+describe('ci.yml', () => {
+  it('runs on push and pull request, read-only, with the full test command', () => {
+    expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
+    expect(ci.permissions).toEqual({ contents: 'read' });
+    expect(allSteps(ci).some((step) => step.run?.trim() === 'npm test')).toBe(true);
+  });
+});
+
+describe('workflow lint', () => {
+  it('finds both workflows clean', async () => {
+    const files = await workflowFiles(ROOT);
+    expect(files).toEqual(['.github/workflows/ci.yml', '.github/workflows/deploy.yml']);
+    expect(await lintWorkflows(files.map((file) => path.join(ROOT, file)))).toEqual([]);
+    for (const file of files) expect(validateSchema(path.join(ROOT, file), ROOT)).toBe('');
+  });
+
+  it('catches an untrusted value in a script, and an unknown key', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'workflows-'));
+    const untrusted = path.join(dir, 'untrusted.yml');
+    const misspelt = path.join(dir, 'misspelt.yml');
+    const job = '  a:\n    runs-on: ubuntu-latest\n';
+    await writeFile(
+      untrusted,
+      `on: repository_dispatch\njobs:\n${job}    steps:\n      - run: echo "\${{ github.event.client_payload.reason }}"\n`,
+    );
+    await writeFile(misspelt, `on: push\njobs:\n${job}    permisions: {}\n    steps:\n      - run: echo ok\n`);
+    try {
+      expect(await lintWorkflows([untrusted, misspelt])).toEqual([
+        expect.stringMatching(
+          /untrusted\.yml: job "a", step 1: "github\.event\.client_payload\.reason" inside \$\{\{ \}\} in a run script/,
+        ),
+        expect.stringMatching(/misspelt\.yml:5:5: unexpected key "permisions"/),
+      ]);
+      expect(validateSchema(misspelt, ROOT)).toContain("Additional property 'permisions' is not allowed");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [{ kind: 'runner-label', message: 'label "ubuntu-24.04" is unknown. available labels are ...' }, true],
+    [{ kind: 'runner-label', message: 'label "ubuntu-42.04" is unknown. available labels are ...' }, false],
+    [{ kind: 'expression', message: 'undefined variable "vars". available variables are ...' }, true],
+    [{ kind: 'expression', message: 'undefined variable "secret". available variables are ...' }, false],
+  ])('ignores only the findings that are the wasm build’s age: %o', (finding, ignored) => {
+    expect(isOutdatedFinding(finding)).toBe(ignored);
+  });
+});
