@@ -21,7 +21,7 @@ export default defineConfig({
   integrations: [
     react(),
     // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
-    sitemap({ filter: (page) => !/^\/(404|experience|driver|guide|favoritos)\/?$/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !/^\/(404|experience|driver|guide|favoritos|busca)\/?$/.test(new URL(page).pathname) }),
     // dist/build-manifest.json: the entries per collection this build published; `npm run verify` compares
     // the next build with it, so a collection that lost its data is never deployed silently.
     {

@@ -5,6 +5,7 @@
 import { CITY } from '../../lib/data.ts';
 import { ENTITIES, experiencePath, itemPath } from '../../lib/entities.ts';
 import type { Experience, Item, ItemKind } from '../../lib/schemas/index.ts';
+import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../../lib/search.ts';
 import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../../lib/seo.ts';
 import { experienceLd, heroImage, itemLd, PLACEHOLDER_IMAGE } from './detail-data.ts';
 
@@ -36,6 +37,8 @@ export interface DetailPageData {
   /** Meta description: the item's excerpt, or a sentence naming the item and the city. */
   description: string;
   jsonLd: object[];
+  /** Filters and meta of the page in the site search (issue 5). */
+  search: SearchRecord;
 }
 
 /** Layout data of an item's page; `prefer` picks the hero (restaurants: first photo; providers: banner). */
@@ -57,6 +60,7 @@ export function itemPageData(item: Item, prefer: 'banner' | 'image' | 'gallery' 
     shareImage,
     description: item.excerpt || `${item.title} – ${ENTITIES[item.kind].singular} em ${CITY.name} – ${CITY.state}.`,
     jsonLd: [itemLd(item, context), breadcrumbLd(trail), ...(item.faq.length > 0 ? [faqLd(item.faq)] : [])],
+    search: itemSearchRecord(item),
   };
 }
 
@@ -78,5 +82,6 @@ export function experiencePageData(experience: Experience): DetailPageData {
     shareImage: image,
     description: experience.excerpt || `${experience.title} em ${CITY.name} e região.`,
     jsonLd: [experienceLd(experience, context), breadcrumbLd(trail)],
+    search: experienceSearchRecord(experience),
   };
 }

@@ -1,0 +1,47 @@
+/**
+ * The site search index (issue 5), the last step of `npm run build`: Pagefind's Node API reads the
+ * built pages in dist/ and writes its bundle to dist/pagefind/. Only pages marked
+ * `data-pagefind-body` (item, experience, news and testimonial details) are indexed; the language
+ * comes from `<html lang="pt-BR">`, which gives Portuguese stemming.
+ *
+ * Usage: node scripts/index-search.ts [siteDir]   (default: dist)
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { close, createIndex } from 'pagefind';
+
+const root = path.resolve(import.meta.dirname, '..');
+const site = path.resolve(root, process.argv[2] ?? 'dist');
+const output = path.join(site, 'pagefind');
+
+/** Fails the build with Pagefind's own messages. */
+function fail(step: string, errors: string[]): never {
+  console.error(`Índice de busca: ${step} falhou:\n${errors.join('\n')}`);
+  process.exit(1);
+}
+
+// A stale bundle from an earlier build would otherwise keep fragments of pages that are gone.
+rmSync(output, { recursive: true, force: true });
+
+const { index, errors } = await createIndex({
+  // Share buttons, visually hidden helper texts and icons add words nobody searches for.
+  excludeSelectors: ['svg', '.visually-hidden'],
+});
+if (!index) fail('createIndex', errors);
+
+const added = await index.addDirectory({ path: site });
+if (added.errors.length > 0) fail('addDirectory', added.errors);
+if (added.page_count === 0) fail('addDirectory', [`nenhuma página encontrada em ${site}`]);
+
+const written = await index.writeFiles({ outputPath: output });
+if (written.errors.length > 0) fail('writeFiles', written.errors);
+
+// The site has its own search dialog: Pagefind's ready-made UIs (~430 KB) would only be dead weight on the host.
+for (const file of readdirSync(output)) {
+  if (/^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/.test(file)) rmSync(path.join(output, file));
+}
+
+console.log(
+  `Índice de busca: ${added.page_count} páginas indexadas em ${path.relative(root, written.outputPath) || written.outputPath}`,
+);
+await close();

@@ -1,0 +1,272 @@
+/**
+ * Site search (issue 5) on the sample site: the header's dialog finds an item of every kind (typed
+ * without accents) and opens it, at both widths; nothing of search loads before the visitor opens
+ * it; the keyboard works; /busca keeps the query in its URL; the empty message; the indexing
+ * attributes of the built pages; the entry without JavaScript.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+
+const SNAPSHOT = 'data/sample-snapshot';
+const titleOf = (collection: string, id: string): string => {
+  const records = JSON.parse(readFileSync(`${SNAPSHOT}/${collection}.json`, 'utf8')) as {
+    id: string;
+    title?: string;
+    name?: string;
+  }[];
+  const record = records.find((entry) => entry.id === id);
+  if (!record) throw new Error(`${collection}/${id} is not in the sample data`);
+  return collection === 'testimonials' ? `Depoimento de ${record.name}` : (record.title ?? '');
+};
+
+/** One item of every kind, the query a visitor types (lower case, no accents) and its page. */
+const CASES = [
+  { kind: 'Passeio', query: 'day use juliao', collection: 'tours', id: '103', path: '/tour/103' },
+  { kind: 'Hospedagem', query: 'pousada tuiuiu', collection: 'accommodation', id: '205', path: '/accommodation/205' },
+  { kind: 'Restaurante', query: 'churrascaria gaucha', collection: 'restaurants', id: '303', path: '/restaurant/303' },
+  { kind: 'Evento', query: 'festa sao benedito', collection: 'events', id: '402', path: '/event/402' },
+  { kind: 'Experiência', query: 'experiencia cachoeiras', collection: 'experiences', id: '2', path: '/experience/2' },
+  { kind: 'Condutor', query: 'rosangela prado', collection: 'drivers', id: '504', path: '/driver/504' },
+  { kind: 'Guia', query: 'camila rocha', collection: 'guides', id: '602', path: '/guide/602' },
+  { kind: 'Agência', query: 'araras receptivo', collection: 'agencies', id: '703', path: '/agency/703' },
+  { kind: 'Fornecedor', query: 'caiaque sup', collection: 'attractions', id: '804', path: '/provider-tour/804' },
+  { kind: 'Notícia', query: 'mojica pintado', collection: 'news', id: '1271', path: '/news/1271' },
+  { kind: 'Depoimento', query: 'marcos antonio ribeiro', collection: 'testimonials', id: '1003', path: '/testimonials/1003' },
+].map((entry) => ({ ...entry, title: titleOf(entry.collection, entry.id) }));
+
+const searchEntry = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Buscar no portal' });
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Buscar no portal' });
+
+/** Opens the dialog from the header and types a query. */
+async function search(page: Page, query: string) {
+  await searchEntry(page).click();
+  const dialog = dialogOf(page);
+  await expect(dialog).toBeVisible();
+  const box = dialog.getByRole('searchbox');
+  await expect(box).toBeFocused();
+  await box.fill(query);
+  return dialog;
+}
+
+const isSearchRequest = (url: string) => /\/pagefind\/|\/_astro\/(Search(Dialog|Panel)|search)\./.test(url);
+
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('finds an item of every kind, typed without accents, and opens it', async ({ page }) => {
+      test.slow();
+      await page.goto('/');
+      for (const entry of CASES) {
+        const dialog = await search(page, entry.query);
+        // Its own page, not a story that names it.
+        const result = dialog.getByRole('link', { name: entry.title }).and(page.locator(`[href="${entry.path}"]`));
+        await expect(result, `${entry.kind}: "${entry.query}"`).toBeVisible();
+        await expect(result).toContainText(entry.kind);
+        await expect(result.locator('mark').first()).toBeVisible();
+        await result.click();
+        await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(entry.title);
+      }
+    });
+  });
+}
+
+test('no search file is requested before search is opened; the first query costs a bounded number of bytes', async ({ page }) => {
+  const requests: string[] = [];
+  const sizes = new Map<string, number>();
+  page.on('request', (request) => requests.push(request.url()));
+  page.on('response', async (response) => {
+    if (!isSearchRequest(response.url())) return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    sizes.set(response.url(), Number(response.headers()['content-length'] ?? body.length));
+  });
+  await page.goto('/tour/101');
+  await page.waitForLoadState('networkidle');
+  await page.mouse.wheel(0, 2000);
+  await page.mouse.move(200, 200);
+  expect(requests.filter(isSearchRequest)).toEqual([]);
+
+  const dialog = await search(page, 'cachoeira');
+  await expect(dialog.getByRole('link', { name: /Cachoeiras da Serra das Araras/ }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requests.some((url) => url.endsWith('/pagefind/pagefind.js'))).toBe(true);
+  const pagefindBytes = [...sizes].filter(([url]) => url.includes('/pagefind/')).reduce((sum, [, size]) => sum + size, 0);
+  const codeBytes = [...sizes].filter(([url]) => !url.includes('/pagefind/')).reduce((sum, [, size]) => sum + size, 0);
+  test
+    .info()
+    .annotations.push({ type: 'first query bytes', description: `pagefind ${pagefindBytes} B, dialog code ${codeBytes} B` });
+  // Uncompressed (astro preview does not gzip): Pagefind's script, worker, WebAssembly, meta, one index chunk and fragments.
+  expect(pagefindBytes).toBeLessThan(300_000);
+});
+
+test('keyboard: Ctrl+K opens, arrows move through results, Enter opens one, Tab stays inside, Escape closes and returns focus', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.keyboard.press('Control+k');
+  const dialog = dialogOf(page);
+  await expect(dialog).toBeVisible();
+  const box = dialog.getByRole('searchbox');
+  await expect(box).toBeFocused();
+  await page.keyboard.type('pesca');
+  const results = dialog.getByRole('list', { name: 'Resultados da busca' }).getByRole('link');
+  await expect(results.nth(1)).toBeVisible();
+
+  await page.keyboard.press('ArrowDown');
+  await expect(results.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(results.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(results.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(box).toBeFocused();
+
+  // Focus stays in the dialog: from the close button, Shift+Tab goes to the last control and back.
+  const close = dialog.getByRole('button', { name: 'Fechar busca' });
+  await close.focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(close).not.toBeFocused();
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(searchEntry(page)).toBeFocused();
+
+  // Enter on the focused header entry opens the dialog again; Enter on a result opens its page.
+  await page.keyboard.press('Enter');
+  await expect(dialogOf(page)).toBeVisible();
+  await page.keyboard.type('tuiuiu');
+  const first = dialogOf(page)
+    .getByRole('link', { name: /Tuiuiú/ })
+    .first();
+  await expect(first).toBeVisible();
+  const href = await dialogOf(page)
+    .getByRole('list', { name: 'Resultados da busca' })
+    .getByRole('link')
+    .first()
+    .getAttribute('href');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test('accents and case do not matter; Portuguese word forms match', async ({ page }) => {
+  await page.goto('/');
+  for (const query of ['CACHOEIRA', 'cachoeiras', 'cachoeíra']) {
+    const dialog = await search(page, query);
+    await expect(
+      dialog.getByRole('link', { name: /Trilha e Banho nas Cachoeiras da Serra das Araras/ }).first(),
+      query,
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+});
+
+test('narrowing by kind with the chips', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await search(page, 'rio paraguai');
+  const chips = dialog.getByRole('group', { name: 'Filtrar por tipo' });
+  await expect(chips.getByRole('button', { name: /^Todos/ })).toHaveAttribute('aria-pressed', 'true');
+  const eventChip = chips.getByRole('button', { name: /^Evento/ });
+  await eventChip.click();
+  await expect(eventChip).toHaveAttribute('aria-pressed', 'true');
+  const results = dialog.getByRole('list', { name: 'Resultados da busca' }).getByRole('link');
+  await expect(results.first()).toBeVisible();
+  const count = Number((await eventChip.locator('.search-chip-count').textContent()) ?? '0');
+  await expect(results).toHaveCount(Math.min(count, 8));
+  for (const result of await results.all()) await expect(result).toContainText('Evento');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('nothing found: the spec message', async ({ page }) => {
+  await page.goto('/about');
+  const dialog = await search(page, 'xyzzyqwerty');
+  await expect(dialog.getByRole('status')).toHaveText('Nenhum resultado para "xyzzyqwerty"');
+  await expect(dialog.getByRole('list', { name: 'Resultados da busca' })).toHaveCount(0);
+});
+
+test('/busca reads ?q= and ?tipo=, keeps the URL in step and shares the same results', async ({ page }) => {
+  await page.goto('/busca?q=pesca&tipo=Evento');
+  const box = page.getByRole('main').getByRole('searchbox');
+  await expect(box).toHaveValue('pesca');
+  const chips = page.getByRole('group', { name: 'Filtrar por tipo' });
+  await expect(chips.getByRole('button', { name: /^Evento/ })).toHaveAttribute('aria-pressed', 'true');
+  const results = page.getByRole('list', { name: 'Resultados da busca' }).getByRole('link');
+  await expect(results.first()).toBeVisible();
+  for (const result of await results.all()) await expect(result).toContainText('Evento');
+
+  await chips.getByRole('button', { name: /^Todos/ }).click();
+  await expect(page).toHaveURL(/\/busca\?q=pesca$/);
+  await box.fill('julião');
+  await expect(page).toHaveURL(/\/busca\?q=juli%C3%A3o$/);
+  await expect(page.getByRole('link', { name: /Day Use na Praia do Julião/ }).first()).toBeVisible();
+  // The header entry on /busca focuses the page's own box instead of opening a dialog over it.
+  await page.getByRole('heading', { level: 1 }).click();
+  await searchEntry(page).click();
+  await expect(box).toBeFocused();
+  await expect(dialogOf(page)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('indexing attributes: only the main content of detail pages, with kind, locality, title, image and price', async ({
+  page,
+}) => {
+  await page.goto('/tour/101');
+  const tour = await page.evaluate(() => {
+    const bodies = document.querySelectorAll('[data-pagefind-body]');
+    const body = bodies[0];
+    const attributes = (name: string) => [...document.querySelectorAll(`[${name}]`)].map((element) => element.getAttribute(name));
+    const related = [...document.querySelectorAll('h2')].find((heading) => heading.textContent?.trim() === 'Outros passeios');
+    return {
+      bodies: bodies.length,
+      hasTitle: Boolean(body?.querySelector('h1')),
+      hasHeader: Boolean(body?.closest('header.site-header') || body?.querySelector('.site-header, footer')),
+      hasRelated: Boolean(related && body?.contains(related)),
+      filters: attributes('data-pagefind-filter'),
+      meta: attributes('data-pagefind-meta'),
+    };
+  });
+  expect(tour).toMatchObject({ bodies: 1, hasTitle: true, hasHeader: false, hasRelated: false });
+  expect(tour.filters).toEqual(['tipo:Passeio', 'localidade:Barra do Bugres']);
+  expect(tour.meta).toEqual([
+    'title:Trilha e Banho nas Cachoeiras da Serra das Araras',
+    expect.stringMatching(/^image:\/sample-media\//),
+    'price:R$ 150,00',
+  ]);
+
+  await page.goto('/news/1271');
+  expect(await page.locator('[data-pagefind-body]').count()).toBe(1);
+  expect(
+    await page
+      .locator('[data-pagefind-filter]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-pagefind-filter'))),
+  ).toEqual(['tipo:Notícia']);
+  await expect(page.locator('[data-pagefind-body]').getByRole('heading', { name: 'Notícias relacionadas' })).toHaveCount(0);
+
+  for (const path of ['/', '/all-tours', '/news', '/busca', '/contato']) {
+    await page.goto(path);
+    expect(await page.locator('[data-pagefind-body]').count(), path).toBe(0);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+
+  test('the header entry is a link to /busca and the drawer box a form to it', async ({ page }) => {
+    await page.goto('/tour/101');
+    await expect(searchEntry(page)).toHaveAttribute('href', '/busca');
+    await page.getByRole('banner').getByLabel('Abrir menu').click();
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Buscar no portal' });
+    await box.fill('pesca');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/busca\?q=pesca$/);
+    await expect(
+      page.getByText('A busca mostra os resultados aqui quando o JavaScript do navegador está ativado.'),
+    ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Listas do portal' })).toBeVisible();
+  });
+});

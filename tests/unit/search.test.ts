@@ -1,0 +1,250 @@
+/**
+ * Site search (issue 5): what every kind of page tells Pagefind (filters and meta), the /busca URL
+ * round trip, result paths, and the excerpt split that keeps index text from becoming markup.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Experience, Item, NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
+import {
+  excerptParts,
+  experienceSearchRecord,
+  itemSearchRecord,
+  kindChips,
+  newsSearchRecord,
+  noResultsMessage,
+  parseSearchQuery,
+  resultPath,
+  SEARCH_KIND_LABELS,
+  SEARCH_KIND_ORDER,
+  searchAttributes,
+  searchPrice,
+  searchUrl,
+  testimonialSearchRecord,
+  toHit,
+} from '../../src/lib/search.ts';
+import { xssVectors } from '../fixtures/xss-vectors.ts';
+
+const SNAPSHOT = 'data/sample-snapshot';
+const read = <T>(name: string): T[] => JSON.parse(readFileSync(`${SNAPSHOT}/${name}.json`, 'utf8')) as T[];
+const byId = <T extends { id: string }>(name: string, id: string): T => {
+  const found = read<T>(name).find((entry) => entry.id === id);
+  if (!found) throw new Error(`${name}/${id} missing from the sample`);
+  return found;
+};
+
+describe('kind labels', () => {
+  it('has the eleven labels of the issue, each once, in the chip order', () => {
+    expect([...SEARCH_KIND_ORDER].sort()).toEqual(
+      [
+        'Passeio',
+        'Hospedagem',
+        'Restaurante',
+        'Evento',
+        'Experiência',
+        'Condutor',
+        'Guia',
+        'Agência',
+        'Fornecedor',
+        'Notícia',
+        'Depoimento',
+      ].sort(),
+    );
+    expect(new Set(Object.values(SEARCH_KIND_LABELS)).size).toBe(SEARCH_KIND_ORDER.length);
+  });
+});
+
+describe.each([
+  // collection, id, kind, locality, price
+  ['tours', '101', 'Passeio', 'Barra do Bugres', 'R$ 150,00'],
+  ['tours', '102', 'Passeio', 'Barra do Bugres', 'R$ 99,90'],
+  ['accommodation', '201', 'Hospedagem', 'Barra do Bugres', expect.stringMatching(/^R\$ /)],
+  ['restaurants', '301', 'Restaurante', 'Barra do Bugres', expect.stringMatching(/^R\$ /)],
+  ['events', '401', 'Evento', 'Barra do Bugres', null],
+  ['drivers', '506', 'Condutor', null, null],
+  ['guides', '601', 'Guia', 'Barra do Bugres', expect.anything()],
+  ['agencies', '706', 'Agência', null, null],
+  ['attractions', '801', 'Fornecedor', 'Barra do Bugres', expect.anything()],
+])('itemSearchRecord(%s/%s)', (collection, id, kind, locality, price) => {
+  const item = byId<Item>(collection, id);
+  const record = itemSearchRecord(item);
+
+  it(`is a ${kind} with its title, locality and image`, () => {
+    expect(record.kind).toBe(kind);
+    expect(record.title).toBe(item.title);
+    expect(record.locality).toBe(locality);
+    expect(record.image).toBe(item.image ?? item.gallery[0]?.thumb ?? item.banner ?? null);
+  });
+
+  it('carries the price shown on the page, or none', () => {
+    if (price === null || item.priceValue <= 0) expect(record.price).toBeNull();
+    else expect(record.price).toEqual(price);
+  });
+});
+
+describe('searchPrice', () => {
+  it.each([
+    [{ price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 99,90', discountPercent: 17 }, 'R$ 99,90'],
+    [{ price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 130,00', discountPercent: null }, 'R$ 120,00'],
+    [{ price: 'R$ 80,00', priceValue: 80, salePrice: null, discountPercent: null }, 'R$ 80,00'],
+    [{ price: 'R$ 0', priceValue: 0, salePrice: null, discountPercent: null }, null],
+  ])('%o → %s', (item, expected) => expect(searchPrice(item)).toBe(expected));
+});
+
+describe('records of experiences, news and testimonials', () => {
+  it('an experience is an Experiência without locality or price', () => {
+    const experience = byId<Experience>('experiences', '2');
+    expect(experienceSearchRecord(experience)).toEqual({
+      kind: 'Experiência',
+      locality: null,
+      title: experience.title,
+      image: experience.image,
+      price: null,
+    });
+  });
+
+  it('a news article is a Notícia; the placeholder is no image', () => {
+    const articles = read<NewsArticle>('news');
+    const withImage = articles.find((article) => !article.hasPlaceholderImage);
+    const without = articles.find((article) => article.hasPlaceholderImage);
+    expect(withImage && newsSearchRecord(withImage)).toMatchObject({
+      kind: 'Notícia',
+      image: withImage?.image,
+      price: null,
+      locality: null,
+    });
+    expect(without && newsSearchRecord(without).image).toBeNull();
+  });
+
+  it('a testimonial is a Depoimento titled like its page, with its photo or else the avatar', () => {
+    const testimonial = byId<Testimonial>('testimonials', '1003');
+    const record = testimonialSearchRecord(testimonial, `Depoimento de ${testimonial.name}`);
+    expect(record).toMatchObject({ kind: 'Depoimento', title: 'Depoimento de Marcos Antônio Ribeiro', price: null });
+    expect(record.image).toBe(testimonial.image ?? testimonial.avatar);
+  });
+});
+
+describe('searchAttributes', () => {
+  it('writes one inline attribute per element, values kept whole (commas and colons included)', () => {
+    const attributes = searchAttributes({
+      kind: 'Passeio',
+      locality: 'Barra do Bugres',
+      title: 'Pesca: Pintado, Pacu e Jaú',
+      image: 'https://cdn.example.com/a,b.jpg',
+      price: 'R$ 1.500,00',
+    });
+    expect(attributes).toEqual([
+      { 'data-pagefind-filter': 'tipo:Passeio' },
+      { 'data-pagefind-meta': 'title:Pesca: Pintado, Pacu e Jaú' },
+      { 'data-pagefind-filter': 'localidade:Barra do Bugres' },
+      { 'data-pagefind-meta': 'image:https://cdn.example.com/a,b.jpg' },
+      { 'data-pagefind-meta': 'price:R$ 1.500,00' },
+    ]);
+  });
+
+  it('leaves out what the page does not have', () => {
+    expect(searchAttributes({ kind: 'Notícia', locality: null, title: 'T', image: null, price: null })).toEqual([
+      { 'data-pagefind-filter': 'tipo:Notícia' },
+      { 'data-pagefind-meta': 'title:T' },
+    ]);
+  });
+});
+
+describe('the /busca URL', () => {
+  it.each([
+    ['?q=cachoeira', { query: 'cachoeira', kind: null }, '/busca?q=cachoeira'],
+    ['?q=+pesca+&tipo=Evento', { query: 'pesca', kind: 'Evento' }, '/busca?q=pesca&tipo=Evento'],
+    [
+      '?q=a%C3%A7a%C3%AD&tipo=Experi%C3%AAncia',
+      { query: 'açaí', kind: 'Experiência' },
+      '/busca?q=a%C3%A7a%C3%AD&tipo=Experi%C3%AAncia',
+    ],
+    ['?q=rio&tipo=Inventado', { query: 'rio', kind: null }, '/busca?q=rio'],
+    ['', { query: '', kind: null }, '/busca'],
+  ])('%s → %o → %s', (search, parsed, url) => {
+    expect(parseSearchQuery(search)).toEqual(parsed);
+    expect(searchUrl(parsed)).toBe(url);
+    expect(parseSearchQuery(new URL(url, 'https://x.test').search)).toEqual(parsed);
+  });
+});
+
+describe('resultPath', () => {
+  it.each([
+    ['/tour/101.html', '/tour/101'],
+    ['/news/1271.html#comentarios', '/news/1271#comentarios'],
+    ['/index.html', '/'],
+    ['/guias/index.html', '/guias/'],
+    ['/tour/a%20b.html', '/tour/a%20b'],
+  ])('%s → %s', (url, path) => expect(resultPath(url)).toBe(path));
+});
+
+describe('excerptParts', () => {
+  it('marks the matched words and decodes what Pagefind escaped', () => {
+    expect(excerptParts('Trilha nas <mark>Cachoeiras</mark> &amp; banho no <mark>rio</mark>.')).toEqual([
+      { text: 'Trilha nas ', isMatch: false },
+      { text: 'Cachoeiras', isMatch: true },
+      { text: ' & banho no ', isMatch: false },
+      { text: 'rio', isMatch: true },
+      { text: '.', isMatch: false },
+    ]);
+  });
+
+  it.each(xssVectors.slice(0, 40))('escaped markup stays text: %s', (vector) => {
+    const escaped = vector.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const parts = excerptParts(`antes <mark>x</mark> ${escaped}`);
+    expect(parts.map((part) => part.text).join('')).toBe(`antes x ${vector}`);
+    expect(parts.filter((part) => part.isMatch)).toEqual([{ text: 'x', isMatch: true }]);
+  });
+
+  it('drops any raw tag other than mark instead of rendering it', () => {
+    const parts = excerptParts('a <img src=x onerror=alert(1)>b <mark><script>c</script></mark>');
+    expect(parts).toEqual([
+      { text: 'a b ', isMatch: false },
+      { text: 'c', isMatch: true },
+    ]);
+  });
+});
+
+describe('kindChips and messages', () => {
+  it('lists kinds with results in the chip order, unknown values left out', () => {
+    expect(kindChips({ Notícia: 3, Passeio: 2, Evento: 0, Inventado: 9 })).toEqual([
+      { kind: 'Passeio', count: 2 },
+      { kind: 'Notícia', count: 3 },
+    ]);
+    expect(kindChips(undefined)).toEqual([]);
+  });
+
+  it('says the spec message', () => expect(noResultsMessage('acai')).toBe('Nenhum resultado para "acai"'));
+});
+
+describe('toHit', () => {
+  it('reads title, kind, locality, image and price; the path loses .html', () => {
+    expect(
+      toHit({
+        url: '/tour/101.html',
+        excerpt: 'as <mark>cachoeiras</mark>',
+        meta: { title: 'Trilha', image: '/a.jpg', price: 'R$ 150,00' },
+        filters: { tipo: ['Passeio'], localidade: ['Barra do Bugres'] },
+      }),
+    ).toEqual({
+      path: '/tour/101',
+      title: 'Trilha',
+      kind: 'Passeio',
+      locality: 'Barra do Bugres',
+      image: '/a.jpg',
+      price: 'R$ 150,00',
+      excerpt: [
+        { text: 'as ', isMatch: false },
+        { text: 'cachoeiras', isMatch: true },
+      ],
+    });
+  });
+
+  it('never shows a blank title', () => {
+    expect(toHit({ url: '/news/9.html', excerpt: '', meta: {}, filters: {} })).toMatchObject({
+      title: '/news/9',
+      kind: '',
+      image: null,
+      price: null,
+    });
+  });
+});
