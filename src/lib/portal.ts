@@ -1,0 +1,128 @@
+/**
+ * Pure logic of the news and testimonials portals in the browser (SPEC sections 2 and 4): the
+ * query in the URL, accent-insensitive search, chips, pagination of 12 with a window of page
+ * numbers. Shared by the portal islands, the JSON index endpoints and the tests.
+ */
+
+/** SPEC section 9: both portals show 12 entries per page. */
+export const PORTAL_PAGE_SIZE = 12;
+
+/** The query parameter of the page number in a filtered portal URL. */
+export const PAGE_PARAM = 'pagina';
+
+/** The visitor's portal state: search text, chip (null: 'Todas') and 1-based page. */
+export interface PortalQuery {
+  q: string;
+  chip: string | null;
+  page: number;
+}
+
+export const DEFAULT_QUERY: PortalQuery = { q: '', chip: null, page: 1 };
+
+/** Lower case without accents or repeated spaces, so 'Julião' and 'JULIAO' compare equal. */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A positive page number from a query value; anything else is page 1. */
+function pageNumber(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The portal state read from a query string (`?q=…&categoria=…&pagina=2`); `chipParam` names the chip. */
+export function parsePortalQuery(search: string | URLSearchParams, chipParam: string): PortalQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const chip = params.get(chipParam)?.trim() || null;
+  return { q: params.get('q')?.trim() ?? '', chip, page: pageNumber(params.get(PAGE_PARAM)) };
+}
+
+/** The query string of a state ('' for the default), with `?` when not empty; defaults are left out. */
+export function portalSearch(query: PortalQuery, chipParam: string): string {
+  const params = new URLSearchParams();
+  if (query.q.trim()) params.set('q', query.q.trim());
+  if (query.chip) params.set(chipParam, query.chip);
+  if (query.page > 1) params.set(PAGE_PARAM, String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Whether the state is the unfiltered first page (what the static portal page shows). */
+export function isDefaultQuery(query: PortalQuery): boolean {
+  return query.q.trim() === '' && query.chip === null && query.page === 1;
+}
+
+/** What a search or chip filter reads from an entry. */
+export interface Searchable {
+  /** Texts the search looks in (title, excerpt, category, tags...). */
+  texts: readonly string[];
+  /** The value the chips compare with (category, experience). */
+  chip: string;
+}
+
+/**
+ * The entries matching the search and the chip, in their order. Every word of the search must
+ * appear (accent- and case-insensitively) in one of the entry's texts; the chip compares
+ * accent- and case-insensitively too, so a shared link typed by hand still works.
+ */
+export function filterEntries<T>(
+  entries: readonly T[],
+  query: Pick<PortalQuery, 'q' | 'chip'>,
+  read: (entry: T) => Searchable,
+): T[] {
+  const words = normaliseText(query.q).split(' ').filter(Boolean);
+  const chip = query.chip ? normaliseText(query.chip) : null;
+  return entries.filter((entry) => {
+    const { texts, chip: value } = read(entry);
+    if (chip !== null && normaliseText(value) !== chip) return false;
+    if (words.length === 0) return true;
+    const haystack = normaliseText(texts.join(' '));
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+/** One page of results: its entries, the page shown (clamped to the last) and the page count. */
+export interface PortalPage<T> {
+  entries: T[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** Page `page` of the entries; a page past the end shows the last one, an empty list page 1 of 1. */
+export function paginate<T>(entries: readonly T[], page: number, size: number = PORTAL_PAGE_SIZE): PortalPage<T> {
+  const pages = Math.max(1, Math.ceil(entries.length / size));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  return { entries: entries.slice((current - 1) * size, current * size), page: current, pages, total: entries.length };
+}
+
+/**
+ * The page numbers to show: the first, the last and `radius` either side of the current one,
+ * with null for a gap ('…'). A thousand posts make 84 pages; listing every number would be a wall
+ * of links on a phone.
+ */
+export function pageWindow(current: number, pages: number, radius = 2): (number | null)[] {
+  const shown = new Set([1, pages]);
+  for (let page = current - radius; page <= current + radius; page += 1) if (page >= 1 && page <= pages) shown.add(page);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const result: (number | null)[] = [];
+  for (const [index, page] of sorted.entries()) {
+    const previous = sorted[index - 1];
+    // A gap of one page is shown as that page: '…' would take the same room.
+    if (previous !== undefined && page - previous === 2) result.push(previous + 1);
+    else if (previous !== undefined && page - previous > 2) result.push(null);
+    result.push(page);
+  }
+  return result;
+}
+
+/** The result count the portal announces: 'Nenhuma notícia', '1 notícia', '12 notícias'. */
+export function resultCount(total: number, singular: string, plural: string, none: string): string {
+  if (total === 0) return none;
+  return `${total.toLocaleString('pt-BR')} ${total === 1 ? singular : plural}`;
+}

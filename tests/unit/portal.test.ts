@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import {
+  filterEntries,
+  isDefaultQuery,
+  normaliseText,
+  pageWindow,
+  paginate,
+  parsePortalQuery,
+  portalSearch,
+  resultCount,
+} from '../../src/lib/portal.ts';
+import { canUseShareSheet, type ShareNavigator, shareLabel, shareMessage, shareOrCopy } from '../../src/lib/share.ts';
+
+describe('normaliseText', () => {
+  it.each([
+    ['Julião', 'juliao'],
+    ['  PROGRAMAÇÃO   de  Natal ', 'programacao de natal'],
+    ['Pílula', 'pilula'],
+    ['', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(normaliseText(input)).toBe(expected);
+  });
+});
+
+describe('parsePortalQuery', () => {
+  it.each([
+    ['', { q: '', chip: null, page: 1 }],
+    ['?q=natal', { q: 'natal', chip: null, page: 1 }],
+    ['?q=+rio+&categoria=Eventos&pagina=3', { q: 'rio', chip: 'Eventos', page: 3 }],
+    ['?categoria=&pagina=0', { q: '', chip: null, page: 1 }],
+    ['?pagina=-2', { q: '', chip: null, page: 1 }],
+    ['?pagina=2.5', { q: '', chip: null, page: 1 }],
+    ['?pagina=abc', { q: '', chip: null, page: 1 }],
+    ['?categoria=Meio%20Ambiente', { q: '', chip: 'Meio Ambiente', page: 1 }],
+    ['?experiencia=tours', { q: '', chip: null, page: 1 }],
+  ])('%s', (search, expected) => {
+    expect(parsePortalQuery(search, 'categoria')).toEqual(expected);
+  });
+});
+
+describe('portalSearch', () => {
+  it.each([
+    [{ q: '', chip: null, page: 1 }, ''],
+    [{ q: 'natal', chip: null, page: 1 }, '?q=natal'],
+    [{ q: ' rio ', chip: 'Meio Ambiente', page: 2 }, '?q=rio&categoria=Meio+Ambiente&pagina=2'],
+    [{ q: '', chip: null, page: 4 }, '?pagina=4'],
+  ])('%j → %j', (query, expected) => {
+    expect(portalSearch(query, 'categoria')).toBe(expected);
+  });
+
+  it.each(['?q=natal', '?categoria=Eventos&pagina=2', '?q=a%26b&categoria=Caf%C3%A9'])('round-trips %s', (search) => {
+    const query = parsePortalQuery(search, 'categoria');
+    expect(parsePortalQuery(portalSearch(query, 'categoria'), 'categoria')).toEqual(query);
+  });
+});
+
+describe('isDefaultQuery', () => {
+  it.each([
+    [{ q: '', chip: null, page: 1 }, true],
+    [{ q: '  ', chip: null, page: 1 }, true],
+    [{ q: 'x', chip: null, page: 1 }, false],
+    [{ q: '', chip: 'Eventos', page: 1 }, false],
+    [{ q: '', chip: null, page: 2 }, false],
+  ])('%j → %s', (query, expected) => {
+    expect(isDefaultQuery(query)).toBe(expected);
+  });
+});
+
+const ARTICLES = [
+  { id: '1', title: 'Festival de Praia do Julião', summary: 'Shows na orla', category: 'Eventos', tags: ['Praia'] },
+  { id: '2', title: 'Pacu assado', summary: 'A cozinha pantaneira', category: 'Gastronomia', tags: ['Peixe', 'Receita'] },
+  { id: '3', title: 'Obras na ponte', summary: 'Trânsito desviado', category: 'Infraestrutura', tags: [] },
+  { id: '4', title: 'Natal Iluminado', summary: 'Papai Noel chega de barco pelo rio', category: 'Eventos', tags: ['Natal'] },
+];
+const read = (article: (typeof ARTICLES)[number]) => ({
+  texts: [article.title, article.summary, article.category, ...article.tags],
+  chip: article.category,
+});
+
+describe('filterEntries', () => {
+  it.each([
+    ['no filter keeps all, in order', { q: '', chip: null }, ['1', '2', '3', '4']],
+    ['title, accent-insensitive', { q: 'JULIAO', chip: null }, ['1']],
+    ['summary', { q: 'pantaneira', chip: null }, ['2']],
+    ['category', { q: 'infraestrutura', chip: null }, ['3']],
+    ['tag', { q: 'receita', chip: null }, ['2']],
+    ['accented query on plain text', { q: 'trânsito', chip: null }, ['3']],
+    ['every word must match', { q: 'natal barco', chip: null }, ['4']],
+    ['words from different fields', { q: 'natal rio', chip: null }, ['4']],
+    ['a word no entry has', { q: 'natal pizza', chip: null }, []],
+    ['chip alone', { q: '', chip: 'Eventos' }, ['1', '4']],
+    ['chip, case- and accent-insensitive', { q: '', chip: 'gastronomía' }, ['2']],
+    ['chip and search', { q: 'praia', chip: 'Eventos' }, ['1']],
+    ['chip and search that exclude each other', { q: 'pacu', chip: 'Eventos' }, []],
+    ['unknown chip', { q: '', chip: 'Esportes' }, []],
+  ])('%s', (_name, query, ids) => {
+    expect(filterEntries(ARTICLES, query, read).map((article) => article.id)).toEqual(ids);
+  });
+});
+
+describe('paginate', () => {
+  const entries = Array.from({ length: 30 }, (_, index) => index + 1);
+  it.each([
+    [1, { first: 1, count: 12, page: 1, pages: 3 }],
+    [2, { first: 13, count: 12, page: 2, pages: 3 }],
+    [3, { first: 25, count: 6, page: 3, pages: 3 }],
+    [9, { first: 25, count: 6, page: 3, pages: 3 }],
+    [0, { first: 1, count: 12, page: 1, pages: 3 }],
+  ])('page %i of 30 entries', (page, expected) => {
+    const result = paginate(entries, page);
+    expect({ first: result.entries[0], count: result.entries.length, page: result.page, pages: result.pages }).toEqual(expected);
+    expect(result.total).toBe(30);
+  });
+
+  it.each([
+    [0, 1],
+    [12, 1],
+    [13, 2],
+    [1000, 84],
+  ])('%i entries → %i pages', (count, pages) => {
+    expect(paginate(Array.from({ length: count }), 1).pages).toBe(pages);
+  });
+});
+
+describe('pageWindow', () => {
+  it.each([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [2, 7, [1, 2, 3, 4, null, 7]],
+    [1, 84, [1, 2, 3, null, 84]],
+    [42, 84, [1, null, 40, 41, 42, 43, 44, null, 84]],
+    [84, 84, [1, null, 82, 83, 84]],
+    [5, 9, [1, 2, 3, 4, 5, 6, 7, 8, 9]],
+    [4, 10, [1, 2, 3, 4, 5, 6, null, 10]],
+  ])('page %i of %i', (current, pages, expected) => {
+    expect(pageWindow(current, pages)).toEqual(expected);
+  });
+});
+
+describe('resultCount', () => {
+  it.each([
+    [0, 'Nenhuma notícia encontrada'],
+    [1, '1 notícia encontrada'],
+    [12, '12 notícias encontradas'],
+    [1234, '1.234 notícias encontradas'],
+  ])('%i → %s', (total, expected) => {
+    expect(resultCount(total, 'notícia encontrada', 'notícias encontradas', 'Nenhuma notícia encontrada')).toBe(expected);
+  });
+});
+
+/** A navigator with the given parts that records what it was asked. */
+function fakeNavigator(parts: { share?: 'ok' | 'abort' | 'fail'; canShare?: boolean; clipboard?: 'ok' | 'fail' }) {
+  const calls: string[] = [];
+  const nav: ShareNavigator = {};
+  if (parts.share) {
+    nav.share = async (data) => {
+      calls.push(`share ${data.url}`);
+      if (parts.share === 'abort') throw new DOMException('closed', 'AbortError');
+      if (parts.share === 'fail') throw new DOMException('denied', 'NotAllowedError');
+    };
+  }
+  if (parts.canShare !== undefined) nav.canShare = () => parts.canShare as boolean;
+  if (parts.clipboard) {
+    nav.clipboard = {
+      writeText: async (text) => {
+        calls.push(`copy ${text}`);
+        if (parts.clipboard === 'fail') throw new Error('denied');
+      },
+    };
+  }
+  return { nav, calls };
+}
+
+describe('shareOrCopy', () => {
+  const URL_ = 'https://example.org/news/1';
+  it.each([
+    ['share sheet', { share: 'ok', clipboard: 'ok' } as const, 'shared', [`share ${URL_}`]],
+    ['sheet closed by the visitor', { share: 'abort', clipboard: 'ok' } as const, 'cancelled', [`share ${URL_}`]],
+    ['sheet refused: copies instead', { share: 'fail', clipboard: 'ok' } as const, 'copied', [`share ${URL_}`, `copy ${URL_}`]],
+    ['canShare says no: copies', { share: 'ok', canShare: false, clipboard: 'ok' } as const, 'copied', [`copy ${URL_}`]],
+    ['no share API: copies', { clipboard: 'ok' } as const, 'copied', [`copy ${URL_}`]],
+    ['copy refused', { clipboard: 'fail' } as const, 'failed', [`copy ${URL_}`]],
+    ['nothing available', {} as const, 'failed', []],
+  ])('%s', async (_name, parts, outcome, calls) => {
+    const fake = fakeNavigator(parts);
+    expect(await shareOrCopy(fake.nav, { title: 'Notícia', url: URL_ })).toBe(outcome);
+    expect(fake.calls).toEqual(calls);
+  });
+
+  it('works without a navigator at all', async () => {
+    expect(await shareOrCopy(undefined, { title: 'x', url: URL_ })).toBe('failed');
+  });
+});
+
+describe('share labels and messages', () => {
+  it.each([
+    [{ share: 'ok' } as const, true, 'Compartilhar'],
+    [{ share: 'ok', canShare: false } as const, false, 'Copiar link'],
+    [{ clipboard: 'ok' } as const, false, 'Copiar link'],
+  ])('%j → sheet %s, %s', (parts, hasSheet, label) => {
+    const { nav } = fakeNavigator(parts);
+    expect(canUseShareSheet(nav)).toBe(hasSheet);
+    expect(shareLabel(nav)).toBe(label);
+  });
+
+  it.each([
+    ['copied', 'Link copiado'],
+    ['failed', 'Não foi possível copiar o link'],
+    ['shared', ''],
+    ['cancelled', ''],
+  ] as const)('%s → %j', (outcome, message) => {
+    expect(shareMessage(outcome)).toBe(message);
+  });
+});
