@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from './scripts/verify/csp.ts';
 import { writeBuildManifest } from './scripts/verify/manifest.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 import { snapshotDir } from './src/lib/schemas/index.ts';
+import imageCache, { imageCacheDir } from './src/integrations/image-cache.ts';
 
 // `.env` is honoured for the configuration contract of DESIGN.md (src/lib/config.ts reads process.env);
 // variables already set in the environment win.
@@ -20,6 +21,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   integrations: [
     react(),
+    // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
+    imageCache(imageCacheDir(process.env, fileURLToPath(new URL('.', import.meta.url)))),
     // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
     sitemap({ filter: (page) => !/^\/(404|experience|driver|guide|favoritos|busca)\/?$/.test(new URL(page).pathname) }),
     // dist/build-manifest.json: the entries per collection this build published; `npm run verify` compares
@@ -36,4 +39,12 @@ export default defineConfig({
   // No Markdown code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the policy.
   markdown: { syntaxHighlight: false },
   build: { format: 'file' },
+  // Astro's encoded-image cache next to the sync's downloads (.cache/images): the nightly job keeps the one
+  // folder `.cache/` in actions/cache, and `npm ci` (which empties node_modules/) does not wipe it.
+  cacheDir: './.cache/astro',
+  image: {
+    // AVIF effort 2 encodes about ten times faster than sharp's default 4 for ~15 % more bytes: the
+    // benchmark's thousands of images must build on 2 cores. Qualities chosen for photos on 3G.
+    service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { quality: 50, effort: 2 }, webp: { quality: 72, effort: 4 } } },
+  },
 });

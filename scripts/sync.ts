@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { snapshotDir } from '../src/lib/schemas/index.ts';
+import { syncImages } from './sync/images.ts';
 import { runSync } from './sync/run.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,5 +28,8 @@ const report = await runSync({
   sampleDir: path.join(root, 'sample-data'),
   allowShrink: values['allow-shrink'],
 });
+// Every image the snapshot names, into the image cache the build reads (scripts/sync/images.ts).
+const images = await syncImages({ env: process.env, root, snapshotDir: path.resolve(values.out) });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`sync finished in ${seconds} s with ${report.warnings.length} warning(s)`);
+const warnings = report.warnings.length + images.warnings.length;
+console.log(`sync finished in ${seconds} s with ${warnings} warning(s)`);

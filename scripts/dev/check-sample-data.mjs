@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Sanity check for the embedded sample data: every JSON file parses, every referenced
- * `/sample-media/...` image exists under `public/`, feedbacks point at existing tours and
+ * `/sample-media/...` image exists under `sample-data/media/`, feedbacks point at existing tours and
  * providers only name experiences that exist. Exits non-zero on any problem.
  *
  * Usage (from the project root): node scripts/dev/check-sample-data.mjs
@@ -28,7 +28,7 @@ for (const file of walk(DATA)) {
     problems.push(`${file}: ${error.message}`);
   }
   for (const [url] of text.matchAll(/\/sample-media\/[A-Za-z0-9._/-]+\.(?:jpe?g|png)/g)) {
-    if (!existsSync(join(ROOT, 'public', url))) problems.push(`${file}: missing image ${url}`);
+    if (!existsSync(join(ROOT, 'sample-data', 'media', url.slice('/sample-media/'.length)))) problems.push(`${file}: missing image ${url}`);
   }
 }
 
@@ -54,16 +54,16 @@ for (const t of tours) {
   }
 }
 
-const mediaDir = join(ROOT, 'public', 'sample-media');
+const mediaDir = join(ROOT, 'sample-data', 'media');
 const sizeOf = (dir) =>
   readdirSync(dir, { withFileTypes: true }).reduce(
     (sum, e) => sum + (e.isDirectory() ? sizeOf(join(dir, e.name)) : statSync(join(dir, e.name)).size),
     0,
   );
 const mediaBytes = existsSync(mediaDir) ? sizeOf(mediaDir) : 0;
-if (mediaBytes > 3 * 1024 * 1024) problems.push(`public/sample-media is ${mediaBytes} bytes (budget 3 MiB)`);
+if (mediaBytes > 3 * 1024 * 1024) problems.push(`sample-data/media is ${mediaBytes} bytes (budget 3 MiB)`);
 
-console.log(`${Object.keys(parsed).length} JSON files, public/sample-media ${(mediaBytes / 1024).toFixed(0)} KiB`);
+console.log(`${Object.keys(parsed).length} JSON files, sample-data/media ${(mediaBytes / 1024).toFixed(0)} KiB`);
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);

@@ -3,7 +3,8 @@
  * Renders the placeholder pictures used by the embedded sample data.
  *
  * Every `/sample-media/...jpg` path referenced anywhere in `sample-data/**.json` (including
- * inside HTML strings) is written to `public/sample-media/...` as a small landscape-like JPEG
+ * inside HTML strings) is written to `sample-data/media/...` (the sync reads it from there into the image
+ * cache; it is not copied into dist/) as a small landscape-like JPEG
  * drawn from SVG. Output is deterministic: the drawing is seeded by the file name, and a
  * `-large` / `-thumb` pair shares one seed so the thumbnail is the same picture.
  *
@@ -18,7 +19,7 @@ import sharp from 'sharp';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATA_DIR = join(ROOT, 'sample-data');
-const PUBLIC_DIR = join(ROOT, 'public');
+const MEDIA_DIR = join(ROOT, 'sample-data', 'media');
 const IMAGE_URL = /\/sample-media\/[A-Za-z0-9._/-]+\.(?:jpe?g|png)/g;
 
 function listJsonFiles(dir) {
@@ -560,7 +561,7 @@ async function main() {
   const urls = collectImageUrls();
   let total = 0;
   for (const url of urls) {
-    const target = join(PUBLIC_DIR, url);
+    const target = join(MEDIA_DIR, url.slice('/sample-media/'.length));
     const [width, height] = sizeFor(url);
     mkdirSync(dirname(target), { recursive: true });
     const image = sharp(Buffer.from(renderSvg(url))).resize(width, height, { fit: 'cover' });
@@ -569,7 +570,7 @@ async function main() {
     total += statSync(target).size;
   }
   console.log(
-    `wrote ${urls.length} images under ${relative(ROOT, join(PUBLIC_DIR, 'sample-media'))} (${(total / 1024).toFixed(0)} KiB)`,
+    `wrote ${urls.length} images under ${relative(ROOT, MEDIA_DIR)} (${(total / 1024).toFixed(0)} KiB)`,
   );
 }
 

@@ -7,12 +7,15 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts';
 import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 export interface BuiltSite {
   report: SyncReport;
+  /** What the image step cached and which images show the placeholder. */
+  images: ImageCacheReport;
   /** The built site. */
   dist: string;
   /** A page's HTML by its path ('/all-tours' → dist/all-tours.html, '/' → dist/index.html). */
@@ -32,13 +35,23 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     sampleDir: path.join(root, 'sample-data'),
     logger: { info() {}, warn() {} },
   });
+  // The image step of `npm run sync`, into an image cache of this build only (encoded variants are
+  // still shared through Astro's cacheDir, keyed by content).
+  const imageCache = path.join(work, 'images');
+  const images = await syncImages({
+    env: { ...env, IMAGE_CACHE_DIR: imageCache },
+    root,
+    snapshotDir: snapshot,
+    logger: { info() {}, warn() {} },
+  });
   await promisify(execFile)('npx', ['astro', 'build', '--outDir', dist], {
     cwd: root,
-    env: { ...process.env, ...env, SNAPSHOT_DIR: snapshot },
+    env: { ...process.env, ...env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: imageCache },
     maxBuffer: 64 * 1024 * 1024,
   });
   return {
     report,
+    images,
     dist,
     page: (pathname) =>
       readFile(path.join(dist, pathname === '/' ? 'index.html' : `${pathname.replace(/^\//, '')}.html`), 'utf8'),

@@ -1,0 +1,486 @@
+/**
+ * The image cache of the sync: every upstream image the snapshot names is downloaded once, checked
+ * (an image, not too big, decodable) and kept in a content-addressed folder that survives builds;
+ * the build reads the images from there as local files (src/integrations/image-cache.ts).
+ *
+ * Why the sync downloads and Astro does not fetch remote images itself (option (b) of issue 6):
+ * Astro 7's remote pipeline fetches each remote image during page rendering (a size/format probe,
+ * not cached) and again at generation, with no timeout, no size or type limit, and a failed
+ * download throws and fails the whole build. Downloading here reuses the sync's ky client (timeouts,
+ * retries, Retry-After), lets a broken image become a placeholder with a warning, and hands Astro
+ * local files, for which its own transform cache (`cacheDir/assets`) keys the encoded variants on
+ * the content hash: an unchanged image is neither fetched nor re-encoded again.
+ *
+ * Layout of the cache folder (IMAGE_CACHE_DIR, default `.cache/images`):
+ *   files/<sha256>.<ext>   the originals, named by content (two URLs with the same bytes share one)
+ *   index.json             per URL: file, size, ETag / Last-Modified, when checked and last used
+ *   manifest.json          the images of the last sync: URL → file, and the URLs that failed
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import ky, { isHTTPError } from 'ky';
+import sharp, { type Metadata } from 'sharp';
+import { imageCacheDir } from '../../src/integrations/image-cache.ts';
+import type { Env } from '../../src/lib/config.ts';
+import { htmlImageSources } from '../../src/lib/images.ts';
+import { readSyncConfig } from './config.ts';
+import { DEFAULT_HTTP_OPTIONS, describeError, retryPolicy } from './http.ts';
+import { consoleLogger, redact, type SyncLogger } from './log.ts';
+import { writeJsonAtomic } from './snapshot.ts';
+
+export const MANIFEST_FILE = 'manifest';
+const INDEX_FILE = 'index';
+const INDEX_VERSION = 1;
+
+/** A cached original, as the build needs it. */
+export interface CachedImage {
+  /** Path inside the cache folder, e.g. 'files/3f2a….jpg'. */
+  file: string;
+  width: number;
+  height: number;
+  format: ImageFormat;
+}
+
+/** manifest.json: what the last sync resolved, read by the build. */
+export interface ImageManifest {
+  version: number;
+  images: Record<string, CachedImage>;
+  /** URLs that are shown as the placeholder, with the reason. */
+  failed: Record<string, string>;
+}
+
+interface IndexEntry extends CachedImage {
+  bytes: number;
+  etag?: string;
+  lastModified?: string;
+  /** ISO time of the last download or successful revalidation. */
+  checkedAt: string;
+  /** ISO time of the last sync that named this URL. */
+  usedAt: string;
+}
+
+interface ImageIndex {
+  version: number;
+  entries: Record<string, IndexEntry>;
+}
+
+/** Site-relative URLs under `prefix` are read from `dir` (the embedded sample media). */
+export interface LocalRoot {
+  prefix: string;
+  dir: string;
+}
+
+export interface ImageCacheOptions {
+  cacheDir: string;
+  /** Folders serving site-relative URLs; a site-relative URL outside them gets the placeholder. */
+  localRoots: LocalRoot[];
+  logger: SyncLogger;
+  /** Transport for remote images (tests and the benchmark inject one; default global fetch). */
+  fetch?: typeof fetch;
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Per image, retries included. */
+  totalTimeoutMs?: number;
+  retryLimit?: number;
+  /** Bigger downloads are refused. */
+  maxBytes?: number;
+  /** Bigger images (width × height) are refused: decoding them would exhaust the build's memory. */
+  maxPixels?: number;
+  /** A cached image is not asked for again before this age; after it, a conditional request. */
+  revalidateAfterMs?: number;
+  /** Entries not named by any sync for this long are dropped, with their files. */
+  forgetAfterMs?: number;
+  /** Downloads at a time. */
+  concurrency?: number;
+  /** Bound on the whole step; images not reached by then keep their cached copy or get the placeholder. */
+  deadlineMs?: number;
+  now?: () => Date;
+}
+
+export interface ImageCacheReport {
+  manifest: ImageManifest;
+  /** Downloaded this time (new or changed). */
+  downloaded: number;
+  /** Answered 304 Not Modified. */
+  notModified: number;
+  /** Served from the cache without a request. */
+  reused: number;
+  /** Read from a local folder. */
+  local: number;
+  warnings: string[];
+}
+
+export const IMAGE_CACHE_DEFAULTS = {
+  timeoutMs: 15_000,
+  totalTimeoutMs: 40_000,
+  retryLimit: 2,
+  maxBytes: 15 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  revalidateAfterMs: 7 * 24 * 3600_000,
+  forgetAfterMs: 30 * 24 * 3600_000,
+  concurrency: 6,
+  deadlineMs: 15 * 60_000,
+} as const;
+
+/** Formats Astro's sharp service takes in and the browsers show; sharp names AVIF 'heif'. */
+const FORMATS = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif', tiff: 'tiff' } as const;
+export type ImageFormat = (typeof FORMATS)[keyof typeof FORMATS];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+};
+
+/** An image the cache refuses, with a one-line reason for the log. */
+export class ImageRejected extends Error {
+  override name = 'ImageRejected';
+}
+
+const IMAGE_KEYS = new Set(['image', 'banner', 'avatar', 'imageUrl', 'large', 'logo', 'photo', 'cover']);
+
+/**
+ * Every image URL in snapshot entries: the values of image-like keys at any depth (item image and
+ * banner, gallery `large`, avatars, episode covers...) and the <img> of HTML values. Gallery `thumb`s are left out: the build
+ * makes every size from the large photo. The site's own `/images/...` files are not upstream images.
+ */
+export function collectImageUrls(entries: unknown): string[] {
+  const urls = new Set<string>();
+  const walk = (value: unknown, key: string | null) => {
+    if (typeof value === 'string') {
+      if (key && IMAGE_KEYS.has(key) && isUpstreamImageUrl(value)) urls.add(value);
+      // Images inside HTML (article bodies) go through the same pipeline (responsiveHtml in src/lib/picture.ts).
+      if (value.includes('<img')) for (const src of htmlImageSources(value)) if (isUpstreamImageUrl(src)) urls.add(src);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, key);
+    } else if (value && typeof value === 'object') {
+      for (const [name, item] of Object.entries(value)) walk(item, name);
+    }
+  };
+  walk(entries, null);
+  return [...urls].sort();
+}
+
+/** http(s) or site-relative, and not one of the site's own files under /images/. */
+export function isUpstreamImageUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/images/'));
+}
+
+const RESERVED_HOST = /(^|\.)(example|invalid|test)$|(^|\.)example\.(com|net|org)$/i;
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex').slice(0, 32);
+
+/** The format, size and decodability of `data`; throws ImageRejected for anything the site must not show. */
+export async function inspectImage(
+  data: Uint8Array,
+  maxPixels: number = IMAGE_CACHE_DEFAULTS.maxPixels,
+): Promise<{ width: number; height: number; format: ImageFormat }> {
+  if (data.byteLength === 0) throw new ImageRejected('empty body');
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejected('not a readable image');
+  }
+  const name = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  const format = FORMATS[name as keyof typeof FORMATS];
+  if (!format) throw new ImageRejected(`unsupported image format ${metadata.format}`);
+  // Upright size, as Astro reads it (orientations 5 to 8 are turned a quarter).
+  const turned = (metadata.orientation ?? 0) >= 5;
+  const width = turned ? metadata.height : metadata.width;
+  const height = turned ? metadata.width : metadata.height;
+  if (!width || !height) throw new ImageRejected('image without dimensions');
+  if (width * height > maxPixels) throw new ImageRejected(`image too large (${width}×${height} pixels)`);
+  try {
+    // A full decode, so a cut transfer or a corrupt file is refused here and not at encoding time.
+    await sharp(data, { failOn: 'truncated', limitInputPixels: maxPixels }).resize(16).raw().toBuffer();
+  } catch {
+    throw new ImageRejected('image data is corrupt or truncated');
+  }
+  return { width, height, format };
+}
+
+async function readJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The manifest of the last sync in `cacheDir`; undefined when there is none. */
+export async function readImageManifest(cacheDir: string): Promise<ImageManifest | undefined> {
+  const manifest = await readJson<ImageManifest>(path.join(cacheDir, `${MANIFEST_FILE}.json`));
+  return manifest?.version === INDEX_VERSION ? manifest : undefined;
+}
+
+/** Reads a body up to `maxBytes`; a longer one is refused without reading the rest. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) throw new ImageRejected(`file too large (${declared} bytes, limit ${maxBytes})`);
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body) {
+    total += chunk.byteLength;
+    if (total > maxBytes) throw new ImageRejected(`file too large (over ${maxBytes} bytes)`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function checkContentType(response: Response): void {
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  // No type at all is left to the byte check; a declared non-image (an HTML error page) is refused.
+  if (type && !type.startsWith('image/') && type !== 'application/octet-stream') {
+    throw new ImageRejected(`content type ${type}, not an image`);
+  }
+}
+
+/** Runs `task` over `items`, `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+}
+
+/**
+ * Brings every URL of `urls` into the cache and writes the manifest the build reads. Never
+ * throws for an image: a failure keeps the cached copy (a stale photo beats a grey box) or, with
+ * none, leaves the URL out of the manifest so the page shows the placeholder; each is a warning.
+ */
+export async function cacheImages(urls: readonly string[], options: ImageCacheOptions): Promise<ImageCacheReport> {
+  const settings = { ...IMAGE_CACHE_DEFAULTS, ...definedOnly(options) };
+  const now = options.now ?? (() => new Date());
+  const filesDir = path.join(options.cacheDir, 'files');
+  await mkdir(filesDir, { recursive: true });
+  const stored = await readJson<ImageIndex>(path.join(options.cacheDir, `${INDEX_FILE}.json`));
+  const entries: Record<string, IndexEntry> = stored?.version === INDEX_VERSION ? { ...stored.entries } : {};
+  const existingFiles = new Set(await readdir(filesDir));
+  // Checked originals by content hash: bytes already in the cache are not inspected again.
+  const byHash = new Map<string, CachedImage>(
+    Object.values(entries).map(({ file, width, height, format }) => [
+      path.basename(file).split('.')[0] ?? '',
+      { file, width, height, format },
+    ]),
+  );
+  const report: ImageCacheReport = {
+    manifest: { version: INDEX_VERSION, images: {}, failed: {} },
+    downloaded: 0,
+    notModified: 0,
+    reused: 0,
+    local: 0,
+    warnings: [],
+  };
+  const warn = (message: string) => {
+    report.warnings.push(message);
+    options.logger.warn(message);
+  };
+  const deadline = AbortSignal.timeout(settings.deadlineMs);
+  const client = ky.create({
+    timeout: settings.timeoutMs,
+    totalTimeout: settings.totalTimeoutMs,
+    retry: retryPolicy({
+      ...DEFAULT_HTTP_OPTIONS,
+      timeoutMs: settings.timeoutMs,
+      totalTimeoutMs: settings.totalTimeoutMs,
+      retryLimit: settings.retryLimit,
+      maxRetryAfterMs: 10_000,
+      backoffLimitMs: 4_000,
+    }),
+    headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' },
+    // A 304 is the answer a revalidation hopes for, not an error.
+    throwHttpErrors: (status) => status !== 304,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  /** Stores checked bytes under their content hash; the same bytes are written once. */
+  async function store(data: Uint8Array): Promise<CachedImage & { bytes: number }> {
+    const hash = sha256(data);
+    const known = byHash.get(hash);
+    if (known && existingFiles.has(path.basename(known.file))) return { ...known, bytes: data.byteLength };
+    const { width, height, format } = await inspectImage(data, settings.maxPixels);
+    const name = `${hash}.${format}`;
+    if (!existingFiles.has(name)) {
+      await writeFile(path.join(filesDir, name), data);
+      existingFiles.add(name);
+    }
+    const cached: CachedImage = { file: `files/${name}`, width, height, format };
+    byHash.set(hash, cached);
+    return { ...cached, bytes: data.byteLength };
+  }
+
+  const usable = (entry: IndexEntry | undefined): entry is IndexEntry =>
+    Boolean(entry && existingFiles.has(path.basename(entry.file)));
+
+  async function resolveLocal(url: string): Promise<IndexEntry> {
+    const root = options.localRoots.find((candidate) => url.startsWith(candidate.prefix));
+    const relative = root ? decodeURIComponent(url.slice(root.prefix.length).split(/[?#]/)[0] ?? '') : '';
+    const file = root ? path.resolve(root.dir, relative) : '';
+    if (!root || !file.startsWith(path.resolve(root.dir) + path.sep)) {
+      throw new ImageRejected('site-relative URL outside the local media folders');
+    }
+    const type = CONTENT_TYPES[path.extname(file).toLowerCase()];
+    if (!type) throw new ImageRejected(`content type of ${path.extname(file) || 'a file without extension'} unknown`);
+    let data: Uint8Array;
+    try {
+      if ((await stat(file)).size > settings.maxBytes) throw new ImageRejected('file too large');
+      data = await readFile(file);
+    } catch (error) {
+      if (error instanceof ImageRejected) throw error;
+      throw new ImageRejected('no such local file');
+    }
+    const cached = await store(data);
+    report.local += 1;
+    return { ...cached, checkedAt: now().toISOString(), usedAt: now().toISOString() };
+  }
+
+  async function resolveRemote(url: string, previous: IndexEntry | undefined): Promise<IndexEntry> {
+    // Documentation hosts (RFC 2606) never serve a real image: no request, no timeout to wait for.
+    if (RESERVED_HOST.test(new URL(url).hostname)) throw new ImageRejected('example host (RFC 2606), not fetched');
+    const age = previous ? now().getTime() - Date.parse(previous.checkedAt) : Number.POSITIVE_INFINITY;
+    if (usable(previous) && age < settings.revalidateAfterMs) {
+      report.reused += 1;
+      return previous;
+    }
+    const conditional: Record<string, string> = {};
+    if (usable(previous)) {
+      if (previous.etag) conditional['if-none-match'] = previous.etag;
+      if (previous.lastModified) conditional['if-modified-since'] = previous.lastModified;
+    }
+    const signal = AbortSignal.any([deadline, AbortSignal.timeout(settings.totalTimeoutMs + 1000)]);
+    const response = await client.get(url, { headers: conditional, signal });
+    if (response.status === 304 && usable(previous)) {
+      report.notModified += 1;
+      return { ...previous, checkedAt: now().toISOString() };
+    }
+    checkContentType(response);
+    const data = await readCapped(response, settings.maxBytes);
+    const cached = await store(data);
+    report.downloaded += 1;
+    const etag = response.headers.get('etag');
+    const lastModified = response.headers.get('last-modified');
+    return {
+      ...cached,
+      ...(etag ? { etag } : {}),
+      ...(lastModified ? { lastModified } : {}),
+      checkedAt: now().toISOString(),
+      usedAt: now().toISOString(),
+    };
+  }
+
+  const unique = [...new Set(urls)];
+  await eachLimited(unique, settings.concurrency, async (url) => {
+    const previous = entries[url];
+    try {
+      if (deadline.aborted) throw new ImageRejected('image step deadline exceeded');
+      const isLocal = !/^https?:\/\//i.test(url);
+      const entry = isLocal ? await resolveLocal(url) : await resolveRemote(url, previous);
+      entries[url] = { ...entry, usedAt: now().toISOString() };
+    } catch (error) {
+      const reason = describeImageError(error, deadline);
+      if (usable(previous)) {
+        entries[url] = { ...previous, usedAt: now().toISOString() };
+        warn(`image ${url}: ${reason}; keeping the cached copy`);
+      } else {
+        delete entries[url];
+        report.manifest.failed[url] = reason;
+        warn(`image ${url}: ${reason}; the placeholder is shown instead`);
+      }
+    }
+  });
+
+  for (const url of unique) {
+    const entry = entries[url];
+    if (entry && !(url in report.manifest.failed)) {
+      report.manifest.images[url] = { file: entry.file, width: entry.width, height: entry.height, format: entry.format };
+    }
+  }
+  await forgetOld(entries, now().getTime() - settings.forgetAfterMs, filesDir, existingFiles);
+  await writeJsonAtomic(options.cacheDir, INDEX_FILE, { version: INDEX_VERSION, entries });
+  await writeJsonAtomic(options.cacheDir, MANIFEST_FILE, report.manifest);
+  return report;
+}
+
+/** Drops entries no sync named since `before`, and the files no entry names any more. */
+async function forgetOld(
+  entries: Record<string, IndexEntry>,
+  before: number,
+  filesDir: string,
+  existingFiles: Set<string>,
+): Promise<void> {
+  for (const [url, entry] of Object.entries(entries)) {
+    if (Date.parse(entry.usedAt) < before) delete entries[url];
+  }
+  const kept = new Set(Object.values(entries).map((entry) => path.basename(entry.file)));
+  for (const name of existingFiles) {
+    if (!kept.has(name)) await rm(path.join(filesDir, name), { force: true });
+  }
+}
+
+function describeImageError(error: unknown, deadline: AbortSignal): string {
+  if (error instanceof ImageRejected) return error.message;
+  if (deadline.aborted) return 'image step deadline exceeded';
+  if (isHTTPError(error)) return `HTTP ${error.response.status}`;
+  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timed out';
+  return describeError(error).replace(/ \(\/.*\)$/, '');
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}
+
+/** Reads every snapshot file of `snapshotDir` and returns the image URLs they name. */
+export async function snapshotImageUrls(snapshotDir: string): Promise<string[]> {
+  const names = (await readdir(snapshotDir)).filter((name) => name.endsWith('.json') && name !== 'status.json');
+  const all = await Promise.all(names.map((name) => readJson<unknown>(path.join(snapshotDir, name))));
+  return collectImageUrls(all);
+}
+
+/** The sample data's `/sample-media/...` images live in sample-data/media (not in public/: not copied to dist/). */
+export const SAMPLE_MEDIA_ROOT = (root: string): LocalRoot => ({
+  prefix: '/sample-media/',
+  dir: path.join(root, 'sample-data', 'media'),
+});
+
+/**
+ * The image step of `npm run sync`: the images of the snapshot in `snapshotDir` into the cache of
+ * IMAGE_CACHE_DIR, one summary line, every line through the secrets filter.
+ */
+export async function syncImages(options: {
+  env: Env;
+  root: string;
+  snapshotDir: string;
+  logger?: SyncLogger;
+  fetch?: typeof fetch;
+}): Promise<ImageCacheReport> {
+  const { secrets } = readSyncConfig(options.env);
+  const output = options.logger ?? consoleLogger;
+  const logger: SyncLogger = {
+    info: (message) => output.info(redact(message, secrets)),
+    warn: (message) => output.warn(redact(message, secrets)),
+  };
+  const started = performance.now();
+  const urls = await snapshotImageUrls(options.snapshotDir);
+  const report = await cacheImages(urls, {
+    cacheDir: imageCacheDir(options.env, options.root),
+    localRoots: [SAMPLE_MEDIA_ROOT(options.root)],
+    logger,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  logger.info(
+    `images: ${urls.length} in ${seconds} s: ${report.downloaded} downloaded, ${report.notModified} not modified, ` +
+      `${report.reused} from the cache, ${report.local} local, ${Object.keys(report.manifest.failed).length} shown as the placeholder`,
+  );
+  return report;
+}

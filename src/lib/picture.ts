@@ -1,0 +1,85 @@
+/**
+ * The build side of the image cache: upstream URL → the cached original as an Astro local image
+ * (virtual:image-cache, made by src/integrations/image-cache.ts from the sync's manifest).
+ */
+
+import { getImage } from 'astro:assets';
+import { dimensions, failed, images } from 'virtual:image-cache';
+import type { ImageMetadata } from 'astro';
+import { heightFor, LARGE_WIDTH, PLACEHOLDERS, PROFILES, replaceHtmlImages, tagAttribute, widthsFor } from './images.ts';
+
+const warned = new Set<string>();
+
+/** A cached original: the image for Astro's pipeline and its upright size. */
+export interface CachedPicture {
+  src: ImageMetadata;
+  width: number;
+  height: number;
+}
+
+/** The cached original of `url`; null for no URL, a failed download or a URL the sync never saw. */
+export function cachedImage(url: string | null | undefined): CachedPicture | null {
+  if (!url) return null;
+  const src = images[url];
+  const size = dimensions[url];
+  if (src && size) return { src, width: size[0], height: size[1] };
+  // The sync warned about its failures already; a URL it never saw is a field it does not collect.
+  if (!(url in failed) && !url.startsWith('/images/') && !warned.has(url)) {
+    warned.add(url);
+    console.warn(`[image-cache] ${url} is not in the image manifest: the placeholder is shown`);
+  }
+  return null;
+}
+
+/**
+ * A WebP of `url` at most `maxWidth` wide (default LARGE_WIDTH), for what is used as a plain URL
+ * (the lightbox's large photo, a favourite's picture); `fallback` when the image is not cached.
+ * The widths are the ones <ResponsiveImage> encodes, so this is no extra encode.
+ */
+export async function webpUrl<T extends string | null>(
+  url: string | null | undefined,
+  fallback: T,
+  maxWidth: number = LARGE_WIDTH,
+): Promise<string | T> {
+  const image = cachedImage(url);
+  if (!image) return fallback;
+  const width = widthsFor([maxWidth], image.width).at(-1) ?? image.width;
+  return (await getImage({ src: image.src, width, height: heightFor(width, image), format: 'webp' })).src;
+}
+
+/**
+ * An HTML fragment (an article body) with each cached <img> served like <ResponsiveImage
+ * profile="hero">: a <picture> with AVIF and WebP widths, its width and height, lazy. An image the
+ * cache does not have becomes the placeholder, keeping its alt.
+ */
+export async function responsiveHtml(html: string): Promise<string> {
+  const spec = PROFILES.hero;
+  return replaceHtmlImages(html, async (src, tag) => {
+    if (src.startsWith('/images/')) return null;
+    const alt = escapeAttribute(decodeEntities(tagAttribute(tag, 'alt') ?? ''));
+    const image = cachedImage(src);
+    if (!image) {
+      return `<img src="${PLACEHOLDERS.default}" alt="${alt}" width="${spec.box[0]}" height="${spec.box[1]}" loading="lazy" decoding="async" data-placeholder>`;
+    }
+    const widths = widthsFor(spec.widths, image.width);
+    const width = widths.at(-1) ?? image.width;
+    const height = heightFor(width, image);
+    const [avif, webp] = await Promise.all(
+      (['avif', 'webp'] as const).map((format) => getImage({ src: image.src, widths, width, height, format, sizes: spec.sizes })),
+    );
+    if (!avif || !webp) return null;
+    return (
+      `<picture class="responsive-picture"><source type="image/avif" srcset="${avif.srcSet.attribute}" sizes="${spec.sizes}">` +
+      `<img src="${webp.src}" srcset="${webp.srcSet.attribute}" sizes="${spec.sizes}" alt="${alt}" width="${width}" height="${height}" loading="lazy" decoding="async"></picture>`
+    );
+  });
+}
+
+const decodeEntities = (text: string) =>
+  text.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name] ?? '',
+  );
+
+const escapeAttribute = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

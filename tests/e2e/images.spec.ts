@@ -1,0 +1,128 @@
+/**
+ * Images on the built sample site: every upstream picture is a <picture> of AVIF and WebP widths
+ * with its width and height, the LCP picture eager with fetchpriority="high", the rest lazy; and
+ * what a detail page with an 8-photo gallery costs a 390 px, 2x phone (issue 6: under 400 KB in
+ * all, no image over 120 KB).
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+/** Every <img> of the page: its attributes and, inside a <picture>, the <source>s. */
+async function imagesOf(page: Page) {
+  return page.locator('img').evaluateAll((images) =>
+    images.map((image) => {
+      const picture = image.parentElement?.tagName === 'PICTURE' ? image.parentElement : null;
+      return {
+        src: image.getAttribute('src') ?? '',
+        alt: image.getAttribute('alt'),
+        width: image.getAttribute('width'),
+        height: image.getAttribute('height'),
+        loading: image.getAttribute('loading'),
+        fetchpriority: image.getAttribute('fetchpriority'),
+        srcset: image.getAttribute('srcset') ?? '',
+        sources: picture
+          ? [...picture.querySelectorAll('source')].map((source) => ({
+              type: source.getAttribute('type'),
+              srcset: source.getAttribute('srcset') ?? '',
+              sizes: source.getAttribute('sizes'),
+            }))
+          : null,
+      };
+    }),
+  );
+}
+
+const PAGES = ['/', '/all-tours', '/accommodation/201', '/news/1271', '/testimonials', '/destination'];
+
+for (const pathname of PAGES) {
+  test(`${pathname}: every image has width and height; every photo is AVIF + WebP from /_astro/`, async ({ page }) => {
+    await page.goto(pathname);
+    const images = await imagesOf(page);
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) {
+      expect(Number(image.width), image.src).toBeGreaterThan(0);
+      expect(Number(image.height), image.src).toBeGreaterThan(0);
+      // Upstream photos never load from where the upstream put them (the sample's /sample-media/ is not in dist/).
+      expect(image.src).not.toContain('sample-media');
+      if (image.sources) {
+        expect(image.sources).toEqual([{ type: 'image/avif', srcset: expect.stringMatching(/^\/_astro\/\S+\.avif \d+w/), sizes: expect.any(String) }]);
+        expect(image.src).toMatch(/^\/_astro\/\S+\.webp$/);
+        expect(image.srcset).toMatch(/^\/_astro\/\S+\.webp \d+w/);
+      } else {
+        // Not a photo: the logo, or a placeholder of the site's own.
+        expect(image.src).toMatch(/^\/(logo\.svg|images\/[\w-]+\.svg)$/);
+      }
+    }
+    // One LCP candidate at most is fetched at high priority, and nothing else is eager by accident.
+    expect(images.filter((image) => image.fetchpriority === 'high').length).toBeLessThanOrEqual(1);
+  });
+}
+
+test('home: the first slide is the LCP picture (eager, high priority), the other slides lazy', async ({ page }) => {
+  await page.goto('/');
+  const slides = page.getByRole('region', { name: /^Fotos de / }).getByRole('img');
+  await expect(slides.first()).toHaveAttribute('loading', 'eager');
+  await expect(slides.first()).toHaveAttribute('fetchpriority', 'high');
+  const count = await slides.count();
+  expect(count).toBeGreaterThan(1);
+  for (let index = 1; index < count; index += 1) {
+    await expect(slides.nth(index)).toHaveAttribute('loading', 'lazy');
+    await expect(slides.nth(index)).not.toHaveAttribute('fetchpriority', /./);
+  }
+});
+
+test('detail: the banner is eager and high priority, the browser takes its AVIF; the gallery is lazy', async ({ page }) => {
+  await page.goto('/accommodation/201');
+  const banner = page.getByRole('img', { name: 'Foto de Hotel Rio Paraguai' });
+  await expect(banner).toHaveAttribute('loading', 'eager');
+  await expect(banner).toHaveAttribute('fetchpriority', 'high');
+  await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\.avif$/);
+  const thumbnails = page.getByRole('region', { name: 'Galeria de fotos' }).getByRole('img');
+  await expect(thumbnails).toHaveCount(6);
+  for (const thumbnail of await thumbnails.all()) await expect(thumbnail).toHaveAttribute('loading', 'lazy');
+});
+
+test('news article: the images of the body are pictures too, lazy, with their alt', async ({ page }) => {
+  await page.goto('/news/1271');
+  const body = page.locator('.prose picture img');
+  expect(await body.count()).toBeGreaterThan(0);
+  for (const image of await body.all()) {
+    await expect(image).toHaveAttribute('loading', 'lazy');
+    await expect(image).toHaveAttribute('alt', /\S/);
+    await expect(image).toHaveAttribute('width', /^\d+$/);
+  }
+});
+
+test('a detail page with an 8-photo gallery costs a 390 px 2x phone under 400 KB, no image over 120 KB', async ({ browser }, testInfo) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const responses = new Map<string, { url: string; type: string }>();
+  const bytes = new Map<string, number>();
+  cdp.on('Network.responseReceived', (event) => responses.set(event.requestId, { url: event.response.url, type: event.type }));
+  cdp.on('Network.loadingFinished', (event) => bytes.set(event.requestId, event.encodedDataLength));
+
+  await page.goto('/accommodation/201');
+  // Down the whole page a screen at a time, so every lazy picture and the gallery island load.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(150);
+  }
+  await page.waitForLoadState('networkidle');
+
+  const loaded = [...bytes].map(([id, size]) => ({ ...(responses.get(id) ?? { url: id, type: 'Other' }), size }));
+  const total = loaded.reduce((sum, entry) => sum + entry.size, 0);
+  const images = loaded.filter((entry) => entry.type === 'Image');
+  const largest = images.reduce((max, entry) => (entry.size > max.size ? entry : max), { url: '', type: '', size: 0 });
+  const summary = `total ${(total / 1024).toFixed(1)} KiB in ${loaded.length} requests; images ${(images.reduce((sum, entry) => sum + entry.size, 0) / 1024).toFixed(1)} KiB in ${images.length}; largest image ${(largest.size / 1024).toFixed(1)} KiB (${largest.url.replace(/^.*\//, '')})`;
+  testInfo.annotations.push({ type: 'weight', description: summary });
+  console.log(`/accommodation/201 at 390 px 2x: ${summary}`);
+
+  expect(images.length).toBeGreaterThanOrEqual(7); // the banner and the six thumbnails shown
+  expect(images.every((entry) => /\.(avif|webp|svg)$/.test(entry.url)), images.map((entry) => entry.url).join('\n')).toBe(true);
+  expect(total).toBeLessThan(400 * 1024);
+  expect(largest.size).toBeLessThan(120 * 1024);
+  await context.close();
+});

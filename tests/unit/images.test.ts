@@ -1,0 +1,269 @@
+/**
+ * The image cache of the sync (scripts/sync/images.ts) against a real HTTP server on 127.0.0.1:
+ * download once, reuse, revalidate with a 304, and every broken image (404, hang, garbage, HTML,
+ * too big, truncated) a placeholder with a warning, never an exception. Plus the pure helpers of
+ * src/lib/images.ts.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  cacheImages,
+  collectImageUrls,
+  type ImageCacheOptions,
+  inspectImage,
+  readImageManifest,
+} from '../../scripts/sync/images.ts';
+import { htmlImageSources, replaceHtmlImages, widthsFor } from '../../src/lib/images.ts';
+import { captureLogger, makeTempDir, removeDir } from '../support/sync-helpers.ts';
+import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
+
+/** A photo-like JPEG: a gradient, so it is not trivially small. */
+async function jpeg(width: number, height: number, seed = 0): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#${(0x2a7 + seed).toString(16).padStart(3, '0')}"/><stop offset="1" stop-color="#fc3"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#135"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+let server: UpstreamServer;
+let photo: Buffer;
+let otherPhoto: Buffer;
+/** Body served under /media/<name>; missing names are the server's normal 404. */
+const media = new Map<string, { body: Buffer; type: string; etag?: string }>();
+
+beforeAll(async () => {
+  photo = await jpeg(1200, 800);
+  otherPhoto = await jpeg(640, 480, 7);
+  server = await startUpstreamServer({ checkAuth: false });
+});
+afterAll(() => server.close());
+
+let cacheDir: string;
+let mediaDir: string;
+let log: ReturnType<typeof captureLogger>;
+
+beforeEach(async () => {
+  cacheDir = await makeTempDir('images-cache-');
+  mediaDir = await makeTempDir('images-media-');
+  log = captureLogger();
+  media.clear();
+  server.reset();
+  // Images are answered by one rule; faults added by a test come after it, so they are set with
+  // `times` or replace the rule (server.clearFaults) to take precedence.
+  serveMedia();
+});
+afterEach(async () => {
+  await removeDir(cacheDir);
+  await removeDir(mediaDir);
+});
+
+function serveMedia() {
+  server.setFault(/^\/media\//, {
+    kind: 'respond',
+    respond: (request, next) => {
+      const name = new URL(request.url).pathname.slice('/media/'.length);
+      const file = media.get(name);
+      if (!file) return next();
+      if (file.etag && request.headers.get('if-none-match') === file.etag) {
+        return new Response(null, { status: 304, headers: { etag: file.etag } });
+      }
+      return new Response(new Uint8Array(file.body), {
+        headers: { 'content-type': file.type, ...(file.etag ? { etag: file.etag } : {}) },
+      });
+    },
+  });
+}
+
+/** Puts a fault before the media rule: it applies first. */
+function faultFirst(pathname: string, fault: Parameters<UpstreamServer['setFault']>[1]) {
+  server.clearFaults();
+  server.setFault(pathname, fault);
+  serveMedia();
+}
+
+const url = (name: string) => `${server.origin}/media/${name}`;
+
+function options(extra: Partial<ImageCacheOptions> = {}): ImageCacheOptions {
+  return {
+    cacheDir,
+    localRoots: [{ prefix: '/sample-media/', dir: mediaDir }],
+    logger: log.logger,
+    timeoutMs: 300,
+    totalTimeoutMs: 1_500,
+    retryLimit: 1,
+    ...extra,
+  };
+}
+
+describe('collectImageUrls', () => {
+  it('takes image-like fields at any depth and the <img> of HTML, not thumbnails nor the site’s own files', () => {
+    const entries = [
+      {
+        id: '1',
+        image: 'https://cdn.example.com/a.jpg',
+        banner: null,
+        gallery: [{ large: '/sample-media/tours/b-large.jpg', thumb: '/sample-media/tours/b-thumb.jpg' }],
+        contentHtml: '<p>x</p><img alt="y" src="https://cdn.example.com/c.png?w=1&amp;h=2"><img src=\'/images/placeholder.svg\'>',
+      },
+      { id: '2', avatar: 'https://cdn.example.com/a.jpg', image: '/images/placeholder.svg', imageUrl: 'javascript:alert(1)' },
+    ];
+    expect(collectImageUrls(entries)).toEqual([
+      '/sample-media/tours/b-large.jpg',
+      'https://cdn.example.com/a.jpg',
+      'https://cdn.example.com/c.png?w=1&h=2',
+    ]);
+  });
+});
+
+describe('widthsFor', () => {
+  it.each([
+    { wanted: [400, 800], original: 1200, expected: [400, 800] },
+    { wanted: [800, 1600], original: 1200, expected: [800, 1200] },
+    { wanted: [800, 1600], original: 900, expected: [800] },
+    { wanted: [400, 800], original: 300, expected: [300] },
+    { wanted: [160], original: 160, expected: [160] },
+  ])('$wanted from a $original px original → $expected', ({ wanted, original, expected }) => {
+    expect(widthsFor(wanted, original)).toEqual(expected);
+  });
+});
+
+describe('HTML images', () => {
+  it('finds every <img> src and replaces only those the renderer handles', async () => {
+    const html = '<p>a</p><img src="/x.jpg" alt="X"><p>b</p><img alt=\'Y\' src=\'/y.jpg\'>';
+    expect(htmlImageSources(html)).toEqual(['/x.jpg', '/y.jpg']);
+    const out = await replaceHtmlImages(html, async (src) => (src === '/x.jpg' ? '<picture>X</picture>' : null));
+    expect(out).toBe("<p>a</p><picture>X</picture><p>b</p><img alt='Y' src='/y.jpg'>");
+  });
+});
+
+describe('inspectImage', () => {
+  it('gives the size and format of a real image and refuses garbage and oversized ones', async () => {
+    await expect(inspectImage(photo)).resolves.toEqual({ width: 1200, height: 800, format: 'jpg' });
+    await expect(inspectImage(Buffer.from('not an image at all'))).rejects.toThrow('not a readable image');
+    await expect(inspectImage(photo, 1000 * 500)).rejects.toThrow('image too large (1200×800 pixels)');
+    await expect(inspectImage(photo.subarray(0, Math.floor(photo.length / 2)))).rejects.toThrow('corrupt or truncated');
+  });
+});
+
+describe('cacheImages', () => {
+  it('downloads an image once, then serves it from the cache without a request', async () => {
+    media.set('a.jpg', { body: photo, type: 'image/jpeg' });
+    const first = await cacheImages([url('a.jpg')], options());
+    expect(first).toMatchObject({ downloaded: 1, reused: 0, warnings: [] });
+    const entry = first.manifest.images[url('a.jpg')];
+    expect(entry).toMatchObject({ width: 1200, height: 800, format: 'jpg' });
+    expect(await readFile(path.join(cacheDir, entry?.file ?? ''))).toEqual(photo);
+    expect(await readImageManifest(cacheDir)).toEqual(first.manifest);
+
+    server.clearRequests();
+    const second = await cacheImages([url('a.jpg')], options());
+    expect(second).toMatchObject({ downloaded: 0, reused: 1, warnings: [] });
+    expect(second.manifest.images[url('a.jpg')]).toEqual(entry);
+    expect(server.requestsTo('/media/a.jpg')).toHaveLength(0);
+  });
+
+  it('revalidates an old entry with its ETag and keeps it on 304 Not Modified', async () => {
+    media.set('a.jpg', { body: photo, type: 'image/jpeg', etag: '"v1"' });
+    await cacheImages([url('a.jpg')], options());
+    server.clearRequests();
+    const again = await cacheImages([url('a.jpg')], options({ revalidateAfterMs: 0 }));
+    expect(again).toMatchObject({ downloaded: 0, notModified: 1, warnings: [] });
+    expect(server.requestsTo('/media/a.jpg').map((request) => [request.headers['if-none-match'], request.status])).toEqual([
+      ['"v1"', 304],
+    ]);
+
+    // A changed image (new ETag) is downloaded and stored under its new content hash.
+    media.set('a.jpg', { body: otherPhoto, type: 'image/jpeg', etag: '"v2"' });
+    const changed = await cacheImages([url('a.jpg')], options({ revalidateAfterMs: 0 }));
+    expect(changed).toMatchObject({ downloaded: 1, notModified: 0 });
+    expect(changed.manifest.images[url('a.jpg')]).toMatchObject({ width: 640, height: 480 });
+  });
+
+  it('stores the same bytes under two URLs once', async () => {
+    media.set('a.jpg', { body: photo, type: 'image/jpeg' });
+    media.set('copy.jpg', { body: photo, type: 'image/jpeg' });
+    const report = await cacheImages([url('a.jpg'), url('copy.jpg')], options());
+    expect(report.manifest.images[url('a.jpg')]?.file).toBe(report.manifest.images[url('copy.jpg')]?.file);
+    expect(await readdir(path.join(cacheDir, 'files'))).toHaveLength(1);
+  });
+
+  it.each([
+    { name: 'missing.jpg', setup: () => undefined, reason: 'HTTP 404' },
+    {
+      name: 'garbage.jpg',
+      setup: () => media.set('garbage.jpg', { body: Buffer.from('\xff\xd8 definitely not a jpeg'), type: 'image/jpeg' }),
+      reason: 'not a readable image',
+    },
+    {
+      name: 'page.jpg',
+      setup: () => media.set('page.jpg', { body: Buffer.from('<html>Erro</html>'), type: 'text/html; charset=utf-8' }),
+      reason: 'content type text/html, not an image',
+    },
+    {
+      name: 'cut.jpg',
+      setup: () => media.set('cut.jpg', { body: photo.subarray(0, Math.floor(photo.length / 2)), type: 'image/jpeg' }),
+      reason: 'image data is corrupt or truncated',
+    },
+    {
+      name: 'huge.jpg',
+      setup: () => media.set('huge.jpg', { body: Buffer.alloc(300_000, 1), type: 'image/jpeg' }),
+      reason: 'file too large (300000 bytes, limit 200000)',
+    },
+  ])('$name: the placeholder and a warning ($reason), the other images unaffected', async ({ name, setup, reason }) => {
+    setup();
+    media.set('a.jpg', { body: photo, type: 'image/jpeg' });
+    const report = await cacheImages([url(name), url('a.jpg')], options({ maxBytes: 200_000 }));
+    expect(report.manifest.failed).toEqual({ [url(name)]: reason });
+    expect(report.manifest.images[url(name)]).toBeUndefined();
+    expect(report.manifest.images[url('a.jpg')]).toMatchObject({ width: 1200 });
+    expect(log.lines).toEqual([`WARN image ${url(name)}: ${reason}; the placeholder is shown instead`]);
+  });
+
+  it('gives up on an image that never answers within its time bound', async () => {
+    faultFirst('/media/slow.jpg', { kind: 'hang' });
+    const started = performance.now();
+    const report = await cacheImages([url('slow.jpg')], options());
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(report.manifest.failed[url('slow.jpg')]).toMatch(/timed out/);
+    expect(server.requestsTo('/media/slow.jpg')).toHaveLength(2); // one retry
+  });
+
+  it('keeps the cached copy when a revalidation fails', async () => {
+    media.set('a.jpg', { body: photo, type: 'image/jpeg', etag: '"v1"' });
+    const first = await cacheImages([url('a.jpg')], options());
+    faultFirst('/media/a.jpg', { kind: 'status', status: 503 });
+    const again = await cacheImages([url('a.jpg')], options({ revalidateAfterMs: 0 }));
+    expect(again.manifest.images[url('a.jpg')]).toEqual(first.manifest.images[url('a.jpg')]);
+    expect(again.manifest.failed).toEqual({});
+    expect(log.lines.at(-1)).toBe(`WARN image ${url('a.jpg')}: HTTP 503; keeping the cached copy`);
+  });
+
+  it('reads site-relative sample images from the local folder, and nothing outside it', async () => {
+    await mkdir(path.join(mediaDir, 'tours'));
+    await writeFile(path.join(mediaDir, 'tours', 'x.jpg'), otherPhoto);
+    const report = await cacheImages(
+      ['/sample-media/tours/x.jpg', '/sample-media/../outside.jpg', '/sample-media/tours/none.jpg', '/uploads/y.jpg'],
+      options(),
+    );
+    expect(report.local).toBe(1);
+    expect(report.manifest.images['/sample-media/tours/x.jpg']).toMatchObject({ width: 640, height: 480 });
+    expect(report.manifest.failed).toEqual({
+      '/sample-media/../outside.jpg': 'site-relative URL outside the local media folders',
+      '/sample-media/tours/none.jpg': 'no such local file',
+      '/uploads/y.jpg': 'site-relative URL outside the local media folders',
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('forgets images no sync has named for a long time, and deletes their files', async () => {
+    media.set('a.jpg', { body: photo, type: 'image/jpeg' });
+    media.set('b.jpg', { body: otherPhoto, type: 'image/jpeg' });
+    const day = 24 * 3600_000;
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    await cacheImages([url('a.jpg'), url('b.jpg')], options({ now: () => new Date(start) }));
+    expect(await readdir(path.join(cacheDir, 'files'))).toHaveLength(2);
+    // 40 days later only a.jpg is still named: b.jpg (unused for more than 30 days) goes.
+    const later = await cacheImages([url('a.jpg')], options({ now: () => new Date(start + 40 * day) }));
+    expect(await readdir(path.join(cacheDir, 'files'))).toEqual([path.basename(later.manifest.images[url('a.jpg')]?.file ?? '')]);
+  });
+});
