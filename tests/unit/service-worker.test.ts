@@ -1,0 +1,254 @@
+/**
+ * The service worker (src/service-worker/sw.js) run in a VM with an in-memory Cache Storage and a
+ * scripted network: what it keeps, what it serves online and offline, and how a new build's worker
+ * takes over from the last one. The browser side (a real worker, a real offline switch) is
+ * tests/e2e/offline.spec.ts.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+
+const SOURCE = readFileSync(path.resolve(import.meta.dirname, '../../src/service-worker/sw.js'), 'utf8');
+const ORIGIN = 'https://turismo.example.com.br';
+const DAY = 86_400_000;
+
+const keyOf = (request: Request | string) => new URL(typeof request === 'string' ? request : request.url, ORIGIN).href;
+
+class MemoryCache {
+  readonly entries = new Map<string, { body: ArrayBuffer; init: ResponseInit }>();
+  async match(request: Request | string, options: { ignoreSearch?: boolean } = {}) {
+    const wanted = new URL(keyOf(request));
+    if (options.ignoreSearch) wanted.search = '';
+    for (const [key, entry] of this.entries) {
+      const url = new URL(key);
+      if (options.ignoreSearch) url.search = '';
+      if (url.href === wanted.href) return new Response(entry.body.slice(0), entry.init);
+    }
+    return undefined;
+  }
+  async put(request: Request | string, response: Response) {
+    const headers = Object.fromEntries(response.headers);
+    this.entries.set(keyOf(request), { body: await response.arrayBuffer(), init: { status: response.status, headers } });
+  }
+  async keys() {
+    return [...this.entries.keys()].map((key) => new Request(key));
+  }
+  async delete(request: Request | string) {
+    return this.entries.delete(keyOf(request));
+  }
+}
+
+class MemoryCacheStorage {
+  readonly stores = new Map<string, MemoryCache>();
+  async open(name: string) {
+    if (!this.stores.has(name)) this.stores.set(name, new MemoryCache());
+    return this.stores.get(name) as MemoryCache;
+  }
+  async keys() {
+    return [...this.stores.keys()];
+  }
+  async delete(name: string) {
+    return this.stores.delete(name);
+  }
+  async match(request: Request | string, options: { cacheName?: string } = {}) {
+    const names = options.cacheName ? [options.cacheName] : [...this.stores.keys()];
+    for (const name of names) {
+      const found = await this.stores.get(name)?.match(request);
+      if (found) return found;
+    }
+    return undefined;
+  }
+}
+
+type Handler = (event: unknown) => void;
+
+/** The network the worker sees: answers by path, or offline (every fetch fails). */
+interface Network {
+  offline: boolean;
+  /** Path → HTML or text; a missing path is a 404. */
+  files: Record<string, string>;
+  /** Extra delay of every answer, ms. */
+  delayMs: number;
+  /** Date header of the answers. */
+  now: number;
+  requests: string[];
+}
+
+function startWorker(version: string, storage = new MemoryCacheStorage(), network?: Partial<Network>) {
+  const net: Network = { offline: false, files: {}, delayMs: 0, now: Date.now(), requests: [], ...network };
+  const handlers = new Map<string, Handler>();
+  const fetchFn = async (input: Request | string) => {
+    const url = new URL(typeof input === 'string' ? input : input.url, ORIGIN);
+    net.requests.push(url.pathname);
+    if (net.delayMs) await new Promise((resolve) => setTimeout(resolve, net.delayMs));
+    if (net.offline) throw new TypeError('Failed to fetch');
+    const body = net.files[url.pathname];
+    const type = url.pathname.endsWith('.css') ? 'text/css' : 'text/html; charset=utf-8';
+    return new Response(body ?? 'não encontrado', {
+      status: body === undefined ? 404 : 200,
+      headers: { 'content-type': type, date: new Date(net.now).toUTCString() },
+    });
+  };
+  const self = {
+    location: new URL(`${ORIGIN}/sw.js`),
+    addEventListener: (type: string, handler: Handler) => handlers.set(type, handler),
+    skipWaiting: async () => undefined,
+    clients: { claim: async () => undefined },
+  };
+  vm.runInNewContext(SOURCE.replace("'BUILD_VERSION'", JSON.stringify(version)), {
+    self,
+    caches: storage,
+    fetch: fetchFn,
+    URL,
+    Request,
+    Response,
+    // The worker's page timeout (6 s) runs a hundred times faster here.
+    setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms / 100),
+    clearTimeout,
+    Date,
+  });
+
+  async function lifecycle(type: 'install' | 'activate') {
+    const pending: Promise<unknown>[] = [];
+    handlers.get(type)?.({ waitUntil: (promise: Promise<unknown>) => pending.push(promise) });
+    await Promise.all(pending);
+  }
+
+  /** A navigation (or a file request) through the worker; undefined when it lets the browser handle it. */
+  async function request(pathname: string, kind: 'page' | 'image' | 'file' = 'page') {
+    let answer: Promise<Response> | undefined;
+    const pending: Promise<unknown>[] = [];
+    const request = {
+      url: pathname.startsWith('http') ? pathname : `${ORIGIN}${pathname}`,
+      method: 'GET',
+      mode: kind === 'page' ? 'navigate' : 'no-cors',
+      destination: kind === 'page' ? 'document' : kind === 'image' ? 'image' : '',
+      headers: new Headers(kind === 'page' ? { accept: 'text/html' } : {}),
+    };
+    handlers.get('fetch')?.({
+      request,
+      respondWith: (promise: Promise<Response>) => {
+        answer = promise;
+      },
+      waitUntil: (promise: Promise<unknown>) => pending.push(promise),
+    });
+    const response = await answer;
+    await Promise.all(pending);
+    return response;
+  }
+
+  return { net, storage, lifecycle, request };
+}
+
+const SITE = {
+  '/offline':
+    '<html><head><link rel="stylesheet" href="/_astro/base.abc.css"><link rel="icon" href="/favicon.svg"></head><h1>Você está offline</h1></html>',
+  '/_astro/base.abc.css': 'body{color:#333}',
+  '/favicon.svg': '<svg/>',
+  '/tour/101': '<h1>Trilha – build 1</h1>',
+  '/about': '<h1>Sobre</h1>',
+};
+
+async function installed(version = 'v1', files: Record<string, string> = SITE, storage = new MemoryCacheStorage()) {
+  const worker = startWorker(version, storage, { files: { ...files } });
+  await worker.lifecycle('install');
+  await worker.lifecycle('activate');
+  return worker;
+}
+
+describe('service worker', () => {
+  it('keeps the offline page and the stylesheet and icon it links when installed', async () => {
+    const { storage } = await installed();
+    expect(await (await storage.match('/offline'))?.text()).toContain('Você está offline');
+    expect(await (await storage.match('/_astro/base.abc.css'))?.text()).toBe('body{color:#333}');
+    expect(await storage.match('/favicon.svg')).toBeDefined();
+  });
+
+  it('online, serves every page from the network and keeps it; a kept copy is never preferred', async () => {
+    const worker = await installed();
+    expect(await (await worker.request('/tour/101'))?.text()).toBe('<h1>Trilha – build 1</h1>');
+    worker.net.files['/tour/101'] = '<h1>Trilha – build 2</h1>';
+    expect(await (await worker.request('/tour/101?aba=fotos'))?.text()).toBe('<h1>Trilha – build 2</h1>');
+    expect(worker.net.requests.filter((path) => path === '/tour/101')).toHaveLength(2);
+    expect(await (await worker.storage.match('/tour/101'))?.text()).toBe('<h1>Trilha – build 2</h1>');
+  });
+
+  it('offline, serves a kept page (whatever its query) and the offline page for one never kept', async () => {
+    const worker = await installed();
+    await worker.request('/tour/101');
+    worker.net.offline = true;
+    expect(await (await worker.request('/tour/101?tipo=x'))?.text()).toBe('<h1>Trilha – build 1</h1>');
+    const notKept = await worker.request('/about');
+    expect(notKept?.status).toBe(200);
+    expect(await notKept?.text()).toContain('Você está offline');
+  });
+
+  it('shows the kept page when the network gives nothing within the timeout, and still keeps the late answer', async () => {
+    const worker = await installed();
+    await worker.request('/tour/101');
+    worker.net.files['/tour/101'] = '<h1>Trilha – build 2</h1>';
+    worker.net.delayMs = 200; // the timeout is 6 s / 100 = 60 ms here
+    expect(await (await worker.request('/tour/101'))?.text()).toBe('<h1>Trilha – build 1</h1>');
+    expect(await (await worker.storage.match('/tour/101'))?.text()).toBe('<h1>Trilha – build 2</h1>');
+  });
+
+  it('waits for a slow network when it has no copy, rather than showing the offline page', async () => {
+    const worker = await installed();
+    worker.net.delayMs = 200;
+    expect(await (await worker.request('/about'))?.text()).toBe('<h1>Sobre</h1>');
+  });
+
+  it('never serves a kept page older than 30 days: offline, the visitor gets the offline page', async () => {
+    const worker = await installed();
+    worker.net.now = Date.now() - 31 * DAY;
+    await worker.request('/tour/101');
+    worker.net.offline = true;
+    expect(await (await worker.request('/tour/101'))?.text()).toContain('Você está offline');
+  });
+
+  it('serves hashed /_astro/ files and images from the cache once kept', async () => {
+    const worker = await installed('v1', { ...SITE, '/_astro/photo.x1.webp': 'webp', '/_astro/island.k2.js': 'js' });
+    await worker.request('/_astro/photo.x1.webp', 'image');
+    await worker.request('/_astro/island.k2.js', 'file');
+    worker.net.offline = true;
+    expect(await (await worker.request('/_astro/photo.x1.webp', 'image'))?.text()).toBe('webp');
+    expect(await (await worker.request('/_astro/island.k2.js', 'file'))?.text()).toBe('js');
+    expect(worker.net.requests.filter((path) => path.startsWith('/_astro/island'))).toHaveLength(1);
+  });
+
+  it("a new build's worker deletes the old caches, keeps the old pages as offline fallbacks and the hashed files, not the rest", async () => {
+    const first = await installed('v1', { ...SITE, '/_astro/old.h1.js': 'old js', '/logo.svg': 'logo 1' });
+    await first.request('/tour/101');
+    await first.request('/_astro/old.h1.js', 'file');
+    await first.request('/logo.svg', 'image');
+
+    const second = await installed(
+      'v2',
+      { ...SITE, '/tour/101': '<h1>Trilha – build 2</h1>', '/logo.svg': 'logo 2' },
+      first.storage,
+    );
+    expect(await second.storage.keys()).toEqual(['bb-turismo-pages-v2', 'bb-turismo-files-v2']);
+    // Online, the new build's page at once.
+    expect(await (await second.request('/tour/101'))?.text()).toBe('<h1>Trilha – build 2</h1>');
+    // The hashed file came along, the logo (same name, new content) did not.
+    expect(await (await second.storage.match('/_astro/old.h1.js'))?.text()).toBe('old js');
+    expect(await second.storage.match('/logo.svg')).toBeUndefined();
+    expect(await (await second.request('/logo.svg', 'image'))?.text()).toBe('logo 2');
+  });
+
+  it('keeps an old build page for offline use until the new build replaces it', async () => {
+    const first = await installed();
+    await first.request('/tour/101');
+    const second = await installed('v2', SITE, first.storage);
+    second.net.offline = true;
+    expect(await (await second.request('/tour/101'))?.text()).toBe('<h1>Trilha – build 1</h1>');
+  });
+
+  it('leaves other hosts and its own script to the browser', async () => {
+    const worker = await installed();
+    expect(await worker.request('https://open.spotify.com/embed/episode/1')).toBeUndefined();
+    expect(await worker.request('/sw.js', 'file')).toBeUndefined();
+    expect(worker.net.requests).not.toContain('/embed/episode/1');
+  });
+});
