@@ -38,7 +38,8 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 function isSavingData(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return connection?.saveData === true;
+  // The class covers prefers-reduced-data too (BaseLayout's head script sets it).
+  return connection?.saveData === true || document.documentElement.classList.contains('save-data');
 }
 
 function trackOf(root: HTMLElement | null): HTMLElement | null {

@@ -1,0 +1,105 @@
+/**
+ * Save-Data (issue 6): with `navigator.connection.saveData`, nothing plays by itself and no photo
+ * beyond the first of a slideshow or a gallery is drawn or fetched; every photo stays one tap away
+ * in the gallery's lightbox. Without it the page is unchanged.
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+const START = new Date('2026-11-21T10:00:00-04:00');
+
+/** The page sees `navigator.connection.saveData === true` before any of its own scripts run. */
+async function turnOnSaveData(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'connection', {
+      configurable: true,
+      get: () => ({ saveData: true, effectiveType: '3g', addEventListener() {}, removeEventListener() {} }),
+    });
+  });
+}
+
+/** Every image URL the page requests from now on. */
+function imageRequests(page: Page): Set<string> {
+  const urls = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') urls.add(request.url());
+  });
+  return urls;
+}
+
+/** Every URL an <img> or <source> under `selector` could fetch (src and srcset candidates), absolute. */
+function candidateUrls(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const srcset = (element.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '');
+      return [element.getAttribute('src') ?? '', ...srcset].filter(Boolean).map((url) => new URL(url, location.href).href);
+    }),
+  );
+}
+
+test.describe('Save-Data', () => {
+  test('home: the hero draws its first photo only, fetches no other, and does not play by itself', async ({ page }) => {
+    await turnOnSaveData(page);
+    const requested = imageRequests(page);
+    await page.clock.install({ time: START });
+    await page.clock.pauseAt(new Date(START.getTime() + 1000));
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/(^|\s)save-data(\s|$)/);
+    const hero = page.getByRole('region', { name: 'Barra do Bugres – MT', exact: true });
+    await expect(hero.locator('#slide-1 img')).toBeVisible();
+    await expect(hero.locator('#slide-2')).toBeHidden();
+    await expect(hero.getByRole('navigation', { name: 'Escolher foto' })).toBeHidden();
+
+    // client:idle runs on the fake clock; then twenty seconds go by without a slide change.
+    await page.clock.runFor(100);
+    const state = hero.locator('.slide-dots');
+    await expect(state).toHaveAttribute('data-slideshow-state', 'still');
+    await page.clock.runFor(20_000);
+    await expect(state).toHaveAttribute('data-slideshow-index', '1');
+
+    await page.waitForLoadState('networkidle');
+    const others = await candidateUrls(page, '[data-slideshow-track] > li:not(:first-child) :is(img, source)');
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.filter((url) => requested.has(url))).toEqual([]);
+    expect([...requested].some((url) => url.includes('/_astro/') || url.includes('/images/'))).toBe(true);
+  });
+
+  test('detail: the gallery shows its first photo and says the others are one tap away, in the lightbox', async ({ page }) => {
+    await turnOnSaveData(page);
+    const requested = imageRequests(page);
+    await page.goto('/tour/101');
+    const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
+    await gallery.scrollIntoViewIfNeeded();
+    const thumbs = gallery.locator('[data-gallery] > li');
+    await expect(thumbs.first()).toBeVisible();
+    for (let index = 1; index < (await thumbs.count()); index += 1) await expect(thumbs.nth(index)).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    const hidden = await candidateUrls(page, '[data-gallery] > li:not(:first-child) :is(img, source)');
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.filter((url) => requested.has(url))).toEqual([]);
+    const hint = await gallery
+      .locator('[data-gallery]')
+      .evaluate((list) => getComputedStyle(list, '::after').getPropertyValue('content'));
+    expect(hint).toContain('Economia de dados ativa');
+
+    await expect(gallery.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+    await gallery.locator('[data-gallery] a').first().click();
+    const dialog = page.getByRole('dialog', { name: /^Fotos: / });
+    await expect(dialog.getByText('1 / 9')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Próxima foto' }).click();
+    await expect(dialog.getByText('2 / 9')).toBeVisible();
+  });
+
+  test('without Save-Data the page is unchanged: every thumbnail drawn, the hero plays', async ({ page }) => {
+    await page.clock.install({ time: START });
+    await page.clock.pauseAt(new Date(START.getTime() + 1000));
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveClass(/(^|\s)save-data(\s|$)/);
+    await page.clock.runFor(100);
+    await expect(page.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'playing');
+
+    await page.goto('/tour/101');
+    const thumbs = page.getByRole('region', { name: 'Galeria de fotos' }).locator('[data-gallery] > li');
+    await expect(thumbs).toHaveCount(6);
+    for (let index = 0; index < 6; index += 1) await expect(thumbs.nth(index)).toBeVisible();
+  });
+});
