@@ -22,6 +22,19 @@ const { values } = parseArgs({
   },
 });
 
+/** budgets.json as written: one line per page type, so a change of limits reads as a one-line diff. */
+function formatConfig(value: BudgetConfig & { $comment?: string }): string {
+  const inline = (object: object) =>
+    `{ ${Object.entries(object)
+      .map(([key, entry]) => `${JSON.stringify(key)}: ${JSON.stringify(entry)}`)
+      .join(', ')} }`;
+  const { pageTypes, ...rest } = value;
+  const head = Object.entries(rest).map(
+    ([key, entry]) => `  ${JSON.stringify(key)}: ${JSON.stringify(entry, null, 2).replace(/\n/g, '\n  ')}`,
+  );
+  return `{\n${[...head, `  "pageTypes": [\n${pageTypes.map((type) => `    ${inline(type)}`).join(',\n')}\n  ]`].join(',\n')}\n}\n`;
+}
+
 const config = JSON.parse(await readFile(values.config, 'utf8')) as BudgetConfig & { $comment?: string };
 const started = performance.now();
 const { pages, violations } = await checkBudgets(path.resolve(values.dist), config);
@@ -60,7 +73,7 @@ if (values.write) {
     type.js = type.js === 0 ? 0 : limitFrom(max.js);
   }
   config.shell.js = limitFrom(Math.max(0, ...[...maxima.values()].map((max) => max.shell)));
-  await writeFile(values.config, `${JSON.stringify(config, null, 2)}\n`);
+  await writeFile(values.config, formatConfig(config));
   console.log(`\nLimits written to ${path.relative(root, values.config)}.`);
 }
 

@@ -231,6 +231,12 @@ export function measurePage(
     }
   }
 
+  for (const link of document.querySelectorAll('link[rel~="preload" i][as="font" i][href]')) {
+    const href = link.getAttribute('href') ?? '';
+    if (FONT_SUBSETS.test(path.basename(href)))
+      fail('font-subset', `preloaded font ${path.basename(href)}: only the latin subset is served`);
+  }
+
   // Stylesheets: linked ones weighed, inline <style> is in the HTML already.
   const stylesheets: string[] = [];
   let css = 0;

@@ -200,14 +200,18 @@ describe('checkBudgets', () => {
     ]);
   });
 
-  it('reports a font subset other than latin referenced by the CSS', async () => {
+  it('reports a font subset other than latin referenced by the CSS or preloaded', async () => {
     const dist = await site({
-      'about.html': page('', '<link rel="stylesheet" href="/_astro/f.css">'),
+      'about.html': page(
+        '',
+        '<link rel="preload" as="font" href="/_astro/poppins-latin-700-normal.woff2" crossorigin><link rel="preload" as="font" href="/_astro/poppins-vietnamese-700-normal.woff2" crossorigin><link rel="stylesheet" href="/_astro/f.css">',
+      ),
       '_astro/f.css':
         '@font-face{src:url(/_astro/poppins-latin-400-normal.woff2)}@font-face{src:url(/_astro/poppins-latin-ext-400-normal.woff2)}@font-face{src:url(./poppins-cyrillic-400-normal.woff)}',
     });
     const { violations } = await checkBudgets(dist, CONFIG);
     expect(violations.map((violation) => [violation.rule, violation.message])).toEqual([
+      ['font-subset', 'preloaded font poppins-vietnamese-700-normal.woff2: only the latin subset is served'],
       ['font-subset', '/_astro/f.css refers to poppins-latin-ext-400-normal.woff2: only the latin subset is served'],
       ['font-subset', '/_astro/f.css refers to poppins-cyrillic-400-normal.woff: only the latin subset is served'],
     ]);
