@@ -1,6 +1,6 @@
 /**
  * The links gate: every internal link and asset of every page (and every url() of the
- * stylesheets) resolves to a file of the built site, as a static host serves it; a link to an
+ * stylesheets, every page of the sitemaps) resolves to a file of the built site, as a static host serves it; a link to an
  * anchor of one of our pages finds that anchor. Links to other sites are not fetched (the gate
  * runs offline and their state is not ours to publish or hold back).
  */
@@ -66,6 +66,12 @@ export function cssReferences(css: string): string[] {
 
 const PLACEHOLDER_ORIGIN = 'http://site.invalid';
 
+const decodeXml = (text: string) =>
+  text.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] ?? '',
+  );
+
 /**
  * The site path and anchor a reference points to, or null when it is not ours (another site,
  * mailto:, tel:, data:, the scripts gate's javascript:).
@@ -102,6 +108,8 @@ export interface PageLinks {
 export function checkLinks(options: {
   pages: readonly PageLinks[];
   stylesheets: readonly { file: string; css: string }[];
+  /** The sitemaps (`sitemap-*.xml`): every page they list must exist. */
+  sitemaps?: readonly { file: string; xml: string }[];
   /** The file a site path is served from, or null. */
   resolve: (sitePath: string) => string | null;
   /** The site's canonical origin: absolute links to it are internal too. */
@@ -140,6 +148,13 @@ export function checkLinks(options: {
         const ids = idsByFile.get(file);
         if (ids && !ids.has(target.anchor)) report(`${target.path}#${target.anchor}`, page.file);
       }
+    }
+  }
+  for (const sitemap of options.sitemaps ?? []) {
+    for (const match of sitemap.xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)) {
+      const target = internalTarget(decodeXml(match[1] ?? ''), '/', options.siteOrigin);
+      // The index lists the sitemaps themselves, which are files like any other.
+      if (target && !options.resolve(target.path)) report(target.path, sitemap.file);
     }
   }
   for (const sheet of options.stylesheets) {

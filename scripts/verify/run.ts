@@ -66,7 +66,12 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     const found = resolveSitePath(options.distDir, sitePath);
     return found && path.relative(options.distDir, found).split(path.sep).join('/');
   };
-  problems.push(...checkLinks({ pages, stylesheets, resolve, siteOrigin: options.siteOrigin }));
+  const sitemaps = await Promise.all(
+    files
+      .filter((name) => /^sitemap[\w-]*\.xml$/.test(name))
+      .map(async (file) => ({ file, xml: await readFile(path.join(options.distDir, file), 'utf8') })),
+  );
+  problems.push(...checkLinks({ pages, stylesheets, sitemaps, resolve, siteOrigin: options.siteOrigin }));
 
   return { problems, stats: { pages: pages.length, files: files.length, expectedPages: expectedPages(snapshot).length } };
 }

@@ -90,6 +90,10 @@ async function makeFixture(): Promise<Fixture> {
   await write('_astro/site.css', 'body{background:url(/images/logo.svg)}@font-face{src:url("./poppins.woff2")}');
   await write('_astro/poppins.woff2', 'font');
   await write('images/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await write(
+    'sitemap-0.xml',
+    `<?xml version="1.0"?><urlset><url><loc>${SITE_ORIGIN}/</loc></url><url><loc>${SITE_ORIGIN}/tour/101?a=1&amp;b=2</loc></url></urlset>`,
+  );
   await writeBuildManifest(dist, snapshot, root);
   return {
     root,
@@ -180,6 +184,12 @@ describe('runVerify', () => {
     );
     const { problems } = await runVerify(fixture.options());
     expect(messages(problems, 'links')).toEqual(['/tour/999 does not exist (linked from about.html, contato.html).']);
+  });
+
+  it('fails on a page the sitemap lists but the build does not have', async () => {
+    await fixture.write('sitemap-0.xml', `<urlset><url><loc>${SITE_ORIGIN}/tour/103</loc></url></urlset>`);
+    const { problems } = await runVerify(fixture.options());
+    expect(messages(problems, 'links')).toEqual(['/tour/103 does not exist (linked from sitemap-0.xml).']);
   });
 
   it('fails on a missing asset, a missing anchor and a missing font of a stylesheet', async () => {
