@@ -118,7 +118,8 @@ for (const size of WIDTHS) {
       await expect(meta).toContainText('411 visualizações');
       await expect(meta).toContainText('1 min de leitura');
       await expect(page.locator('.chip', { hasText: 'Eventos' }).first()).toBeVisible();
-      await expect(page.locator('img.hero')).toHaveAttribute('src', '/sample-media/news/natal-orla.jpg');
+      // The article's photo, through the image pipeline (a WebP of its own, AVIF in the <picture>).
+      await expect(page.locator('img.hero')).toHaveAttribute('src', /^\/_astro\/[\w.-]+\.webp$/);
       await expect(page.locator('.prose h2', { hasText: 'Programação' })).toBeVisible();
 
       const blog = page.getByRole('link', { name: /Ler matéria completa no blog/ });
@@ -192,7 +193,7 @@ for (const size of WIDTHS) {
       const foreign = await open(page, '/testimonials/1001');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Depoimento de Fernanda Lopes');
       const sheet = page.locator('article.sheet');
-      await expect(sheet.locator('img.avatar')).toHaveAttribute('src', '/sample-media/avatars/fernanda-lopes.jpg');
+      await expect(sheet.locator('img.avatar')).toHaveAttribute('src', /^\/_astro\/[\w.-]+\.webp$/);
       await expect(sheet).toContainText('Cuiabá – MT');
       await expect(sheet).toContainText('Nota 10/10');
       await expect(sheet).toContainText('Verificado');
