@@ -7,9 +7,9 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { contentSecurityPolicy } from './scripts/verify/csp.ts';
 import { writeBuildManifest } from './scripts/verify/manifest.ts';
+import imageCache, { imageCacheDir } from './src/integrations/image-cache.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 import { snapshotDir } from './src/lib/schemas/index.ts';
-import imageCache, { imageCacheDir } from './src/integrations/image-cache.ts';
 
 // `.env` is honoured for the configuration contract of DESIGN.md (src/lib/config.ts reads process.env);
 // variables already set in the environment win.
@@ -21,6 +21,11 @@ export default defineConfig({
   trailingSlash: 'ignore',
   integrations: [
     react(),
+    // client:interaction (src/directives/interaction.ts): the portal islands hydrate at the first search or chip.
+    {
+      name: 'client-interaction',
+      hooks: { 'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' }) },
+    },
     // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
     imageCache(imageCacheDir(process.env, fileURLToPath(new URL('.', import.meta.url)))),
     // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
@@ -41,7 +46,8 @@ export default defineConfig({
   build: { format: 'file' },
   // Astro's encoded-image cache next to the sync's downloads (.cache/images): the nightly job keeps the one
   // folder `.cache/` in actions/cache, and `npm ci` (which empties node_modules/) does not wipe it.
-  cacheDir: './.cache/astro',
+  // ASTRO_CACHE_DIR: `npm run bench` gives each run its own, so it measures a cold build and a warm one.
+  cacheDir: process.env.ASTRO_CACHE_DIR?.trim() || './.cache/astro',
   image: {
     // AVIF effort 2 encodes about ten times faster than sharp's default 4 for ~15 % more bytes: the
     // benchmark's thousands of images must build on 2 cores. Qualities chosen for photos on 3G.

@@ -4,6 +4,8 @@
  * numbers. Shared by the portal islands, the JSON index endpoints and the tests.
  */
 
+import type { NewsIndexEntry, TestimonialIndexEntry } from './portal-index.ts';
+
 /** SPEC section 9: both portals show 12 entries per page. */
 export const PORTAL_PAGE_SIZE = 12;
 
@@ -126,3 +128,17 @@ export function resultCount(total: number, singular: string, plural: string, non
   if (total === 0) return none;
   return `${total.toLocaleString('pt-BR')} ${total === 1 ? singular : plural}`;
 }
+
+// The readers live here, not beside the index entries: the islands import this module only, so
+// the build-side helpers (paths, date formats) stay out of their bundle.
+/** What the news search reads: title, summary, category and tags; the chips compare the category. */
+export const newsSearchable = (entry: NewsIndexEntry) => ({
+  texts: [entry.title, entry.summary, entry.category, ...entry.tags],
+  chip: entry.category,
+});
+
+/** What the testimonials search reads: name, place, tour title and text; the chips compare the experience. */
+export const testimonialSearchable = (entry: TestimonialIndexEntry) => ({
+  texts: [entry.name, entry.place ?? '', entry.title, entry.content],
+  chip: entry.experience,
+});

@@ -17,6 +17,8 @@ export const FAVOURITE_KINDS = [
   'driver',
   'guide',
   'agency',
+  // News articles saved from the news portal's cards.
+  'news',
 ] as const;
 export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
 

@@ -1,0 +1,179 @@
+/**
+ * The testimonials portal in the browser (SPEC section 2): search on Enter over name, place, tour
+ * and text (case- and accent-insensitive), experience chips, the featured or first testimonial
+ * large, 12 per page with first/last, page 1 again on a new search or chip, state in the URL. The
+ * hero figures stay the static ones (they describe every testimonial, not the filtered ones).
+ * Renders nothing until the visitor filters; cards use the markup of TestimonialCard.astro.
+ */
+import { truncate } from '../lib/format.ts';
+import { resultCount, testimonialSearchable } from '../lib/portal.ts';
+import type { TestimonialIndexEntry } from '../lib/portal-index.ts';
+import { shareLabel } from '../lib/share.ts';
+import PortalPagination from './PortalPagination.tsx';
+import './share-buttons.ts';
+import { usePortal } from './use-portal.ts';
+
+interface Props {
+  /** The static page this document shows. */
+  staticPage: number;
+  /** The rating scale of the data (see ratingScale). */
+  scale: 5 | 10;
+  /** The canonical origin (SITE_URL), for the links shared. */
+  siteUrl: string;
+}
+
+/** SPEC section 3: the experience labels (the static chips carry the same). */
+const EXPERIENCES: Record<string, string> = {
+  tours: 'Tours',
+  restaurants: 'Restaurantes',
+  accommodations: 'Hospedagens',
+  events: 'Eventos',
+  agencies: 'Agências',
+};
+const STAR = 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z';
+
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return `${words[0]?.[0] ?? '?'}${words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : ''}`.toUpperCase();
+}
+
+function TestimonialCard({
+  entry,
+  isLead,
+  scale,
+  siteUrl,
+}: {
+  entry: TestimonialIndexEntry;
+  isLead: boolean;
+  scale: 5 | 10;
+  siteUrl: string;
+}) {
+  const size = isLead ? 72 : 56;
+  const experience = EXPERIENCES[entry.experience] ?? entry.experience;
+  const shareTitle = `Depoimento de ${entry.name}: ${entry.title}`;
+  return (
+    <article className={`card testimonial-card${isLead ? ' lead' : ''}`} data-id={entry.id} data-experience={entry.experience}>
+      <div className="person">
+        {entry.avatar ? (
+          <img className="avatar" src={entry.avatar} alt="" width={size} height={size} loading="lazy" decoding="async" />
+        ) : (
+          <span className="avatar initials" aria-hidden="true">
+            {initials(entry.name)}
+          </span>
+        )}
+        <div>
+          <p className="name">{entry.name}</p>
+          <p className="place">{entry.place ?? 'Local não informado'}</p>
+        </div>
+      </div>
+      <p className="badges">
+        <span className="score">
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+            <path d={STAR} />
+          </svg>{' '}
+          Nota {entry.rating.toLocaleString('pt-BR')}/{scale}
+        </span>
+        {entry.verified && <span className="chip chip-success">Verificado</span>}
+        {isLead && entry.featured && <span className="chip chip-warning">Destaque</span>}
+      </p>
+      <h3 className="title">{entry.title || experience}</h3>
+      <blockquote className={entry.isAudio ? 'audio' : undefined}>
+        <p>{isLead ? entry.content : truncate(entry.content, 180)}</p>
+      </blockquote>
+      <p className="meta">
+        <span>{experience}</span>
+        <span>
+          Visita: <time dateTime={entry.visitDate ?? undefined}>{entry.month}</time>
+        </span>
+      </p>
+      <div className="testimonial-actions">
+        <a className="more" href={entry.path}>
+          Ler depoimento
+          <span className="visually-hidden">
+            {' '}
+            de {entry.name} sobre {entry.title}
+          </span>
+        </a>
+        <span className="share-action">
+          <button
+            type="button"
+            className="share-button"
+            data-share-url={new URL(entry.path, `${siteUrl}/`).href}
+            data-share-title={shareTitle}
+            aria-label={`${shareLabel(navigator)}: ${shareTitle}`}
+          >
+            <span data-share-text>{shareLabel(navigator)}</span>
+          </button>
+          <span className="share-status" role="status" data-share-status />
+        </span>
+      </div>
+    </article>
+  );
+}
+
+export default function TestimonialsPortal({ staticPage, scale, siteUrl }: Props) {
+  const portal = usePortal<TestimonialIndexEntry>({
+    indexUrl: '/testimonials/index.json',
+    base: '/testimonials',
+    chipParam: 'experiencia',
+    staticPage,
+    read: testimonialSearchable,
+  });
+  const { page, status } = portal;
+  const lead = page && page.page === 1 ? page.entries[0] : undefined;
+  const rest = page ? (lead ? page.entries.slice(1) : page.entries) : [];
+  const statusText = !portal.isActive
+    ? ''
+    : status === 'loading'
+      ? 'Carregando depoimentos...'
+      : page
+        ? `${resultCount(page.total, 'depoimento encontrado', 'depoimentos encontrados', 'Nenhum depoimento encontrado')}${page.pages > 1 ? ` – página ${page.page} de ${page.pages}` : ''}`
+        : '';
+  return (
+    <div ref={portal.anchorRef}>
+      <p className="portal-status" role="status">
+        {statusText}
+      </p>
+      {portal.hasResults && (
+        <div ref={portal.resultsRef} className="portal-results" tabIndex={-1}>
+          {status === 'error' ? (
+            <div className="portal-empty error" role="alert">
+              <p className="title">Erro ao carregar depoimentos. Tente novamente.</p>
+              <button type="button" className="btn btn-outline" onClick={portal.retry}>
+                Tentar novamente
+              </button>
+            </div>
+          ) : page && page.total === 0 ? (
+            <div className="portal-empty">
+              <p className="title">Nenhum depoimento encontrado</p>
+              <p>Tente outra busca ou outra experiência.</p>
+              <button type="button" className="btn btn-outline" onClick={portal.clear}>
+                Limpar Filtros
+              </button>
+            </div>
+          ) : (
+            page && (
+              <>
+                {lead && (
+                  <div className="portal-lead">
+                    <TestimonialCard entry={lead} isLead scale={scale} siteUrl={siteUrl} />
+                  </div>
+                )}
+                {rest.length > 0 && (
+                  <ul className="grid testimonials-grid">
+                    {rest.map((entry) => (
+                      <li key={entry.id}>
+                        <TestimonialCard entry={entry} isLead={false} scale={scale} siteUrl={siteUrl} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <PortalPagination current={page.page} total={page.pages} href={portal.pageHref} onPage={portal.goToPage} />
+              </>
+            )
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

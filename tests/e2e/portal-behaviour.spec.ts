@@ -1,0 +1,285 @@
+/**
+ * The news and testimonials portals in the browser (SPEC sections 2 and 4): search on Enter,
+ * chips, pagination of 12 with first/last, page 1 again on a new search or chip, the state in the
+ * URL with the back button, the empty state, the save heart and sharing. The island and its JSON
+ * index load only at the first search or chip. Sample data: 30 news, 30 testimonials.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+
+/** Counts the requests for the portal's JSON index and its island. */
+function watchLazyLoads(page: Page): { index: string[]; island: string[] } {
+  const seen = { index: [] as string[], island: [] as string[] };
+  page.on('request', (request) => {
+    const url = request.url();
+    if (/\/(news|testimonials)\/index\.json$/.test(url)) seen.index.push(url);
+    if (/\/_astro\/(NewsPortal|TestimonialsPortal)\.[\w-]+\.js$/.test(url)) seen.island.push(url);
+  });
+  return seen;
+}
+
+const newsParts = (page: Page) => ({
+  search: page.getByRole('searchbox', { name: 'Buscar notícias' }),
+  chips: page.getByRole('list', { name: 'Categorias' }),
+  status: page.locator('.portal-status'),
+  results: page.locator('.portal-results'),
+  staticResults: page.locator('[data-portal-static]'),
+});
+
+async function searchNews(page: Page, text: string): Promise<void> {
+  const search = page.getByRole('searchbox', { name: 'Buscar notícias' });
+  await search.fill(text);
+  await search.press('Enter');
+}
+
+for (const { name, width, height } of WIDTHS) {
+  test.describe(`news portal at ${name} width`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('search on Enter, accent- and case-insensitive; the index loads only then; chips; the URL and the back button', async ({
+      page,
+    }) => {
+      const lazy = watchLazyLoads(page);
+      await page.goto('/news');
+      await page.waitForLoadState('networkidle');
+      // The static portal needs neither React nor the index.
+      expect(lazy).toEqual({ index: [], island: [] });
+      const news = newsParts(page);
+
+      await searchNews(page, 'JULIAO');
+      await expect(page).toHaveURL(/\/news\?q=JULIAO$/);
+      await expect(news.status).toHaveText('3 notícias encontradas');
+      const cards = news.results.locator('.news-card');
+      await expect(cards).toHaveCount(3);
+      await expect(news.staticResults).toBeHidden();
+      // The first match is the large card; 'Julião' is in a title, a summary or a tag of each.
+      await expect(news.results.locator('.news-card.lead')).toHaveAttribute('data-id', '1241');
+      await expect(cards.nth(1)).toHaveAttribute('data-id', '1236');
+      expect(lazy.index).toHaveLength(1);
+
+      // A chip keeps the search and goes back to page 1.
+      await news.chips.getByRole('link', { name: 'Eventos', exact: true }).click();
+      await expect(page).toHaveURL(/\/news\?q=JULIAO&categoria=Eventos$/);
+      await expect(news.status).toHaveText('1 notícia encontrada');
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first()).toHaveAttribute('data-category', 'Eventos');
+      await expect(news.chips.getByRole('link', { name: 'Eventos', exact: true })).toHaveAttribute('aria-current', 'true');
+      await expect(news.chips.getByRole('link', { name: 'Todas', exact: true })).not.toHaveAttribute('aria-current', 'true');
+
+      // Back: the search alone, then the static portal again.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/news\?q=JULIAO$/);
+      await expect(cards).toHaveCount(3);
+      await expect(news.chips.getByRole('link', { name: 'Todas', exact: true })).toHaveAttribute('aria-current', 'true');
+      await page.goBack();
+      await expect(page).toHaveURL(/\/news$/);
+      await expect(news.staticResults).toBeVisible();
+      await expect(news.results).toHaveCount(0);
+      await expect(news.search).toHaveValue('');
+      await page.goForward();
+      await expect(news.search).toHaveValue('JULIAO');
+      await expect(cards).toHaveCount(3);
+      // One download of the index for the whole visit.
+      expect(lazy.index).toHaveLength(1);
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('pagination of 12 with first and last; a new search or chip goes back to page 1', async ({ page }) => {
+      await page.goto('/news?q=rio');
+      const news = newsParts(page);
+      await expect(news.status).toHaveText('14 notícias encontradas – página 1 de 2');
+      await expect(news.results.locator('.news-card')).toHaveCount(12);
+      await expect(news.results.locator('.news-card.lead')).toHaveCount(1);
+      const pagination = news.results.getByRole('navigation', { name: 'Paginação' });
+      await expect(pagination.getByText('Primeira')).toHaveAttribute('aria-disabled', 'true');
+      await expect(pagination.getByRole('link', { name: 'Última' })).toHaveAttribute('href', '/news?q=rio&pagina=2');
+
+      await pagination.getByRole('link', { name: 'Próxima' }).click();
+      await expect(page).toHaveURL(/\/news\?q=rio&pagina=2$/);
+      await expect(news.status).toHaveText('14 notícias encontradas – página 2 de 2');
+      // Later pages are all grid; the visitor lands at the top of the results.
+      await expect(news.results.locator('.news-card')).toHaveCount(2);
+      await expect(news.results.locator('.news-card.lead')).toHaveCount(0);
+      await expect(news.results).toBeFocused();
+      await expect(pagination.getByText('Última')).toHaveAttribute('aria-disabled', 'true');
+      await expect(pagination.locator('[aria-current="page"]')).toHaveText(/2$/);
+      await pagination.getByRole('link', { name: 'Primeira' }).click();
+      await expect(page).toHaveURL(/\/news\?q=rio$/);
+      await expect(news.results.locator('.news-card')).toHaveCount(12);
+
+      await pagination.getByRole('link', { name: 'Última' }).click();
+      await expect(page).toHaveURL(/pagina=2$/);
+      await news.chips.getByRole('link', { name: 'Meio Ambiente' }).click();
+      await expect(page).toHaveURL(/\/news\?q=rio&categoria=Meio\+Ambiente$/);
+      await expect(news.status).toHaveText(/ encontradas?$/);
+      await expect(news.results.locator('.news-card[data-category="Meio Ambiente"]').first()).toBeVisible();
+
+      await page.goto('/news?q=rio&pagina=2');
+      await expect(news.status).toHaveText(/página 2 de 2$/);
+      await searchNews(page, 'barra');
+      await expect(page).toHaveURL(/\/news\?q=barra$/);
+      await expect(news.status).toHaveText('8 notícias encontradas');
+    });
+
+    test('the empty state offers Limpar Filtros, back to the whole portal', async ({ page }) => {
+      await page.goto('/news');
+      const news = newsParts(page);
+      await news.chips.getByRole('link', { name: 'Gastronomia' }).click();
+      await expect(news.results.locator('.news-card')).toHaveCount(4);
+      await searchNews(page, 'natal');
+      await expect(page).toHaveURL(/\/news\?q=natal&categoria=Gastronomia$/);
+      await expect(news.results.getByText('Nenhuma notícia encontrada')).toBeVisible();
+      await expect(news.results.getByRole('navigation', { name: 'Paginação' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await news.results.getByRole('button', { name: 'Limpar Filtros' }).click();
+      await expect(page).toHaveURL(/\/news$/);
+      await expect(news.staticResults).toBeVisible();
+      await expect(page.locator('.news-card.lead').first()).toHaveAttribute('data-id', '1305');
+      await expect(news.search).toHaveValue('');
+      await expect(news.search).toBeFocused();
+    });
+
+    test('a filtered link opens filtered; a search from a later static page comes back to it', async ({ page }) => {
+      await page.goto('/news?categoria=gastronomia');
+      const news = newsParts(page);
+      await expect(news.status).toHaveText('4 notícias encontradas');
+      await expect(news.results.locator('.news-card:not([data-category="Gastronomia"])')).toHaveCount(0);
+
+      await page.goto('/news/page/2');
+      await searchNews(page, 'natal');
+      await expect(page).toHaveURL(/\/news\?q=natal$/);
+      await expect(news.results.locator('.news-card')).toHaveCount(2);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/news\/page\/2$/);
+      await expect(news.staticResults).toBeVisible();
+      await expect(news.staticResults.locator('.news-card')).toHaveCount(12);
+    });
+
+    test('the save heart is kept in this browser and the article is listed on /favoritos', async ({ page }) => {
+      await page.goto('/news');
+      const lead = page.locator('[data-portal-static] .news-card.lead');
+      const title = (await lead.getByRole('heading').textContent())?.trim() ?? '';
+      const heart = lead.getByRole('button', { name: `Salvar nos favoritos: ${title}` });
+      await heart.click();
+      await expect(lead.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute('aria-pressed', 'true');
+      await page.reload();
+      await expect(lead.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute('aria-pressed', 'true');
+
+      // The island's cards show the same state and toggle the same store.
+      await searchNews(page, 'natal');
+      const found = page.locator('.portal-results .news-card[data-id="1305"]');
+      await expect(found.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      const other = page.locator('.portal-results .news-card[data-id="1063"]');
+      await other.getByRole('button', { name: /^Salvar nos favoritos: / }).click();
+      await expect(other.getByRole('button', { name: /^Remover dos favoritos: / })).toHaveAttribute('aria-pressed', 'true');
+
+      await page.goto('/favoritos');
+      const saved = page.getByRole('link', { name: title });
+      await expect(saved).toHaveAttribute('href', '/news/1305');
+      await expect(page.getByText('2 itens salvos')).toBeVisible();
+      await expect(page.locator('.favourite-kind', { hasText: 'Notícia' })).toHaveCount(2);
+      // The saved picture is the site's own encoded image, not an upstream URL.
+      await expect(page.locator('.favourite-card img').first()).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
+    });
+
+    test('without a share sheet, Copiar link copies the canonical link and says so', async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+      });
+      await page.goto('/news');
+      const lead = page.locator('[data-portal-static] .news-card.lead');
+      await lead.getByRole('button', { name: /^Copiar link: / }).click();
+      await expect(lead.getByRole('status')).toHaveText('Link copiado');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https:\/\/[^/]+\/news\/1305$/);
+      // The plain share links stay for whoever prefers them (and for no JavaScript).
+      await expect(lead.locator('details.share-menu')).toBeAttached();
+
+      await searchNews(page, 'festival');
+      const card = page.locator('.portal-results .news-card').first();
+      await card.getByRole('button', { name: /^Copiar link: / }).click();
+      await expect(card.getByRole('status')).toHaveText('Link copiado');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/news\/1236$/);
+
+      await page.goto('/news/1305');
+      await page
+        .getByRole('region', { name: 'Compartilhe esta notícia' })
+        .getByRole('button', { name: /^Copiar link/ })
+        .click();
+      await expect(page.getByRole('region', { name: 'Compartilhe esta notícia' }).getByRole('status')).toHaveText('Link copiado');
+    });
+
+    test('with a share sheet, Compartilhar opens it with the article link', async ({ page }) => {
+      await page.addInitScript(() => {
+        const calls: unknown[] = [];
+        (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
+        Object.defineProperty(Navigator.prototype, 'share', {
+          value: async (data: unknown) => {
+            calls.push(data);
+          },
+          configurable: true,
+        });
+        Object.defineProperty(Navigator.prototype, 'canShare', { value: () => true, configurable: true });
+      });
+      await page.goto('/news');
+      const lead = page.locator('[data-portal-static] .news-card.lead');
+      await lead.getByRole('button', { name: /^Compartilhar: / }).click();
+      await expect
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { shareCalls: { url: string }[] }).shareCalls.map((call) => call.url)),
+        )
+        .toEqual([expect.stringMatching(/\/news\/1305$/)]);
+      await expect(lead.getByRole('status')).toHaveText('');
+    });
+  });
+
+  test.describe(`testimonials portal at ${name} width`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('experience chips, search, pagination and the empty state; the hero figures stay', async ({ page }) => {
+      const lazy = watchLazyLoads(page);
+      await page.goto('/testimonials');
+      await page.waitForLoadState('networkidle');
+      expect(lazy).toEqual({ index: [], island: [] });
+      const chips = page.getByRole('list', { name: 'Experiências' });
+      const status = page.locator('.portal-status');
+      const results = page.locator('.portal-results');
+      const hero = page.locator('.portal-hero');
+
+      // Every sample feedback is about a tour (SPEC: experience is always tours).
+      await chips.getByRole('link', { name: 'Restaurantes' }).click();
+      await expect(page).toHaveURL(/\/testimonials\?experiencia=restaurants$/);
+      await expect(results.getByText('Nenhum depoimento encontrado')).toBeVisible();
+      await results.getByRole('button', { name: 'Limpar Filtros' }).click();
+      await expect(page).toHaveURL(/\/testimonials$/);
+      await expect(page.locator('[data-portal-static]')).toBeVisible();
+
+      await chips.getByRole('link', { name: 'Tours' }).click();
+      await expect(status).toHaveText('30 depoimentos encontrados – página 1 de 3');
+      await expect(results.locator('.testimonial-card.lead')).toHaveCount(1);
+      await expect(results.locator('.testimonial-card')).toHaveCount(12);
+      await results.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: 'Última' }).click();
+      await expect(page).toHaveURL(/\/testimonials\?experiencia=tours&pagina=3$/);
+      await expect(results.locator('.testimonial-card')).toHaveCount(6);
+      await expect(results.locator('.testimonial-card').first()).toContainText(/Nota \d+\/10/);
+
+      const search = page.getByRole('searchbox', { name: 'Buscar depoimentos' });
+      await search.fill('CACHOEIRA');
+      await search.press('Enter');
+      await expect(page).toHaveURL(/\/testimonials\?q=CACHOEIRA&experiencia=tours$/);
+      await expect(status).toHaveText('3 depoimentos encontrados');
+      await expect(results.locator('.testimonial-card', { hasText: /cachoeira/i })).toHaveCount(3);
+      await expect(hero).toContainText('30 depoimentos');
+      await expect(hero).toContainText('30 verificados');
+      await expectNoSeriousA11yViolations(page);
+
+      await page.goBack();
+      await expect(page).toHaveURL(/pagina=3$/);
+      await expect(results.locator('.testimonial-card')).toHaveCount(6);
+      expect(lazy.index).toHaveLength(1);
+    });
+  });
+}
