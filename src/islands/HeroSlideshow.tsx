@@ -1,8 +1,11 @@
 /**
  * Enhances the hero's scroll-snap strip of city photos (SPEC section 4): auto-advance every 5 s,
  * cycling; the static '#slide-n' dot links give way to dot buttons (aria-current on the photo shown);
- * a dot click jumps, pauses and resumes 3 s later. Under reduced motion nothing moves by itself.
+ * a dot click jumps, pauses and resumes 3 s later. A 'Pausar apresentação' button stops the
+ * auto-advance until 'Retomar apresentação' (WCAG 2.2.2: anything that moves by itself for more than
+ * 5 s can be paused). Under reduced motion nothing moves by itself, so there is no button.
  * The first photo stays the server-rendered LCP image: this island only scrolls the strip.
+ * Nothing is rendered on the server: the static dot links serve until the island runs.
  */
 import { useEffect, useRef, useState } from 'react';
 import { wrapIndex } from '../lib/carousel.ts';
@@ -18,28 +21,34 @@ interface Props {
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
+
 function stripOf(dots: HTMLElement | null): HTMLElement | null {
   return dots?.closest('section')?.querySelector<HTMLElement>('[data-slideshow]') ?? null;
 }
 
 export default function HeroSlideshow({ count, interval = 5000, pause = 3000 }: Props) {
-  const listRef = useRef<HTMLUListElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const resumeTimer = useRef<number | undefined>(undefined);
   const [isMounted, setMounted] = useState(false);
   const [index, setIndex] = useState(0);
   const [isPaused, setPaused] = useState(false);
+  const [isStopped, setStopped] = useState(false);
   const [isReducedMotion, setReducedMotion] = useState(true);
 
   useEffect(() => {
     setMounted(true);
-    const nav = listRef.current?.closest<HTMLElement>('[data-slideshow-dots]');
-    if (nav) nav.dataset.enhanced = 'true';
+  }, []);
+
+  useEffect(() => {
+    if (!isMounted) return;
+    const dots = rootRef.current?.closest<HTMLElement>('[data-slideshow-dots]');
+    if (dots) dots.dataset.enhanced = 'true';
     const motion = window.matchMedia(REDUCED_MOTION);
     const onMotion = () => setReducedMotion(motion.matches);
     onMotion();
     motion.addEventListener('change', onMotion);
     // A swipe or a keyboard scroll of the strip moves the dots along.
-    const slides = stripOf(listRef.current);
+    const slides = stripOf(rootRef.current);
     const sync = () => {
       if (slides && slides.clientWidth > 0) setIndex(wrapIndex(Math.round(slides.scrollLeft / slides.clientWidth), count));
     };
@@ -49,10 +58,10 @@ export default function HeroSlideshow({ count, interval = 5000, pause = 3000 }: 
       slides?.removeEventListener('scrollend', sync);
       window.clearTimeout(resumeTimer.current);
     };
-  }, [count]);
+  }, [count, isMounted]);
 
   const show = (target: number) => {
-    const slides = stripOf(listRef.current);
+    const slides = stripOf(rootRef.current);
     const next = wrapIndex(target, count);
     if (slides) {
       const behavior = window.matchMedia(REDUCED_MOTION).matches ? 'instant' : 'smooth';
@@ -63,43 +72,63 @@ export default function HeroSlideshow({ count, interval = 5000, pause = 3000 }: 
 
   // One timer per slide shown: a swipe restarts the count.
   useEffect(() => {
-    if (!isMounted || isPaused || isReducedMotion || count < 2) return;
+    if (!isMounted || isPaused || isStopped || isReducedMotion || count < 2) return;
     const timer = window.setTimeout(() => show(index + 1), interval);
     return () => window.clearTimeout(timer);
   });
 
   const onDot = (target: number) => {
     show(target);
+    // Stopped by the visitor: a dot only jumps, the slideshow stays stopped.
+    if (isStopped) return;
     setPaused(true);
     window.clearTimeout(resumeTimer.current);
     resumeTimer.current = window.setTimeout(() => setPaused(false), pause);
   };
 
+  const onToggle = () => {
+    window.clearTimeout(resumeTimer.current);
+    setPaused(false);
+    setStopped(!isStopped);
+  };
+
+  if (!isMounted) return null;
+  const isStill = isReducedMotion || count < 2;
+
   return (
-    <ul
-      ref={listRef}
-      className="slide-dots"
-      hidden={!isMounted}
-      data-slideshow-index={index + 1}
-      data-slideshow-state={isReducedMotion || count < 2 ? 'still' : isPaused ? 'paused' : 'playing'}
-    >
-      {isMounted &&
-        Array.from({ length: count }, (_, dot) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the dots are positions, nothing reorders them.
-          <li key={dot}>
-            <button
-              type="button"
-              className="dot"
-              aria-current={dot === index ? 'true' : undefined}
-              data-slide-dot={dot + 1}
-              onClick={() => onDot(dot)}
-            >
-              <span className="visually-hidden">
-                Foto {dot + 1} de {count}
-              </span>
-            </button>
-          </li>
-        ))}
-    </ul>
+    <div ref={rootRef} className="slide-controls">
+      {!isStill && (
+        <button type="button" className="slide-toggle" data-slideshow-toggle onClick={onToggle}>
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+            <path d={isStopped ? 'M8 5v14l11-7z' : 'M6 5h4v14H6zm8 0h4v14h-4z'} />
+          </svg>
+          <span className="visually-hidden">{isStopped ? 'Retomar apresentação' : 'Pausar apresentação'}</span>
+        </button>
+      )}
+      <nav aria-label="Escolher foto">
+        <ul
+          className="slide-dots"
+          data-slideshow-index={index + 1}
+          data-slideshow-state={isStill ? 'still' : isPaused || isStopped ? 'paused' : 'playing'}
+        >
+          {Array.from({ length: count }, (_, dot) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the dots are positions, nothing reorders them.
+            <li key={dot}>
+              <button
+                type="button"
+                className="dot"
+                aria-current={dot === index ? 'true' : undefined}
+                data-slide-dot={dot + 1}
+                onClick={() => onDot(dot)}
+              >
+                <span className="visually-hidden">
+                  Foto {dot + 1} de {count}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
   );
 }

@@ -1,0 +1,240 @@
+/**
+ * Home behaviour added on top of the static sections: the hero slideshow's pause button (WCAG
+ * 2.2.2) on a controlled clock, the podcast's topic chips, and the splash screen, which may only
+ * appear while the page is really still arriving. The splash tests load the home through a local
+ * proxy that holds the HTML back just before the hero until the test lets it go.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+
+const ORIGIN = 'http://127.0.0.1:4322';
+const START = new Date('2026-11-21T10:00:00-04:00');
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** Opens a page with a fake clock installed and paused before load: time moves only with `runFor`. */
+async function openWithClock(page: Page, path = '/'): Promise<void> {
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(new Date(START.getTime() + 1000));
+  await page.goto(path);
+}
+
+/**
+ * A proxy to the preview server that sends the home HTML up to the hero, then waits for
+ * `release()` before sending the rest; every other request passes straight through.
+ */
+async function stallingProxy(): Promise<{ url: string; release: () => void; close: () => Promise<void> }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const server: Server = createServer(async (req, res) => {
+    if (req.url === '/' || req.url === '/index.html') {
+      const html = await (await fetch(`${ORIGIN}/`)).text();
+      const cut = html.indexOf('<section id="inicio"');
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      // Enough bytes for the browser to start parsing and run the splash script.
+      res.write(html.slice(0, cut));
+      res.write(`<!--${' '.repeat(4096)}-->`);
+      await released;
+      res.end(html.slice(cut));
+      return;
+    }
+    const upstream = httpRequest(`${ORIGIN}${req.url}`, { method: req.method, headers: req.headers }, (response) => {
+      res.writeHead(response.statusCode ?? 502, response.headers);
+      response.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    release: () => release(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Records whether a splash element was ever added to the page. */
+async function recordSplash(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const flag = window as unknown as { splashSeen: boolean };
+    flag.splashSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-splash]')) flag.splashSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const splashSeen = (page: Page) => page.evaluate(() => (window as unknown as { splashSeen: boolean }).splashSeen);
+
+for (const { name, width, height } of WIDTHS) {
+  test.describe(`home behaviour at ${name} width`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('the slideshow pauses and resumes with its button; a dot does not restart a paused slideshow', async ({ page }) => {
+      await openWithClock(page);
+      const hero = section(page, 'Barra do Bugres – MT');
+      await page.clock.runFor(100);
+      const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
+      const state = hero.locator('.slide-dots');
+      await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+      const pause = hero.getByRole('button', { name: 'Pausar apresentação' });
+      await expect(pause).toBeVisible();
+
+      await page.clock.runFor(5100);
+      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+      await pause.click();
+      const resume = hero.getByRole('button', { name: 'Retomar apresentação' });
+      await expect(resume).toBeFocused();
+      await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+      await page.clock.runFor(20_000);
+      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+
+      // A dot still jumps, and the slideshow stays paused (no resume 3 s later).
+      await dots.nth(3).click();
+      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+      await page.clock.runFor(10_000);
+      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+      await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+
+      // Resumed: a full 5 s on the photo shown, then on.
+      await resume.click();
+      await expect(hero.getByRole('button', { name: 'Pausar apresentação' })).toBeVisible();
+      await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+      await page.clock.runFor(4900);
+      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+      await page.clock.runFor(200);
+      await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
+      await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
+    });
+
+    test('under reduced motion nothing moves, so there is no pause button', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await openWithClock(page);
+      const hero = section(page, 'Barra do Bugres – MT');
+      await page.clock.runFor(100);
+      await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
+      await expect(hero.getByRole('button', { name: /apresentação/ })).toHaveCount(0);
+    });
+
+    test('podcast topic chips filter the recent episodes and toggle off again', async ({ page }) => {
+      await page.goto('/');
+      const podcast = section(page, 'Vozes do Turismo');
+      const topics = podcast.getByRole('list', { name: 'Temas do podcast' });
+      await expect(topics.getByRole('listitem')).toHaveCount(4);
+      const episodes = podcast.locator('.episodes > li');
+      const gastronomy = topics.getByRole('button', { name: 'Gastronomia' });
+      await expect(gastronomy).toHaveAttribute('aria-pressed', 'false');
+
+      await gastronomy.click();
+      await expect(gastronomy).toHaveAttribute('aria-pressed', 'true');
+      await expect(episodes.filter({ visible: true })).toHaveCount(1);
+      await expect(episodes.filter({ visible: true }).getByRole('heading')).toHaveText(/A cozinha da mojica/);
+      await expect(podcast.getByRole('status').filter({ hasText: 'sobre' })).toHaveText('1 episódio sobre Gastronomia');
+      // The episode keeps its 'Ouvir no Spotify' link.
+      await expect(episodes.filter({ visible: true }).getByRole('link', { name: /^Ouvir no Spotify/ })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
+
+      const nature = topics.getByRole('button', { name: 'Natureza' });
+      await nature.click();
+      await expect(gastronomy).toHaveAttribute('aria-pressed', 'false');
+      await expect(episodes.filter({ visible: true })).toHaveCount(4);
+      await expect(podcast.getByText('4 episódios sobre Natureza')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      await nature.click();
+      await expect(nature).toHaveAttribute('aria-pressed', 'false');
+      await expect(episodes.filter({ visible: true })).toHaveCount(6);
+      await expect(podcast.getByText(/episódios? sobre/)).toHaveCount(0);
+      // The player placeholder is still there, loaded only on request.
+      await expect(podcast.locator('iframe')).toHaveCount(0);
+    });
+  });
+}
+
+test.describe('splash screen', () => {
+  test('a page that arrives at once never shows it', async ({ page }) => {
+    await recordSplash(page);
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(800);
+    expect(await splashSeen(page)).toBe(false);
+  });
+
+  test('while the hero is still on its way it shows, grows every 300 ms, rotates its text every 1.5 s, and goes when the hero arrives', async ({
+    page,
+  }) => {
+    const proxy = await stallingProxy();
+    try {
+      await page.clock.install({ time: START });
+      await page.goto(proxy.url, { waitUntil: 'commit' });
+      const progress = page.getByRole('progressbar', { name: 'Carregando a página' });
+      await expect(progress).toHaveCount(0);
+      await page.clock.runFor(600);
+      await expect(progress).toBeVisible();
+      // Below the sticky header: what had already arrived stays visible.
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.locator('[data-splash]')).toContainText('Carregando experiências');
+      const before = Number(await progress.getAttribute('aria-valuenow'));
+      await page.clock.runFor(900);
+      const after = Number(await progress.getAttribute('aria-valuenow'));
+      expect(after).toBeGreaterThan(before);
+      expect(after).toBeLessThan(100);
+      await page.clock.runFor(600);
+      await expect(page.locator('[data-splash]')).toContainText('Buscando notícias');
+      await page.clock.runFor(1500);
+      await expect(page.locator('[data-splash]')).toContainText('Preparando depoimentos');
+
+      proxy.release();
+      await page.waitForLoadState('domcontentloaded');
+      await expect(page.locator('[data-splash]')).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+      // A second home in the same session goes without it, however slow.
+      const again = await stallingProxy();
+      try {
+        await recordSplash(page);
+        await page.goto(again.url, { waitUntil: 'commit' });
+        await page.clock.runFor(3000);
+        expect(await splashSeen(page)).toBe(false);
+        again.release();
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test('under reduced motion it never shows', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await recordSplash(page);
+    const proxy = await stallingProxy();
+    try {
+      await page.clock.install({ time: START });
+      await page.goto(proxy.url, { waitUntil: 'commit' });
+      await page.clock.runFor(3000);
+      expect(await splashSeen(page)).toBe(false);
+      proxy.release();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test('without JavaScript there is no splash at all', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/`);
+    await expect(page.locator('[data-splash], .splash')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await context.close();
+  });
+});
