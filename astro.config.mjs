@@ -24,7 +24,10 @@ export default defineConfig({
     // client:interaction (src/directives/interaction.ts): the portal islands hydrate at the first search or chip.
     {
       name: 'client-interaction',
-      hooks: { 'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' }) },
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' }),
+      },
     },
     // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
     imageCache(imageCacheDir(process.env, fileURLToPath(new URL('.', import.meta.url)))),
@@ -51,6 +54,9 @@ export default defineConfig({
   image: {
     // AVIF effort 2 encodes about ten times faster than sharp's default 4 for ~15 % more bytes: the
     // benchmark's thousands of images must build on 2 cores. Qualities chosen for photos on 3G.
-    service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { quality: 50, effort: 2 }, webp: { quality: 72, effort: 4 } } },
+    service: {
+      entrypoint: 'astro/assets/services/sharp',
+      config: { avif: { quality: 50, effort: 2 }, webp: { quality: 72, effort: 4 } },
+    },
   },
 });
