@@ -102,7 +102,7 @@ export default function SearchPanel({ initial, labelledBy, autoFocus = false, on
   };
 
   const term = query.trim();
-  const chips = kindChips(answer?.kindCounts);
+  const chips = term ? kindChips(answer?.kindCounts, kind) : [];
   const statusText =
     status === 'loading'
       ? 'Buscando...'

@@ -181,10 +181,18 @@ function stripTags(text: string): string {
   return text.replace(/<\/?[a-z][^>]*>/gi, '');
 }
 
-/** Kind chips of a result set: known kinds in the site's order, only those with results. */
-export function kindChips(counts: Readonly<Record<string, number>> | undefined): { kind: string; count: number }[] {
-  if (!counts) return [];
-  return SEARCH_KIND_ORDER.filter((kind) => (counts[kind] ?? 0) > 0).map((kind) => ({ kind, count: counts[kind] ?? 0 }));
+/**
+ * Kind chips of a result set: known kinds in the site's order, those with results and the selected
+ * one even without (so a filter that no longer matches can still be seen and switched off).
+ */
+export function kindChips(
+  counts: Readonly<Record<string, number>> | undefined,
+  selected: string | null = null,
+): { kind: string; count: number }[] {
+  return SEARCH_KIND_ORDER.filter((kind) => (counts?.[kind] ?? 0) > 0 || kind === selected).map((kind) => ({
+    kind,
+    count: counts?.[kind] ?? 0,
+  }));
 }
 
 /** 'Nenhum resultado para "…"' (issue 5). */

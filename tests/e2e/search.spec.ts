@@ -157,6 +157,23 @@ test('keyboard: Ctrl+K opens, arrows move through results, Enter opens one, Tab 
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
 
+test('on a phone, the drawer box opens the dialog with its query and closes the drawer', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/all-tours');
+  const banner = page.getByRole('banner');
+  await banner.getByLabel('Abrir menu').click();
+  const drawerBox = banner.getByRole('searchbox', { name: 'Buscar no portal' });
+  await drawerBox.fill('pesca');
+  await drawerBox.press('Enter');
+  const dialog = dialogOf(page);
+  await expect(dialog.getByRole('searchbox')).toHaveValue('pesca');
+  await expect(dialog.getByRole('list', { name: 'Resultados da busca' }).getByRole('link').first()).toBeVisible();
+  await expect(drawerBox).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(searchEntry(page)).toBeFocused();
+});
+
 test('accents and case do not matter; Portuguese word forms match', async ({ page }) => {
   await page.goto('/');
   for (const query of ['CACHOEIRA', 'cachoeiras', 'cachoeíra']) {
@@ -212,7 +229,7 @@ test('"acai" finds "açaí": Pagefind folds accents (a page of our own, indexed 
 });
 
 test('narrowing by kind with the chips', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/about');
   const dialog = await search(page, 'rio paraguai');
   const chips = dialog.getByRole('group', { name: 'Filtrar por tipo' });
   await expect(chips.getByRole('button', { name: /^Todos/ })).toHaveAttribute('aria-pressed', 'true');

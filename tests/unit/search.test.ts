@@ -213,6 +213,14 @@ describe('kindChips and messages', () => {
     expect(kindChips(undefined)).toEqual([]);
   });
 
+  it('keeps the selected kind even when the query has none of it', () => {
+    expect(kindChips({ Passeio: 2 }, 'Evento')).toEqual([
+      { kind: 'Passeio', count: 2 },
+      { kind: 'Evento', count: 0 },
+    ]);
+    expect(kindChips(undefined, 'Guia')).toEqual([{ kind: 'Guia', count: 0 }]);
+  });
+
   it('says the spec message', () => expect(noResultsMessage('acai')).toBe('Nenhum resultado para "acai"'));
 });
 

@@ -26,7 +26,8 @@ function open(query: string, trigger: HTMLElement | null, fallback: string): voi
     box.focus();
     return;
   }
-  trigger?.closest('details')?.removeAttribute('open');
+  // Already open (Ctrl+K again): the visitor's query stays.
+  if (document.querySelector('dialog.search-dialog[open]')) return;
   // Offline or a failed chunk: the plain search page still works.
   loadDialog().then(
     (openDialog) => openDialog({ query, trigger }),
@@ -46,9 +47,11 @@ document.addEventListener('click', (event) => {
 
 document.addEventListener('submit', (event) => {
   const form = event.target instanceof HTMLFormElement && event.target.matches('[data-search-form]') ? event.target : null;
-  if (!form) return;
+  // On /busca the form's own GET (a reload with ?q=) is the search.
+  if (!form || pageBox()) return;
   event.preventDefault();
   const query = String(new FormData(form).get('q') ?? '');
+  form.closest('details')?.removeAttribute('open');
   // The drawer closes, so focus comes back to the header's entry.
   open(query, document.querySelector<HTMLElement>('a[data-search-trigger]'), `${form.action}?q=${encodeURIComponent(query)}`);
 });
