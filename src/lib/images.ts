@@ -31,8 +31,8 @@ export const PROFILES: Record<ImageProfile, ProfileSpec> = {
   thumb: { widths: [400], sizes: '(min-width: 640px) 200px, 50vw', box: [400, 267] },
   // Podcast covers.
   square: { widths: [400], sizes: '(min-width: 640px) 320px, 50vw', box: [400, 400] },
-  // Avatars are drawn at a fixed size; `widthsFor` gets their width from it.
-  avatar: { widths: [160], sizes: '80px', box: [160, 160] },
+  // Avatars are drawn at 56 to 88 px: one encode, sharp on 2x screens at the largest size.
+  avatar: { widths: [176], sizes: '88px', box: [176, 176] },
 };
 
 /** The width of the large photo a lightbox or a favourite shows (WebP, shared with the banners' largest width). */

@@ -53,6 +53,7 @@ export async function webpUrl<T extends string | null>(
  * cache does not have becomes the placeholder, keeping its alt.
  */
 export async function responsiveHtml(html: string): Promise<string> {
+  if (!html.includes('<img')) return html;
   const spec = PROFILES.hero;
   return replaceHtmlImages(html, async (src, tag) => {
     if (src.startsWith('/images/')) return null;
@@ -83,3 +84,14 @@ const decodeEntities = (text: string) =>
 
 const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * The picture link previews show (og:image, twitter:image): a JPEG at most 1200 px wide from the
+ * cache, because not every messaging app previews WebP; null when the image is not cached.
+ */
+export async function shareImageUrl(url: string | null | undefined): Promise<string | null> {
+  const image = cachedImage(url);
+  if (!image) return null;
+  const width = widthsFor([1200], image.width).at(-1) ?? image.width;
+  return (await getImage({ src: image.src, width, height: heightFor(width, image), format: 'jpg' })).src;
+}
