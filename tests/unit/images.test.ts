@@ -15,6 +15,7 @@ import {
   inspectImage,
   readImageManifest,
 } from '../../scripts/sync/images.ts';
+import { imageCacheDir, imageCacheModule } from '../../src/integrations/image-cache.ts';
 import { htmlImageSources, replaceHtmlImages, widthsFor } from '../../src/lib/images.ts';
 import { captureLogger, makeTempDir, removeDir } from '../support/sync-helpers.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
@@ -265,5 +266,25 @@ describe('cacheImages', () => {
     // 40 days later only a.jpg is still named: b.jpg (unused for more than 30 days) goes.
     const later = await cacheImages([url('a.jpg')], options({ now: () => new Date(start + 40 * day) }));
     expect(await readdir(path.join(cacheDir, 'files'))).toEqual([path.basename(later.manifest.images[url('a.jpg')]?.file ?? '')]);
+  });
+});
+
+describe('the build side (virtual:image-cache)', () => {
+  it('imports exactly the images of the last manifest, with their sizes and the failures', async () => {
+    media.set('a.jpg', { body: photo, type: 'image/jpeg' });
+    const report = await cacheImages([url('a.jpg'), url('gone.jpg')], options());
+    const module = imageCacheModule(cacheDir);
+    const file = path.join(cacheDir, report.manifest.images[url('a.jpg')]?.file ?? '');
+    expect(module).toMatchObject({ count: 1, missing: false });
+    expect(module.code).toContain(`import i0 from ${JSON.stringify(file)};`);
+    expect(module.code).toContain(`${JSON.stringify(url('a.jpg'))}: i0,`);
+    expect(module.code).toContain(`export const dimensions = ${JSON.stringify({ [url('a.jpg')]: [1200, 800] })};`);
+    expect(module.code).toContain(`export const failed = ${JSON.stringify({ [url('gone.jpg')]: 'HTTP 404' })};`);
+  });
+
+  it('is empty without a manifest, and the folder comes from IMAGE_CACHE_DIR', () => {
+    expect(imageCacheModule(path.join(cacheDir, 'nothing-here'))).toMatchObject({ count: 0, missing: true });
+    expect(imageCacheDir({}, '/site')).toBe(path.resolve('/site/.cache/images'));
+    expect(imageCacheDir({ IMAGE_CACHE_DIR: '/var/cache/img' }, '/site')).toBe('/var/cache/img');
   });
 });
