@@ -44,7 +44,9 @@ for (const pathname of PAGES) {
       // Upstream photos never load from where the upstream put them (the sample's /sample-media/ is not in dist/).
       expect(image.src).not.toContain('sample-media');
       if (image.sources) {
-        expect(image.sources).toEqual([{ type: 'image/avif', srcset: expect.stringMatching(/^\/_astro\/\S+\.avif \d+w/), sizes: expect.any(String) }]);
+        expect(image.sources).toEqual([
+          { type: 'image/avif', srcset: expect.stringMatching(/^\/_astro\/\S+\.avif \d+w/), sizes: expect.any(String) },
+        ]);
         expect(image.src).toMatch(/^\/_astro\/\S+\.webp$/);
         expect(image.srcset).toMatch(/^\/_astro\/\S+\.webp \d+w/);
       } else {
@@ -92,8 +94,15 @@ test('news article: the images of the body are pictures too, lazy, with their al
   }
 });
 
-test('a detail page with an 8-photo gallery costs a 390 px 2x phone under 400 KB, no image over 120 KB', async ({ browser }, testInfo) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+test('a detail page with an 8-photo gallery costs a 390 px 2x phone under 400 KB, no image over 120 KB', async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -121,7 +130,10 @@ test('a detail page with an 8-photo gallery costs a 390 px 2x phone under 400 KB
   console.log(`/accommodation/201 at 390 px 2x: ${summary}`);
 
   expect(images.length).toBeGreaterThanOrEqual(7); // the banner and the six thumbnails shown
-  expect(images.every((entry) => /\.(avif|webp|svg)$/.test(entry.url)), images.map((entry) => entry.url).join('\n')).toBe(true);
+  expect(
+    images.every((entry) => /\.(avif|webp|svg)$/.test(entry.url)),
+    images.map((entry) => entry.url).join('\n'),
+  ).toBe(true);
   expect(total).toBeLessThan(400 * 1024);
   expect(largest.size).toBeLessThan(120 * 1024);
   await context.close();

@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_FIXTURE_DIR, startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 import { type BuiltSite, buildSite } from '../support/build-site.ts';
+import { DEFAULT_FIXTURE_DIR, startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
 let server: UpstreamServer;
 let site: BuiltSite;
@@ -38,7 +38,10 @@ beforeAll(async () => {
   for (const tour of tours) {
     if (tour.id === 101 && tour.title === 'Passeio de Barco no Rio Paraguai') {
       tour.image = at('ok.jpg');
-      tour.gallery = [{ large: at('ok.jpg'), thumb: at('ok.jpg') }, { large: at('garbage.jpg'), thumb: at('garbage.jpg') }];
+      tour.gallery = [
+        { large: at('ok.jpg'), thumb: at('ok.jpg') },
+        { large: at('garbage.jpg'), thumb: at('garbage.jpg') },
+      ];
     }
     if (tour.id === 107) {
       tour.image = at('missing.jpg');
@@ -81,9 +84,13 @@ describe('upstream images through the image pipeline', () => {
 
   it('shows the placeholder for a gallery photo that is not an image, and for a missing banner', async () => {
     const gallery = await site.page('/tour/101');
-    expect(gallery).toMatch(/<img src="\/images\/placeholder\.svg" alt="[^"]+foto 2 de 2" width="400" height="267" loading="lazy"[^>]*data-placeholder/);
+    expect(gallery).toMatch(
+      /<img src="\/images\/placeholder\.svg" alt="[^"]+foto 2 de 2" width="400" height="267" loading="lazy"[^>]*data-placeholder/,
+    );
     const missing = await site.page('/tour/107');
-    expect(missing).toMatch(/<img src="\/images\/placeholder\.svg" alt="Foto de [^"]+" width="1200" height="800" loading="eager" fetchpriority="high"[^>]*data-placeholder/);
+    expect(missing).toMatch(
+      /<img src="\/images\/placeholder\.svg" alt="Foto de [^"]+" width="1200" height="800" loading="eager" fetchpriority="high"[^>]*data-placeholder/,
+    );
     // Never a broken <img> pointing at the failed URL (og:image and JSON-LD may still name it).
     expect(missing).not.toMatch(/(src|srcset)="[^"]*missing\.jpg/);
   });
