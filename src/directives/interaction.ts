@@ -47,7 +47,11 @@ const interaction: ClientDirective = (load, _options, el) => {
     void start();
   }
 
-  if (window.location.search) {
+  // The portal's own parameters: the search box's, the chips' and the page's (a ?utm_source=… is not a filter).
+  const keys = new Set(['q', 'pagina']);
+  for (const chip of section.querySelectorAll<HTMLAnchorElement>('a[data-chip]'))
+    for (const key of new URL(chip.href).searchParams.keys()) keys.add(key);
+  if ([...new URLSearchParams(window.location.search).keys()].some((key) => keys.has(key))) {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void start(), { timeout: 2000 });
     else setTimeout(() => void start(), 200);
     return;

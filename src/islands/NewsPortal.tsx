@@ -69,7 +69,7 @@ function NewsCard({
         <h3 className="title">
           <a href={entry.path}>{entry.title}</a>
         </h3>
-        <p className="summary">{isLead ? entry.summary : truncate(entry.summary, 150)}</p>
+        <p className="summary">{truncate(entry.summary, isLead ? 240 : 150)}</p>
         <p className="meta">
           <span>
             <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">

@@ -5,6 +5,7 @@
  * hero figures stay the static ones (they describe every testimonial, not the filtered ones).
  * Renders nothing until the visitor filters; cards use the markup of TestimonialCard.astro.
  */
+
 import { truncate } from '../lib/format.ts';
 import { resultCount, testimonialSearchable } from '../lib/portal.ts';
 import type { TestimonialIndexEntry } from '../lib/portal-index.ts';
@@ -78,7 +79,7 @@ function TestimonialCard({
       </p>
       <h3 className="title">{entry.title || experience}</h3>
       <blockquote className={entry.isAudio ? 'audio' : undefined}>
-        <p>{isLead ? entry.content : truncate(entry.content, 180)}</p>
+        <p>{truncate(entry.content, isLead ? 400 : 180)}</p>
       </blockquote>
       <p className="meta">
         <span>{experience}</span>

@@ -4,14 +4,14 @@
  * search reads, so a thousand posts cost one small gzip download instead of cards in every page.
  */
 import { newsPath, testimonialPath } from './entities.ts';
-import { formatDate, formatMonthYear, truncate } from './format.ts';
+import { formatDate, formatMonthYear } from './format.ts';
 import type { NewsArticle, Testimonial } from './schemas/index.ts';
 
 /** One article of the news index. */
 export interface NewsIndexEntry {
   id: string;
   title: string;
-  /** Summary cut at 240 characters (the large card); grid cards cut it again at 150. */
+  /** The whole summary (at most ~200 characters): the search reads all of it; cards cut it (240 large, 150 grid). */
   summary: string;
   category: string;
   tags: string[];
@@ -38,7 +38,7 @@ export interface TestimonialIndexEntry {
   verified: boolean;
   featured: boolean;
   title: string;
-  /** Text cut at 400 characters (the large card); grid cards cut it again at 180. */
+  /** The whole text: the search reads all of it; cards cut it (400 large, 180 grid). */
   content: string;
   isAudio: boolean;
   experience: string;
@@ -53,7 +53,7 @@ export function toNewsIndexEntry(article: NewsArticle, image: string = article.i
   return {
     id: article.id,
     title: article.title,
-    summary: truncate(article.summary, 240),
+    summary: article.summary,
     category: article.category,
     tags: article.tags,
     publishedAt: article.publishedAt,
@@ -77,7 +77,7 @@ export function toTestimonialIndexEntry(testimonial: Testimonial, place: string 
     verified: testimonial.verified,
     featured: testimonial.featured,
     title: testimonial.title,
-    content: truncate(testimonial.content, 400),
+    content: testimonial.content,
     isAudio: testimonial.isAudio,
     experience: testimonial.experience,
     visitDate: testimonial.visitDate,

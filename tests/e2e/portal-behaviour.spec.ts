@@ -40,9 +40,9 @@ for (const { name, width, height } of WIDTHS) {
       page,
     }) => {
       const lazy = watchLazyLoads(page);
-      await page.goto('/news');
+      // A campaign parameter is not a filter: the static portal needs neither React nor the index.
+      await page.goto('/news?utm_source=boletim');
       await page.waitForLoadState('networkidle');
-      // The static portal needs neither React nor the index.
       expect(lazy).toEqual({ index: [], island: [] });
       const news = newsParts(page);
 
@@ -72,7 +72,7 @@ for (const { name, width, height } of WIDTHS) {
       await expect(cards).toHaveCount(3);
       await expect(news.chips.getByRole('link', { name: 'Todas', exact: true })).toHaveAttribute('aria-current', 'true');
       await page.goBack();
-      await expect(page).toHaveURL(/\/news$/);
+      await expect(page).toHaveURL(/\/news\?utm_source=boletim$/);
       await expect(news.staticResults).toBeVisible();
       await expect(news.results).toHaveCount(0);
       await expect(news.search).toHaveValue('');

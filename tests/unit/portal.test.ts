@@ -9,6 +9,8 @@ import {
   portalSearch,
   resultCount,
 } from '../../src/lib/portal.ts';
+import { toNewsIndexEntry, toTestimonialIndexEntry } from '../../src/lib/portal-index.ts';
+import type { NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
 import { canUseShareSheet, type ShareNavigator, shareLabel, shareMessage, shareOrCopy } from '../../src/lib/share.ts';
 
 describe('normaliseText', () => {
@@ -210,5 +212,79 @@ describe('share labels and messages', () => {
     ['cancelled', ''],
   ] as const)('%s → %j', (outcome, message) => {
     expect(shareMessage(outcome)).toBe(message);
+  });
+});
+
+const ARTICLE: NewsArticle = {
+  id: '1305',
+  title: 'Natal Iluminado',
+  summary: `${'Palavra '.repeat(40)}fim.`,
+  contentHtml: '<p>Texto longo que não vai para o índice.</p>',
+  image: 'https://blog.example.org/natal.jpg',
+  hasPlaceholderImage: false,
+  author: 'Redação',
+  publishedAt: '2026-11-10T22:05:00.000Z',
+  category: 'Eventos',
+  tags: ['Natal'],
+  readTime: 1,
+  featured: true,
+  slug: 'natal',
+  views: 411,
+  status: 'publish',
+  link: null,
+};
+
+const TESTIMONIAL: Testimonial = {
+  id: '1001',
+  name: 'Fernanda Lopes',
+  avatar: null,
+  image: null,
+  location: { city: 'Cuiabá', state: 'MT' },
+  rating: 10,
+  title: 'Trilha',
+  content: 'Que lugar maravilhoso! '.repeat(20),
+  isAudio: false,
+  visitDate: '2025-01-15T12:00:00.000Z',
+  experience: 'tours',
+  experienceId: null,
+  featured: true,
+  verified: true,
+  helpful: 0,
+  status: 'published',
+  country: 'BR',
+};
+
+describe('index entries', () => {
+  it('a news entry holds what a card shows and what the search reads, nothing more', () => {
+    const entry = toNewsIndexEntry(ARTICLE, '/_astro/natal.webp');
+    expect(Object.keys(entry).sort()).toEqual(
+      [
+        'author',
+        'category',
+        'date',
+        'featured',
+        'id',
+        'image',
+        'path',
+        'publishedAt',
+        'readTime',
+        'summary',
+        'tags',
+        'title',
+      ].sort(),
+    );
+    expect(entry).toMatchObject({ path: '/news/1305', date: '10/11/2026', image: '/_astro/natal.webp', tags: ['Natal'] });
+    // The whole summary: the search reads every word of it.
+    expect(entry.summary).toBe(ARTICLE.summary);
+  });
+
+  it.each([
+    ['Cuiabá – MT', 'Cuiabá – MT'],
+    [null, null],
+  ])('a testimonial entry (place %j) has its path, month and whole text', (place, expected) => {
+    const entry = toTestimonialIndexEntry(TESTIMONIAL, place);
+    expect(entry).toMatchObject({ path: '/testimonials/1001', place: expected, month: 'jan. de 2025', rating: 10 });
+    expect(entry.content).toBe(TESTIMONIAL.content);
+    expect(JSON.stringify(entry)).not.toContain('email');
   });
 });
