@@ -3,13 +3,15 @@
  *
  * For each size it generates a synthetic upstream dataset (scripts/bench/generate.ts), serves it
  * from the test upstream server on 127.0.0.1 (provider, WordPress, Spotify and the images), runs
- * the full sync, `astro build` and the search index into a temporary folder (dist/ and the
- * snapshots are left alone), and prints time, peak memory, page count, build size and index size.
+ * the full sync, `astro build` (cold, then again on the caches it left, as the nightly job runs it)
+ * and the search index into a temporary folder (dist/, the snapshots and the project's caches are
+ * left alone), and prints time, peak memory, page count, build size and index size.
  *
  *   npm run bench                                  # 1,000 and 5,000 items, 1,000 posts
  *   npm run bench -- --items 1000 --posts 1000     # one size
  *   npm run bench -- --items 500,2000 --images 300 # distinct image URLs (default: items / 5)
  *   npm run bench -- --lock /tmp/astro-build.lock  # build under a shared lock (the wait is not timed)
+ *   npm run bench -- --no-warm                     # skip the second build on the caches of the first
  *   npm run bench -- --lighthouse                  # then Lighthouse on the sample site in dist/
  */
 import { existsSync } from 'node:fs';
@@ -36,7 +38,9 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
     lighthouse: { type: 'boolean', default: false },
+    warm: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 
 const sizes = (values.items ?? ['1000,5000'])
@@ -52,6 +56,8 @@ interface Row {
   images: number;
   sync: StepResult;
   build: StepResult;
+  /** The same build again with the caches the first one left (the nightly job keeps them). */
+  warm: StepResult | null;
   index: StepResult;
   pages: number;
   distBytes: number;
@@ -106,8 +112,10 @@ async function benchOne(items: number): Promise<Row> {
     ...process.env,
     ...server.env,
     SNAPSHOT_DIR: snapshot,
-    // The image download cache of this run starts empty: the first build's full cost is measured.
+    // The image download cache and Astro's cache (content store, encoded images) of this run start
+    // empty: the first build's full cost is measured, and nothing is shared with other builds.
     IMAGE_CACHE_DIR: path.join(work, 'image-cache'),
+    ASTRO_CACHE_DIR: path.join(work, 'astro-cache'),
   };
   const step = (label: string, command: string, args: string[], lock?: string) => {
     console.log(`${label}…`);
@@ -124,6 +132,16 @@ async function benchOne(items: number): Promise<Row> {
       values.lock,
     );
     console.log(`  ${formatDuration(build.ms)}`);
+    let warm: StepResult | null = null;
+    if (values.warm) {
+      warm = await step(
+        'astro build again (warm caches)',
+        process.execPath,
+        [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist],
+        values.lock,
+      );
+      console.log(`  ${formatDuration(warm.ms)}`);
+    }
     const [indexBin, indexArgs] = indexCommand(dist);
     const index = await step('search index', indexBin, indexArgs);
     console.log(`  ${formatDuration(index.ms)}`);
@@ -133,6 +151,7 @@ async function benchOne(items: number): Promise<Row> {
       images: dataset.imageUrls.size,
       sync,
       build,
+      warm,
       index,
       pages: await countFiles(dist, '.html'),
       distBytes: await folderBytes(dist),
@@ -159,7 +178,8 @@ console.log(
       'posts',
       'image URLs',
       'sync',
-      'build',
+      'build (cold)',
+      'build (warm)',
       'index',
       'peak memory (sync/build/index)',
       'pages',
@@ -172,6 +192,7 @@ console.log(
       String(row.images),
       formatDuration(row.sync.ms),
       formatDuration(row.build.ms),
+      row.warm ? formatDuration(row.warm.ms) : '–',
       formatDuration(row.index.ms),
       `${formatBytes(peak(row.sync, row.build, row.index))} (${[row.sync, row.build, row.index].map((step) => formatBytes(step.peakBytes)).join(' / ')})`,
       String(row.pages),
