@@ -21,6 +21,8 @@ interface Props {
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
+/** Save-Data or prefers-reduced-data (BaseLayout's head script marks <html>): the photos stay still. */
+const isSavingData = () => document.documentElement.classList.contains('save-data');
 
 function stripOf(dots: HTMLElement | null): HTMLElement | null {
   return dots?.closest('section')?.querySelector<HTMLElement>('[data-slideshow]') ?? null;
@@ -44,7 +46,7 @@ export default function HeroSlideshow({ count, interval = 5000, pause = 3000 }: 
     const dots = rootRef.current?.closest<HTMLElement>('[data-slideshow-dots]');
     if (dots) dots.dataset.enhanced = 'true';
     const motion = window.matchMedia(REDUCED_MOTION);
-    const onMotion = () => setReducedMotion(motion.matches);
+    const onMotion = () => setReducedMotion(motion.matches || isSavingData());
     onMotion();
     motion.addEventListener('change', onMotion);
     // A swipe or a keyboard scroll of the strip moves the dots along.
