@@ -28,7 +28,8 @@ for (const file of walk(DATA)) {
     problems.push(`${file}: ${error.message}`);
   }
   for (const [url] of text.matchAll(/\/sample-media\/[A-Za-z0-9._/-]+\.(?:jpe?g|png)/g)) {
-    if (!existsSync(join(ROOT, 'sample-data', 'media', url.slice('/sample-media/'.length)))) problems.push(`${file}: missing image ${url}`);
+    if (!existsSync(join(ROOT, 'sample-data', 'media', url.slice('/sample-media/'.length))))
+      problems.push(`${file}: missing image ${url}`);
   }
 }
 

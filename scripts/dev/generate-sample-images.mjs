@@ -569,9 +569,7 @@ async function main() {
     else await image.jpeg({ quality: 60, mozjpeg: true, chromaSubsampling: '4:2:0' }).toFile(target);
     total += statSync(target).size;
   }
-  console.log(
-    `wrote ${urls.length} images under ${relative(ROOT, MEDIA_DIR)} (${(total / 1024).toFixed(0)} KiB)`,
-  );
+  console.log(`wrote ${urls.length} images under ${relative(ROOT, MEDIA_DIR)} (${(total / 1024).toFixed(0)} KiB)`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

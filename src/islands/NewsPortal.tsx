@@ -9,12 +9,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { truncate } from '../lib/format.ts';
-import { newsSearchable, resultCount } from '../lib/portal.ts';
+import { newsSearchable } from '../lib/portal.ts';
 import type { NewsIndexEntry } from '../lib/portal-index.ts';
-import { shareLabel } from '../lib/share.ts';
 import { $favourites, favouriteKey } from '../stores/favourites.ts';
 import { enhanceFavouriteButtons } from './favourite-buttons.ts';
-import PortalPagination from './PortalPagination.tsx';
+import PortalResults, { type PortalTexts } from './PortalResults.tsx';
+import ShareButton from './ShareButton.tsx';
 import './share-buttons.ts';
 import { usePortal } from './use-portal.ts';
 
@@ -81,23 +81,21 @@ function NewsCard({
           <span>{entry.readTime} min de leitura</span>
         </p>
         <div className="card-actions">
-          <span className="share-action">
-            <button
-              type="button"
-              className="share-button"
-              data-share-url={url}
-              data-share-title={entry.title}
-              aria-label={`${shareLabel(navigator)}: ${entry.title}`}
-            >
-              <span data-share-text>{shareLabel(navigator)}</span>
-            </button>
-            <span className="share-status" role="status" data-share-status />
-          </span>
+          <ShareButton url={url} title={entry.title} />
         </div>
       </div>
     </article>
   );
 }
+
+const TEXTS: PortalTexts = {
+  loading: 'Carregando notícias...',
+  singular: 'notícia encontrada',
+  plural: 'notícias encontradas',
+  none: 'Nenhuma notícia encontrada',
+  error: 'Erro ao carregar notícias. Tente novamente.',
+  emptyHint: 'Tente outra busca ou outra categoria.',
+};
 
 export default function NewsPortal({ staticPage, siteUrl }: Props) {
   const portal = usePortal<NewsIndexEntry>({
@@ -110,62 +108,12 @@ export default function NewsPortal({ staticPage, siteUrl }: Props) {
   const favourites = useStore($favourites);
   const saved = new Set(favourites.map(favouriteKey));
   useEffect(() => enhanceFavouriteButtons(), []);
-
-  const { page, status } = portal;
-  const lead = page && page.page === 1 ? page.entries[0] : undefined;
-  const rest = page ? (lead ? page.entries.slice(1) : page.entries) : [];
-  const statusText = !portal.isActive
-    ? ''
-    : status === 'loading'
-      ? 'Carregando notícias...'
-      : page
-        ? `${resultCount(page.total, 'notícia encontrada', 'notícias encontradas', 'Nenhuma notícia encontrada')}${page.pages > 1 ? ` – página ${page.page} de ${page.pages}` : ''}`
-        : '';
   return (
-    <div ref={portal.anchorRef}>
-      <p className="portal-status" role="status">
-        {statusText}
-      </p>
-      {portal.hasResults && (
-        <div ref={portal.resultsRef} className="portal-results" tabIndex={-1}>
-          {status === 'error' ? (
-            <div className="portal-empty error" role="alert">
-              <p className="title">Erro ao carregar notícias. Tente novamente.</p>
-              <button type="button" className="btn btn-outline" onClick={portal.retry}>
-                Tentar novamente
-              </button>
-            </div>
-          ) : page && page.total === 0 ? (
-            <div className="portal-empty">
-              <p className="title">Nenhuma notícia encontrada</p>
-              <p>Tente outra busca ou outra categoria.</p>
-              <button type="button" className="btn btn-outline" onClick={portal.clear}>
-                Limpar Filtros
-              </button>
-            </div>
-          ) : (
-            page && (
-              <>
-                {lead && (
-                  <div className="portal-lead">
-                    <NewsCard entry={lead} isLead saved={saved} siteUrl={siteUrl} />
-                  </div>
-                )}
-                {rest.length > 0 && (
-                  <ul className="grid news-grid">
-                    {rest.map((entry) => (
-                      <li key={entry.id}>
-                        <NewsCard entry={entry} isLead={false} saved={saved} siteUrl={siteUrl} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <PortalPagination current={page.page} total={page.pages} href={portal.pageHref} onPage={portal.goToPage} />
-              </>
-            )
-          )}
-        </div>
-      )}
-    </div>
+    <PortalResults
+      portal={portal}
+      texts={TEXTS}
+      gridClass="news-grid"
+      renderCard={(entry, isLead) => <NewsCard entry={entry} isLead={isLead} saved={saved} siteUrl={siteUrl} />}
+    />
   );
 }

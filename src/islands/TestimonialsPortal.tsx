@@ -6,11 +6,12 @@
  * Renders nothing until the visitor filters; cards use the markup of TestimonialCard.astro.
  */
 
+import { experienceLabel } from '../components/testimonials/testimonials.ts';
 import { truncate } from '../lib/format.ts';
-import { resultCount, testimonialSearchable } from '../lib/portal.ts';
+import { testimonialSearchable } from '../lib/portal.ts';
 import type { TestimonialIndexEntry } from '../lib/portal-index.ts';
-import { shareLabel } from '../lib/share.ts';
-import PortalPagination from './PortalPagination.tsx';
+import PortalResults, { type PortalTexts } from './PortalResults.tsx';
+import ShareButton from './ShareButton.tsx';
 import './share-buttons.ts';
 import { usePortal } from './use-portal.ts';
 
@@ -23,14 +24,6 @@ interface Props {
   siteUrl: string;
 }
 
-/** SPEC section 3: the experience labels (the static chips carry the same). */
-const EXPERIENCES: Record<string, string> = {
-  tours: 'Tours',
-  restaurants: 'Restaurantes',
-  accommodations: 'Hospedagens',
-  events: 'Eventos',
-  agencies: 'Agências',
-};
 const STAR = 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z';
 
 function initials(name: string): string {
@@ -50,7 +43,7 @@ function TestimonialCard({
   siteUrl: string;
 }) {
   const size = isLead ? 72 : 56;
-  const experience = EXPERIENCES[entry.experience] ?? entry.experience;
+  const experience = experienceLabel(entry.experience);
   const shareTitle = `Depoimento de ${entry.name}: ${entry.title}`;
   return (
     <article className={`card testimonial-card${isLead ? ' lead' : ''}`} data-id={entry.id} data-experience={entry.experience}>
@@ -95,22 +88,20 @@ function TestimonialCard({
             de {entry.name} sobre {entry.title}
           </span>
         </a>
-        <span className="share-action">
-          <button
-            type="button"
-            className="share-button"
-            data-share-url={new URL(entry.path, `${siteUrl}/`).href}
-            data-share-title={shareTitle}
-            aria-label={`${shareLabel(navigator)}: ${shareTitle}`}
-          >
-            <span data-share-text>{shareLabel(navigator)}</span>
-          </button>
-          <span className="share-status" role="status" data-share-status />
-        </span>
+        <ShareButton url={new URL(entry.path, `${siteUrl}/`).href} title={shareTitle} />
       </div>
     </article>
   );
 }
+
+const TEXTS: PortalTexts = {
+  loading: 'Carregando depoimentos...',
+  singular: 'depoimento encontrado',
+  plural: 'depoimentos encontrados',
+  none: 'Nenhum depoimento encontrado',
+  error: 'Erro ao carregar depoimentos. Tente novamente.',
+  emptyHint: 'Tente outra busca ou outra experiência.',
+};
 
 export default function TestimonialsPortal({ staticPage, scale, siteUrl }: Props) {
   const portal = usePortal<TestimonialIndexEntry>({
@@ -120,61 +111,12 @@ export default function TestimonialsPortal({ staticPage, scale, siteUrl }: Props
     staticPage,
     read: testimonialSearchable,
   });
-  const { page, status } = portal;
-  const lead = page && page.page === 1 ? page.entries[0] : undefined;
-  const rest = page ? (lead ? page.entries.slice(1) : page.entries) : [];
-  const statusText = !portal.isActive
-    ? ''
-    : status === 'loading'
-      ? 'Carregando depoimentos...'
-      : page
-        ? `${resultCount(page.total, 'depoimento encontrado', 'depoimentos encontrados', 'Nenhum depoimento encontrado')}${page.pages > 1 ? ` – página ${page.page} de ${page.pages}` : ''}`
-        : '';
   return (
-    <div ref={portal.anchorRef}>
-      <p className="portal-status" role="status">
-        {statusText}
-      </p>
-      {portal.hasResults && (
-        <div ref={portal.resultsRef} className="portal-results" tabIndex={-1}>
-          {status === 'error' ? (
-            <div className="portal-empty error" role="alert">
-              <p className="title">Erro ao carregar depoimentos. Tente novamente.</p>
-              <button type="button" className="btn btn-outline" onClick={portal.retry}>
-                Tentar novamente
-              </button>
-            </div>
-          ) : page && page.total === 0 ? (
-            <div className="portal-empty">
-              <p className="title">Nenhum depoimento encontrado</p>
-              <p>Tente outra busca ou outra experiência.</p>
-              <button type="button" className="btn btn-outline" onClick={portal.clear}>
-                Limpar Filtros
-              </button>
-            </div>
-          ) : (
-            page && (
-              <>
-                {lead && (
-                  <div className="portal-lead">
-                    <TestimonialCard entry={lead} isLead scale={scale} siteUrl={siteUrl} />
-                  </div>
-                )}
-                {rest.length > 0 && (
-                  <ul className="grid testimonials-grid">
-                    {rest.map((entry) => (
-                      <li key={entry.id}>
-                        <TestimonialCard entry={entry} isLead={false} scale={scale} siteUrl={siteUrl} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <PortalPagination current={page.page} total={page.pages} href={portal.pageHref} onPage={portal.goToPage} />
-              </>
-            )
-          )}
-        </div>
-      )}
-    </div>
+    <PortalResults
+      portal={portal}
+      texts={TEXTS}
+      gridClass="testimonials-grid"
+      renderCard={(entry, isLead) => <TestimonialCard entry={entry} isLead={isLead} scale={scale} siteUrl={siteUrl} />}
+    />
   );
 }
