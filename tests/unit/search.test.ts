@@ -3,7 +3,11 @@
  * round trip, result paths, and the excerpt split that keeps index text from becoming markup.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSync } from '../../scripts/sync/run.ts';
 import type { Experience, Item, NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
 import {
   excerptParts,
@@ -24,7 +28,16 @@ import {
 } from '../../src/lib/search.ts';
 import { xssVectors } from '../fixtures/xss-vectors.ts';
 
-const SNAPSHOT = 'data/sample-snapshot';
+// The embedded sample data through the real sync, in a folder of this test's own: a clean clone has
+// no snapshot before its first build. Top-level, because the tables below read it while collecting.
+const SNAPSHOT = await mkdtemp(path.join(tmpdir(), 'search-sample-'));
+await runSync({
+  env: {},
+  outDir: SNAPSHOT,
+  sampleDir: path.resolve(import.meta.dirname, '../../sample-data'),
+  logger: { info: () => {}, warn: () => {} },
+});
+afterAll(() => rm(SNAPSHOT, { recursive: true, force: true }));
 const read = <T>(name: string): T[] => JSON.parse(readFileSync(`${SNAPSHOT}/${name}.json`, 'utf8')) as T[];
 const byId = <T extends { id: string }>(name: string, id: string): T => {
   const found = read<T>(name).find((entry) => entry.id === id);
