@@ -5,27 +5,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ENTITIES, experiencePath, itemPath, newsPath, testimonialPath } from '../../src/lib/entities.ts';
-import type { ItemKind } from '../../src/lib/schemas/index.ts';
+import { type ItemKind, SNAPSHOT_SCHEMAS, type SnapshotName } from '../../src/lib/schemas/index.ts';
 import { resolveSitePath } from './files.ts';
 import type { Problem } from './problem.ts';
 
-/** Snapshot collections that hold published entries (status.json is bookkeeping). */
-export const PUBLISHED_COLLECTIONS = [
-  'city',
-  'tours',
-  'accommodation',
-  'restaurants',
-  'events',
-  'drivers',
-  'guides',
-  'agencies',
-  'attractions',
-  'experiences',
-  'testimonials',
-  'news',
-  'episodes',
-] as const;
-export type PublishedCollection = (typeof PUBLISHED_COLLECTIONS)[number];
+/** Snapshot collections that hold published entries: the snapshot's own list, less status.json (bookkeeping). */
+export const PUBLISHED_COLLECTIONS = (Object.keys(SNAPSHOT_SCHEMAS) as SnapshotName[]).filter(
+  (name): name is Exclude<SnapshotName, 'status'> => name !== 'status',
+);
+export type PublishedCollection = Exclude<SnapshotName, 'status'>;
 
 /** Entries by collection; a collection whose file is missing or unreadable is absent. */
 export type Snapshot = Partial<Record<PublishedCollection, { id: string }[]>>;
