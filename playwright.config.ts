@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/ensure-browser.ts';
 
-const PORT = 4322;
+/** E2E_PORT lets two checkouts on one machine run their end-to-end tests at once. */
+export const PORT = Number(process.env.E2E_PORT) || 4322;
 const executablePath = findChromium();
 
 /**

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, WIDTHS } from './support.ts';
+import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, ORIGIN, WIDTHS } from './support.ts';
 
 /** The snapshot the e2e build uses (playwright.config.ts: SNAPSHOT_DIR). */
 const SNAPSHOT = 'data/sample-snapshot';
@@ -269,7 +269,7 @@ for (const { name, width, height } of WIDTHS) {
 
     for (const detail of CASES) {
       test(`${detail.path}: sections, hand-offs, JSON-LD, axe, nothing foreign`, async ({ page, baseURL }) => {
-        const foreign = collectForeignRequests(page, baseURL ?? 'http://127.0.0.1:4322');
+        const foreign = collectForeignRequests(page, baseURL ?? ORIGIN);
         const response = await page.goto(detail.path);
         expect(response?.status()).toBe(200);
         const main = page.getByRole('main');

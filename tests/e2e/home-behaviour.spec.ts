@@ -7,9 +7,8 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, ORIGIN, WIDTHS } from './support.ts';
 
-const ORIGIN = 'http://127.0.0.1:4322';
 const START = new Date('2026-11-21T10:00:00-04:00');
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, WIDTHS } from './support.ts';
+import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, ORIGIN, WIDTHS } from './support.ts';
 
 /** SPEC section 2: the home sections in order, with their anchor ids and headings. */
 const SECTIONS = [
@@ -58,7 +58,7 @@ for (const { name, width, height } of WIDTHS) {
     test.use({ viewport: { width, height } });
 
     test('has every section in order, one h1, passes axe and loads nothing foreign', async ({ page, baseURL }) => {
-      const foreign = collectForeignRequests(page, baseURL ?? 'http://127.0.0.1:4322');
+      const foreign = collectForeignRequests(page, baseURL ?? ORIGIN);
       const response = await page.goto('/');
       expect(response?.status()).toBe(200);
 

@@ -4,7 +4,7 @@
  * `?experience=` texts kept for the later island, JSON-LD, and the accessibility sweep at both widths.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { collectForeignRequests, expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+import { collectForeignRequests, expectNoSeriousA11yViolations, ORIGIN, WIDTHS } from './support.ts';
 
 interface ListCase {
   path: string;
@@ -107,7 +107,7 @@ for (const list of LISTS) {
   for (const viewport of WIDTHS) {
     test(`${list.path} at ${viewport.width} px: title, search, filters, cards, JSON-LD, a11y`, async ({ page, baseURL }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      const foreign = collectForeignRequests(page, baseURL ?? 'http://127.0.0.1:4322');
+      const foreign = collectForeignRequests(page, baseURL ?? ORIGIN);
       const response = await page.goto(list.path);
       expect(response?.status()).toBe(200);
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, WIDTHS } from './support.ts';
+import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, ORIGIN, WIDTHS } from './support.ts';
 
 /** The sample testimonials the e2e site is built from, for the portal's computed figures. */
 const SAMPLE_TESTIMONIALS = JSON.parse(
@@ -21,7 +21,6 @@ const AVERAGE = (SAMPLE_TESTIMONIALS.reduce((sum, testimonial) => sum + testimon
   .toFixed(1)
   .replace('.', ',');
 
-const ORIGIN = 'http://127.0.0.1:4322';
 const DATE = /\d{2}\/\d{2}\/\d{4}/;
 
 /** Loads a page, fails on a non-200 status; returns the foreign requests seen so far. */

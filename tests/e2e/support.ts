@@ -5,6 +5,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/** Origin of the site under test (playwright.config.ts serves it on E2E_PORT, 4322 by default). */
+export const ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT) || 4322}`;
+
 export const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
   { name: 'desktop', width: 1280, height: 900 },
