@@ -31,5 +31,11 @@ const report = await runSync({
 // Every image the snapshot names, into the image cache the build reads (scripts/sync/images.ts).
 const images = await syncImages({ env: process.env, root, snapshotDir: path.resolve(values.out) });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-const warnings = report.warnings.length + images.warnings.length;
-console.log(`sync finished in ${seconds} s with ${warnings} warning(s)`);
+// Every record dropped or repaired counts as a warning: the nightly job's log says how many and why.
+const dropped = report.collections.reduce((sum, collection) => sum + collection.dropped.length, 0);
+const repaired = report.recordWarnings.length - dropped;
+const warnings = report.warnings.length + images.warnings.length + report.recordWarnings.length;
+console.log(
+  `sync finished in ${seconds} s with ${warnings} warning(s): ${report.warnings.length} source, ` +
+    `${images.warnings.length} image, ${dropped} record(s) dropped, ${repaired} repair(s)`,
+);

@@ -10,7 +10,7 @@ import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts'
 import { RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
 import { RawItemSchema, toItem } from '../../src/lib/normalise/item.ts';
 import { RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
-import { type NormalisedRecords, normaliseRecords } from '../../src/lib/normalise/records.ts';
+import { type NormalisedRecords, type NormaliseOptions, normaliseRecords } from '../../src/lib/normalise/records.ts';
 import { RawFeedbackSchema, toTestimonial } from '../../src/lib/normalise/testimonial.ts';
 import {
   CitySchema,
@@ -36,8 +36,8 @@ export interface CollectionSpec {
   schema: z.ZodType<{ id: string }>;
   /** The raw records from the source, as configured (upstream or sample). */
   fetch(context: SourceContext, config: SyncConfig): Promise<unknown[]>;
-  /** Raw records into entries, dropping and reporting the invalid ones. */
-  normalise(records: unknown[], config: SyncConfig): NormalisedRecords<{ id: string }>;
+  /** Raw records into entries, dropping and reporting the invalid ones, noting the repaired ones. */
+  normalise(records: unknown[], config: SyncConfig, options: NormaliseOptions): NormalisedRecords<{ id: string }>;
   fallback: Fallback;
 }
 
@@ -53,7 +53,8 @@ function itemCollection(
     source: 'provider',
     schema: ItemSchema,
     fetch: (context) => fetchProviderList(context, path, key, params),
-    normalise: (records) => normaliseRecords(records, RawItemSchema, (raw) => toItem(raw, kind), ItemSchema),
+    normalise: (records, _config, options) =>
+      normaliseRecords(records, RawItemSchema, (raw, context) => toItem(raw, kind, context), ItemSchema, options),
     fallback: 'empty',
   };
 }
@@ -64,11 +65,17 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
     source: 'provider',
     schema: CitySchema,
     fetch: (context) => fetchCities(context),
-    normalise: (records, config) => {
+    normalise: (records, config, options) => {
       const configured = { name: config.site.cityName, state: config.site.cityState };
-      const result = normaliseRecords(records, RawCitySchema, (raw) => toCity(raw, configured), CitySchema);
+      const result = normaliseRecords(
+        records,
+        RawCitySchema,
+        (raw, context) => toCity(raw, configured, context),
+        CitySchema,
+        options,
+      );
       const city = pickCity(result.entries, configured.name);
-      return { entries: city ? [city] : [], dropped: result.dropped };
+      return { entries: city ? [city] : [], dropped: result.dropped, repaired: result.repaired };
     },
     fallback: 'fallback-city',
   },
@@ -85,8 +92,14 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
     source: 'provider',
     schema: ExperienceSchema,
     fetch: (context) => fetchProviderList(context, 'experiences', 'experiences'),
-    normalise: (records, config) =>
-      normaliseRecords(records, RawExperienceSchema, (raw) => toExperience(raw, config.site.cityName), ExperienceSchema),
+    normalise: (records, config, options) =>
+      normaliseRecords(
+        records,
+        RawExperienceSchema,
+        (raw, context) => toExperience(raw, config.site.cityName, context),
+        ExperienceSchema,
+        options,
+      ),
     fallback: 'empty',
   },
   {
@@ -94,7 +107,8 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
     source: 'provider',
     schema: TestimonialSchema,
     fetch: (context) => fetchFeedbacks(context),
-    normalise: (records) => normaliseRecords(records, RawFeedbackSchema, toTestimonial, TestimonialSchema),
+    normalise: (records, _config, options) =>
+      normaliseRecords(records, RawFeedbackSchema, toTestimonial, TestimonialSchema, options),
     fallback: 'empty',
   },
   {
@@ -102,7 +116,7 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
     source: 'blog',
     schema: NewsArticleSchema,
     fetch: (context, config) => fetchPosts(context, (config.blog as { url: string }).url),
-    normalise: (records) => normaliseRecords(records, RawPostSchema, toNewsArticle, NewsArticleSchema),
+    normalise: (records, _config, options) => normaliseRecords(records, RawPostSchema, toNewsArticle, NewsArticleSchema, options),
     fallback: 'sample',
   },
   {
@@ -110,10 +124,19 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
     source: 'podcast',
     schema: EpisodeSchema,
     fetch: (context, config) => fetchEpisodes(context, config.podcast as NonNullable<SyncConfig['podcast']>),
-    normalise: (records) =>
-      normaliseRecords(records, RawEpisodeSchema, (raw, index) => toEpisode(raw, index, records.length), EpisodeSchema),
+    normalise: (records, _config, options) => normaliseRecords(records, RawEpisodeSchema, toEpisode, EpisodeSchema, options),
     fallback: 'sample',
   },
 ];
 
 export const FALLBACK_CITY = (config: SyncConfig) => fallbackCity({ name: config.site.cityName, state: config.site.cityState });
+
+/**
+ * What relative URLs in a source's records are relative to (DESIGN.md, "Upstream calls"): the
+ * provider's API address, the blog's address (each post's own link comes first), Spotify's API.
+ */
+export function sourceBaseUrl(source: SourceName, config: SyncConfig): string | null {
+  if (source === 'provider') return config.provider?.url ?? null;
+  if (source === 'blog') return config.site.blogUrl ?? (config.blog ? new URL('/', config.blog.url).href : null);
+  return config.podcast?.apiUrl ?? null;
+}

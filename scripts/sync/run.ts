@@ -5,9 +5,9 @@
  */
 import type { KyInstance } from 'ky';
 import type { Env } from '../../src/lib/config.ts';
-import type { DroppedRecord } from '../../src/lib/normalise/records.ts';
+import type { RecordNote } from '../../src/lib/normalise/records.ts';
 import type { CollectionStatus, Origin } from '../../src/lib/schemas/index.ts';
-import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName } from './collections.ts';
+import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName, sourceBaseUrl } from './collections.ts';
 import { readSyncConfig, type SyncConfig } from './config.ts';
 import { FIXTURE_PATHS, fixtureFetch, folderReader } from './fixture-upstream.ts';
 import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, type HttpOptions } from './http.ts';
@@ -29,16 +29,24 @@ export interface SyncOptions {
   now?: () => Date;
 }
 
-export interface CollectionReport extends CollectionStatus {
-  /** Records the source gave this time (0 when it failed). */
+/** What became of the records a source gave this time. */
+interface RecordsSeen {
+  /** Records the source gave (0 when it failed). */
   received: number;
   /** Records that could not be made valid. */
-  dropped: DroppedRecord[];
+  dropped: RecordNote[];
+  /** Records kept after a repair (a field cut, refused or replaced by its fallback), one note per repair. */
+  repaired: RecordNote[];
 }
+
+export interface CollectionReport extends CollectionStatus, RecordsSeen {}
 
 export interface SyncReport {
   collections: CollectionReport[];
+  /** A source or collection that failed, fell back or was refused. */
   warnings: string[];
+  /** One line per record dropped or repaired ('provider tours: dropped record "../x": id: …'); warnings too. */
+  recordWarnings: string[];
 }
 
 /** The sample data is served under this origin through an in-process fetch; nothing leaves the machine. */
@@ -60,6 +68,9 @@ function sampleConfig(config: SyncConfig): SyncConfig {
   };
 }
 
+/** Record notes printed per collection and kind; the report keeps every one. */
+const LOGGED_NOTES = 20;
+
 class ShrinkError extends Error {
   override name = 'ShrinkError';
 }
@@ -76,6 +87,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const now = options.now ?? (() => new Date());
   const httpOptions: HttpOptions = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
   const warnings: string[] = [];
+  const recordWarnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(clean(message));
     logger.warn(message);
@@ -115,40 +127,33 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
 
   async function fetchEntries(spec: CollectionSpec, mode: 'upstream' | 'sample') {
     const records = await spec.fetch(contextFor(spec.source, mode), mode === 'upstream' ? config : sample);
-    const { entries, dropped } = spec.normalise(records, config);
-    return {
-      received: records.length,
-      entries,
-      dropped: dropped.map((record) => ({ id: clean(record.id), reason: clean(record.reason) })),
-    };
+    // The sample data's images are site-relative files of sample-data/media: no base for them.
+    const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, config) : null;
+    const { entries, dropped, repaired } = spec.normalise(records, config, { baseUrl, now: now() });
+    const cleaned = (notes: RecordNote[]) => notes.map((record) => ({ id: clean(record.id), reason: clean(record.reason) }));
+    return { received: records.length, entries, dropped: cleaned(dropped), repaired: cleaned(repaired) };
   }
 
   async function syncCollection(spec: CollectionSpec): Promise<CollectionReport> {
     const mode = isConfigured(spec.source) ? 'upstream' : 'sample';
     const previous = previousStatus.get(spec.name);
-    const report = (
-      status: Omit<CollectionStatus, 'id' | 'source'>,
-      received: number,
-      dropped: DroppedRecord[],
-    ): CollectionReport => ({
+    const report = (status: Omit<CollectionStatus, 'id' | 'source'>, records: RecordsSeen): CollectionReport => ({
       id: spec.name,
       source: spec.source,
       ...status,
-      received,
-      dropped,
+      ...records,
     });
 
-    let received = 0;
-    let dropped: DroppedRecord[] = [];
+    let records: RecordsSeen = { received: 0, dropped: [], repaired: [] };
     try {
       const result = await fetchEntries(spec, mode);
-      ({ received, dropped } = result);
+      records = { received: result.received, dropped: result.dropped, repaired: result.repaired };
       if (mode === 'upstream' && !options.allowShrink) {
         const last = await readPreviousEntries(options.outDir, spec);
         const lastOrigin = previous?.goodOrigin ?? 'upstream';
         if (last && lastOrigin === 'upstream' && result.entries.length * 2 < last.length) {
           throw new ShrinkError(
-            `${result.entries.length} valid records (${received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
+            `${result.entries.length} valid records (${result.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
           );
         }
       }
@@ -162,8 +167,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
           error: null,
           syncedAt: now().toISOString(),
         },
-        received,
-        dropped,
+        records,
       );
     } catch (error) {
       const reason = clean(describeError(error));
@@ -180,20 +184,18 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
             error: reason,
             syncedAt: previous?.syncedAt ?? null,
           },
-          received,
-          dropped,
+          records,
         );
       }
-      return fallBack(spec, reason, received, dropped, report);
+      return fallBack(spec, reason, records, report);
     }
   }
 
   async function fallBack(
     spec: CollectionSpec,
     reason: string,
-    received: number,
-    dropped: DroppedRecord[],
-    report: (status: Omit<CollectionStatus, 'id' | 'source'>, received: number, dropped: DroppedRecord[]) => CollectionReport,
+    records: RecordsSeen,
+    report: (status: Omit<CollectionStatus, 'id' | 'source'>, records: RecordsSeen) => CollectionReport,
   ): Promise<CollectionReport> {
     let entries: { id: string }[] = [];
     let origin: Origin = 'none';
@@ -224,29 +226,39 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
         error: reason,
         syncedAt: origin === 'sample' ? now().toISOString() : null,
       },
-      received,
-      dropped,
+      records,
     );
   }
 
   const collections = await Promise.all(COLLECTIONS.map((spec) => syncCollection(spec)));
+  // One warning per record dropped or repaired: the nightly job's summary counts them, and each says
+  // why. The log shows the first few of each collection; the report keeps them all.
   for (const collection of collections) {
-    for (const record of collection.dropped) {
-      logger.warn(`${collection.source} ${collection.id}: dropped record ${record.id}: ${record.reason}`);
+    for (const [what, notes] of [
+      ['dropped', collection.dropped],
+      ['repaired', collection.repaired],
+    ] as const) {
+      notes.forEach((record, index) => {
+        const line = `${collection.source} ${collection.id}: ${what} record ${record.id}: ${record.reason}`;
+        recordWarnings.push(clean(line));
+        if (index < LOGGED_NOTES) logger.warn(line);
+      });
+      if (notes.length > LOGGED_NOTES)
+        logger.warn(`${collection.source} ${collection.id}: and ${notes.length - LOGGED_NOTES} more ${what}`);
     }
   }
   await write(
     STATUS_FILE,
-    collections.map(({ received: _received, dropped: _dropped, ...status }) => status),
+    collections.map(({ received: _received, dropped: _dropped, repaired: _repaired, ...status }) => status),
   );
   logger.info(formatSummary(collections));
-  return { collections, warnings };
+  return { collections, warnings, recordWarnings };
 }
 
 /** The summary table: per collection, records received, kept and dropped, and where they came from. */
 export function formatSummary(collections: readonly CollectionReport[]): string {
   const rows = [
-    ['collection', 'source', 'from', 'received', 'kept', 'dropped', 'note'],
+    ['collection', 'source', 'from', 'received', 'kept', 'dropped', 'repaired', 'note'],
     ...collections.map((collection) => [
       collection.id,
       collection.source,
@@ -254,6 +266,7 @@ export function formatSummary(collections: readonly CollectionReport[]): string 
       String(collection.received),
       String(collection.count),
       String(collection.dropped.length),
+      String(new Set(collection.repaired.map((record) => record.id)).size),
       collection.error ?? '',
     ]),
   ];

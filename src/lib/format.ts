@@ -8,23 +8,33 @@ export const TIME_ZONE = 'America/Cuiaba';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
+/** Above this a price is a typing error (or an exponent form), not a price. */
+export const MAX_PRICE = 1_000_000;
+
 /**
- * A price as a number of reais, from what providers send: 150, '150', '150.00', 'R$ 1.234,56'.
- * Returns null for anything without digits.
+ * A price as a number of reais, from what providers send: 150, '150', '150.00', 'R$ 1.234,56',
+ * 'R$ 89,90 por pessoa'. Null for anything without exactly one plain number in it: no digits
+ * ('Sob consulta'), a negative ('-5'), an exponent ('1e309'), a range ('100 a 200'), a value that
+ * is not finite or above MAX_PRICE.
  */
 export function parsePrice(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : null;
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 && value <= MAX_PRICE ? value : null;
   if (typeof value !== 'string') return null;
-  let digits = value.replace(/[^\d.,]/g, '');
-  if (!/\d/.test(digits)) return null;
+  const numbers = value.match(/[-\u2212]?\s*\d[\d.,]*(?:e[+-]?\d+)?/gi) ?? [];
+  const token = numbers.length === 1 ? (numbers[0] as string) : null;
+  if (!token || /^[-\u2212]|e/i.test(token)) return null;
+  let digits = token.trim().replace(/[.,]+$/, '');
   if (digits.includes(',')) {
     // Brazilian notation: dots group thousands, the comma marks the cents.
+    if (!/^\d{1,3}(?:\.\d{3})*,\d{1,2}$|^\d+,\d{1,2}$/.test(digits)) return null;
     digits = digits.replace(/\./g, '').replace(',', '.');
   } else if (/^\d{1,3}(\.\d{3})+$/.test(digits)) {
     digits = digits.replace(/\./g, '');
+  } else if (!/^\d+(?:\.\d{1,2})?$/.test(digits)) {
+    return null;
   }
   const parsed = Number.parseFloat(digits);
-  return Number.isFinite(parsed) ? parsed : null;
+  return Number.isFinite(parsed) && parsed <= MAX_PRICE ? parsed : null;
 }
 
 /** 'R$ 1.234,56' (with a plain space); the spec's 'R$ 0' for zero. */

@@ -4,6 +4,8 @@
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { boundHtmlDepth, cutHtml, LIMITS } from './normalise/bounds.ts';
+import { plainEmail, resolveHttpUrl } from './normalise/values.ts';
 
 const { window } = new JSDOM('');
 const purify = createDOMPurify(window);
@@ -58,7 +60,22 @@ const ALLOWED_TAGS = [
   'u',
   'ul',
 ];
-const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'datetime', 'cite', 'lang'];
+const ALLOWED_ATTR = [
+  'href',
+  'src',
+  'alt',
+  'title',
+  'width',
+  'height',
+  'colspan',
+  'rowspan',
+  'datetime',
+  'cite',
+  'lang',
+  // In-page anchors (footnotes, tables of contents): kept under a namespace of their own.
+  'id',
+  'name',
+];
 const URL_ATTRS = new Set(['href', 'src', 'cite']);
 
 /** http(s), mailto and tel, or a relative URL: nothing else survives in a URL attribute. */
@@ -71,28 +88,55 @@ const SAFE_URL = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/
  * It also covers `data:`, which DOMPurify lets through on images and cannot be told otherwise.
  */
 const SAFE_URL_VALUE = /^(?:(?:https?|mailto|tel):|[^:/?#]*(?:[/?#]|$))/i;
-const INVISIBLE = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202f\ufeff]+/g;
+const URL_INVISIBLE = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202f\ufeff]+/g;
 
 /** The value as written and %-decoded, invisible characters removed: both must pass SAFE_URL_VALUE. */
 function isSafeUrlValue(value: string): boolean {
-  const compact = value.replace(INVISIBLE, '');
+  const compact = value.replace(URL_INVISIBLE, '');
   let decoded = compact;
   try {
-    decoded = decodeURIComponent(compact).replace(INVISIBLE, '');
+    decoded = decodeURIComponent(compact).replace(URL_INVISIBLE, '');
   } catch {
     // malformed %-escape: the value as written is what counts
   }
   return SAFE_URL_VALUE.test(compact) && SAFE_URL_VALUE.test(decoded);
 }
 
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
+/**
+ * Ids of upstream HTML live under `uc-<hash>-`: they cannot clash with the page's own ids (or with
+ * another field's), cannot clobber `document` properties, and a second pass keeps them as they are.
+ */
+const ANCHOR_NAMESPACE = /^uc-[0-9a-z]{6}-/;
+
+/** The namespace of one call: set for the length of a synchronous sanitize, read by the hooks. */
+let namespace = 'uc-000000-';
+
+/** A short stable hash of the field, so two fields of one page get different namespaces. */
+function namespaceOf(html: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < html.length; index += 1) hash = Math.imul(hash ^ html.charCodeAt(index), 0x01000193) >>> 0;
+  return `uc-${hash.toString(36).padStart(6, '0').slice(-6)}-`;
+}
+
+/** An id as a fragment can name it: trimmed, inner whitespace as '-'; null when empty. */
+function anchorName(value: string): string | null {
+  const name = value.trim().replace(/\s+/g, '-');
+  return name ? name.slice(0, 128) : null;
+}
+
+purify.addHook('uponSanitizeAttribute', (node, data) => {
   if (URL_ATTRS.has(data.attrName) && !isSafeUrlValue(data.attrValue)) {
     data.keepAttr = false;
+    return;
   }
-});
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName === 'A' && node.hasAttribute('href')) {
-    node.setAttribute('rel', 'nofollow noopener noreferrer');
+  if (data.attrName === 'id' || data.attrName === 'name') {
+    const name = anchorName(data.attrValue);
+    // `name` is an anchor only on <a> (old-style targets); anywhere else it is dropped.
+    if (!name || (data.attrName === 'name' && node.nodeName !== 'A')) {
+      data.keepAttr = false;
+      return;
+    }
+    data.attrValue = ANCHOR_NAMESPACE.test(name) ? name : `${namespace}${name}`;
   }
 });
 
@@ -110,25 +154,181 @@ const CONFIG = {
   ADD_FORBID_CONTENTS: ['textarea'],
 };
 
-/** Upstream HTML with only the allow-listed formatting left; '' for anything that is not a string. */
-export function sanitizeHtml(html: unknown): string {
+/** Where the HTML of a field comes from, so that its relative links and images can be resolved. */
+export interface SanitizeOptions {
+  /**
+   * The absolute http(s) URL the field's relative URLs are relative to: a post's own link (or the
+   * blog's address), the provider's API address. Null (the embedded sample data): relative links are
+   * unwrapped to their text, and site-relative images (`/sample-media/...`) are kept for the local
+   * image cache.
+   */
+  baseUrl?: string | null;
+}
+
+/** True when `url` is `base` itself (another fragment of the same document). */
+function isSameDocument(url: URL, base: string | null | undefined): boolean {
+  const document = base ? URL.parse(base) : null;
+  const key = (candidate: URL) => `${candidate.origin}${candidate.pathname.replace(/\/+$/, '')}${candidate.search}`;
+  return document !== null && key(url) === key(document);
+}
+
+/** What a link of upstream HTML becomes on our page: an href, or null to keep only its text. */
+function linkTarget(href: string, options: SanitizeOptions, ids: ReadonlySet<string>): string | null {
+  const value = href.trim();
+  const fragmentOf = (hash: string) => {
+    let name: string | null;
+    try {
+      name = anchorName(decodeURIComponent(hash));
+    } catch {
+      name = anchorName(hash);
+    }
+    if (!name) return null;
+    const id = ANCHOR_NAMESPACE.test(name) ? name : `${namespace}${name}`;
+    return ids.has(id) ? `#${id}` : null;
+  };
+  if (value.startsWith('#')) return fragmentOf(value.slice(1));
+  if (/^mailto:/i.test(value)) {
+    // Only the address: a query would add recipients (`?bcc=`) or put words in the visitor's mouth.
+    const address = plainEmail(decodeSafely(value.slice('mailto:'.length).split('?')[0] ?? ''));
+    return address ? `mailto:${address}` : null;
+  }
+  if (/^tel:/i.test(value)) {
+    const digits = value.slice('tel:'.length).replace(/[^\d+]/g, '');
+    return /^\+?\d{8,15}$/.test(digits) ? `tel:${digits}` : null;
+  }
+  const resolved = resolveHttpUrl(value, options.baseUrl);
+  if (!resolved) return null;
+  const url = new URL(resolved);
+  if (url.hash && isSameDocument(url, options.baseUrl)) return fragmentOf(url.hash.slice(1));
+  return resolved;
+}
+
+/** What an image of upstream HTML loads: an absolute URL, a site-relative one of the sample data, or null. */
+function imageSource(src: string, options: SanitizeOptions): string | null {
+  const value = src.trim();
+  if (!options.baseUrl && value.startsWith('/') && !value.startsWith('//')) return value;
+  return resolveHttpUrl(value, options.baseUrl);
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Replaces an element by its children (a link with nowhere to go keeps its words). */
+function unwrap(element: Element): void {
+  element.replaceWith(...element.childNodes);
+}
+
+/** After DOMPurify: ids made unique, links and images resolved or removed, images counted. */
+function resolveReferences(root: DocumentFragment, options: SanitizeOptions): void {
+  const ids = new Set<string>();
+  for (const element of root.querySelectorAll('[id], a[name]')) {
+    const id = element.getAttribute('id') ?? element.getAttribute('name');
+    element.removeAttribute('name');
+    if (id && !ids.has(id)) {
+      element.setAttribute('id', id);
+      ids.add(id);
+    } else element.removeAttribute('id');
+  }
+  for (const link of root.querySelectorAll('a[href]')) {
+    const target = linkTarget(link.getAttribute('href') ?? '', options, ids);
+    if (!target) unwrap(link);
+    else if (target.startsWith('#')) {
+      link.setAttribute('href', target);
+      link.removeAttribute('rel');
+    } else {
+      link.setAttribute('href', target);
+      link.setAttribute('rel', 'nofollow noopener noreferrer');
+    }
+  }
+  let images = 0;
+  for (const image of root.querySelectorAll('img')) {
+    const src = image.hasAttribute('src') ? imageSource(image.getAttribute('src') ?? '', options) : null;
+    images += 1;
+    if (!src || images > LIMITS.htmlImages) image.remove();
+    else image.setAttribute('src', src);
+  }
+  for (const element of root.querySelectorAll('[cite]')) {
+    const cite = resolveHttpUrl(element.getAttribute('cite') ?? '', options.baseUrl);
+    if (cite) element.setAttribute('cite', cite);
+    else element.removeAttribute('cite');
+  }
+}
+
+/** Length and nesting within LIMITS before any parser sees the markup (both are linear). */
+function bounded(html: string): string {
+  const cut = cutHtml(html, LIMITS.stringChars);
+  return cut.includes('<') ? boundHtmlDepth(cut).html : cut;
+}
+
+/**
+ * Upstream HTML with only the allow-listed formatting left; '' for anything that is not a string.
+ * Relative links and images are resolved against `options.baseUrl`; in-page anchors keep working
+ * under a namespace (footnotes, tables of contents) and an anchor to nothing loses its link.
+ */
+export function sanitizeHtml(html: unknown, options: SanitizeOptions = {}): string {
   if (typeof html !== 'string' || html.trim() === '') return '';
-  return purify.sanitize(html, CONFIG).trim();
+  const input = bounded(html);
+  namespace = namespaceOf(input);
+  // Null when the input is a whole frameset document, which has no body to keep.
+  const fragment = purify.sanitize(input, { ...CONFIG, RETURN_DOM_FRAGMENT: true }) as DocumentFragment | null;
+  if (!fragment) return '';
+  resolveReferences(fragment, options);
+  const container = window.document.createElement('div');
+  container.append(fragment);
+  return container.innerHTML.trim();
 }
 
 const BLOCK_BOUNDARY = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|blockquote|figure|figcaption|pre|hr|dt|dd)\b[^>]*>/gi;
 
+/** Control and format characters (bidi overrides, zero-width space, BOM, soft hyphen), but ZWJ/ZWNJ, which join emoji and scripts. */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+const JOINERS = new Set(['\u200c', '\u200d']);
+/** What draws nothing at all: whitespace, format and control characters, marks, fillers and variation selectors. */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{M}\p{Zl}\p{Zp}\u115f\u1160\u2800\u3164\uffa0]/gu;
+
+/** Text with control and bidi/format characters removed (tabs and line breaks become spaces). */
+export function cleanText(text: string): string {
+  return text.replace(HIDDEN, (char) => (/\s/.test(char) ? ' ' : JOINERS.has(char) ? char : ''));
+}
+
+/** True when the text draws something: not only spaces, zero-width or bidi characters, marks or fillers. */
+export function hasVisibleText(text: string | null | undefined): boolean {
+  return Boolean(text?.replace(INVISIBLE, ''));
+}
+
 /**
  * Plain text of upstream HTML: tags removed, entities decoded ('&#8211;' → '–'), block
- * boundaries turned into spaces, whitespace collapsed. Script and style contents never appear.
+ * boundaries turned into spaces, control and bidi characters removed, whitespace collapsed.
+ * Script and style contents never appear.
  */
 export function htmlToText(html: unknown): string {
   if (typeof html !== 'string' || html.trim() === '') return '';
   const safe = purify.sanitize(
-    html.replace(BLOCK_BOUNDARY, (tag) => `${tag} `),
+    bounded(html).replace(BLOCK_BOUNDARY, (tag) => `${tag} `),
     CONFIG,
   );
   const template = window.document.createElement('template');
   template.innerHTML = safe;
-  return (template.content.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return cleanText(template.content.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The words a reader (or a search indexer) sees in `text`: tags removed without adding spaces
+ * (`abc<span>def</span>` reads 'abcdef'), entities decoded, invisible characters removed. For the
+ * secrets check, which must find a value however markup splits it.
+ */
+export function visibleText(text: string): string {
+  if (!text.includes('<') && !text.includes('&')) return text.replace(INVISIBLE, (char) => (/\s/.test(char) ? char : ''));
+  const template = window.document.createElement('template');
+  template.innerHTML = bounded(text)
+    .replace(/<[^<>]*>/g, '')
+    .replace(/</g, '&lt;');
+  return (template.content.textContent ?? '').replace(INVISIBLE, (char) => (/\s/.test(char) ? char : ''));
 }

@@ -5,7 +5,7 @@ import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts'
 import { experienceCategory, RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
 import { localityOf, RawItemSchema, statusChip, toItem } from '../../src/lib/normalise/item.ts';
 import { NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
-import { normaliseRecords } from '../../src/lib/normalise/records.ts';
+import { type NormaliseOptions, normaliseRecords, type RecordContext } from '../../src/lib/normalise/records.ts';
 import { socialUrl } from '../../src/lib/normalise/social.ts';
 import { RawFeedbackSchema, toTestimonial } from '../../src/lib/normalise/testimonial.ts';
 import {
@@ -18,8 +18,19 @@ import {
   TestimonialSchema,
 } from '../../src/lib/schemas/index.ts';
 
-const items = (records: unknown[], kind: ItemKind = 'tour') =>
-  normaliseRecords(records, RawItemSchema, (raw) => toItem(raw, kind), ItemSchema);
+/** The sync's clock in these tests. */
+const NOW = new Date('2026-11-22T12:00:00Z');
+/** Records of the embedded sample data: no base URL, site-relative images kept. */
+const SAMPLE: NormaliseOptions = { baseUrl: null, now: NOW };
+
+/** A context for a mapper called directly; its notes are kept. */
+function contextFor(overrides: Partial<RecordContext> = {}): RecordContext & { notes: string[] } {
+  const notes: string[] = [];
+  return { baseUrl: null, now: NOW, index: 0, total: 1, note: (reason) => notes.push(reason), ...overrides, notes };
+}
+
+const items = (records: unknown[], kind: ItemKind = 'tour', options: NormaliseOptions = SAMPLE) =>
+  normaliseRecords(records, RawItemSchema, (raw, context) => toItem(raw, kind, context), ItemSchema, options);
 const item = (record: Record<string, unknown>, kind: ItemKind = 'tour') => {
   const { entries, dropped } = items([record], kind);
   expect(dropped).toEqual([]);
@@ -188,8 +199,8 @@ describe('items: the card view model and its defaults', () => {
     expect(statusChip(value)).toEqual({ value, label, tone });
   });
 
-  it('drops records that cannot be made valid, keeps the rest, and reports why', () => {
-    const { entries, dropped } = items([
+  it('drops records that cannot be made valid, repairs what has a fallback, and reports why', () => {
+    const { entries, dropped, repaired } = items([
       { id: 1, title: 'Bom' },
       { title: 'Sem id' },
       { id: 3, rating: 'excelente' },
@@ -200,10 +211,21 @@ describe('items: the card view model and its defaults', () => {
       { id: '  ', title: 'id em branco' },
       { id: 9, title: 'Bom também', faq: 'not a list', social: 42 },
     ]);
-    expect(entries.map((entry) => entry.id)).toEqual(['1', '9']);
-    expect(dropped.map((record) => record.id)).toEqual(['#2 (no id)', '3', '4', '5', '1', '#7 (no id)', '  ']);
-    expect(dropped[1]?.reason).toMatch(/rating/);
-    expect(dropped[4]?.reason).toBe('duplicate id');
+    expect(entries.map((entry) => entry.id)).toEqual(['1', '3', '4', '5', '9']);
+    expect(entries.map((entry) => [entry.title, entry.rating, entry.price])).toEqual([
+      ['Bom', 5, 'R$ 0'],
+      ['Tour', 5, 'R$ 0'],
+      ['Tour', 5, 'R$ 0'],
+      ['Tour', 5, 'R$ 0'],
+      ['Bom também', 5, 'R$ 0'],
+    ]);
+    expect(dropped.map((record) => record.id)).toEqual(['#2 (no id)', '1', '#7 (no id)', '"  "']);
+    expect(dropped[1]?.reason).toBe('duplicate id (the first record with it is kept)');
+    expect(repaired).toEqual([
+      { id: '3', reason: 'rating "excelente" outside 0–5; 5 used' },
+      { id: '4', reason: 'title {"pt":"objeto"}: not understood, left out' },
+      { id: '5', reason: 'price {"amount":150}: not understood, left out' },
+    ]);
   });
 });
 
@@ -232,7 +254,7 @@ describe('city', () => {
       tourist_support_agency: { name: 'CAT', lat: '-15.07', lng: -57.18, phone_number: '(65) 3361-0000', tiktok: null },
       gallery: [{ large: '/l.jpg', thumb: '/t.jpg' }, { large: '/only-large.jpg' }],
     });
-    const city = CitySchema.parse(toCity(raw, configured));
+    const city = CitySchema.parse(toCity(raw, configured, contextFor()));
     expect(city).toMatchObject({ id: '10', country: 'BR', isFallback: false, gallery: [{ large: '/l.jpg', thumb: '/t.jpg' }] });
     expect(city.agency).toMatchObject({
       name: 'CAT',
@@ -283,8 +305,9 @@ describe('experiences', () => {
         { image: '/x.jpg' },
       ],
       RawExperienceSchema,
-      (raw) => toExperience(raw, 'Barra do Bugres'),
+      (raw, context) => toExperience(raw, 'Barra do Bugres', context),
       ExperienceSchema,
+      SAMPLE,
     );
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({ id: 'experiencia-de-pesca-esportiva', category: 'Pesca Esportiva', image: '/p.jpg' });
@@ -311,7 +334,8 @@ describe('news from WordPress posts', () => {
     },
     ...extra,
   });
-  const article = (raw: unknown) => NewsArticleSchema.parse(toNewsArticle(RawPostSchema.parse(raw)));
+  const article = (raw: unknown, context = contextFor()) =>
+    NewsArticleSchema.parse(toNewsArticle(RawPostSchema.parse(raw), context));
 
   it('decodes entities, reads _embedded, computes read time and sanitises content', () => {
     expect(article(post())).toMatchObject({
@@ -359,18 +383,19 @@ describe('news from WordPress posts', () => {
       RawPostSchema,
       toNewsArticle,
       NewsArticleSchema,
+      SAMPLE,
     );
     expect(entries.map((entry) => entry.id)).toEqual(['1201']);
     expect(dropped).toEqual([
-      { id: '2', reason: "status 'draft' is not published" },
+      { id: '2', reason: 'status "draft" is not published' },
       { id: '3', reason: 'no title' },
-      { id: '4', reason: 'no valid publication date' },
+      { id: '4', reason: 'no valid publication date ("x": not a calendar date between 2000 and tomorrow)' },
     ]);
   });
 });
 
 describe('testimonials from feedbacks', () => {
-  const testimonial = (raw: unknown) => TestimonialSchema.parse(toTestimonial(RawFeedbackSchema.parse(raw)));
+  const testimonial = (raw: unknown) => TestimonialSchema.parse(toTestimonial(RawFeedbackSchema.parse(raw), contextFor()));
   it('maps the feedback and its tour', () => {
     expect(
       testimonial({
@@ -419,8 +444,7 @@ describe('testimonials from feedbacks', () => {
 });
 
 describe('podcast episodes from Spotify', () => {
-  const episodes = (items: unknown[]) =>
-    normaliseRecords(items, RawEpisodeSchema, (raw, index) => toEpisode(raw, index, items.length), EpisodeSchema);
+  const episodes = (items: unknown[]) => normaliseRecords(items, RawEpisodeSchema, toEpisode, EpisodeSchema, SAMPLE);
   it('cuts the description, upper-cases a short title and formats the duration', () => {
     const { entries } = episodes([
       {

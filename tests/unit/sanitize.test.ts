@@ -8,6 +8,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { htmlToText, sanitizeHtml } from '../../src/lib/html.ts';
+import { LIMITS } from '../../src/lib/normalise/bounds.ts';
 import { xssVectors } from '../fixtures/xss-vectors.ts';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -187,13 +188,9 @@ describe('sanitizeHtml keeps legitimate formatting', () => {
     ['http link', '<a href="http://example.com/">Site</a>', `<a href="http://example.com/" ${REL}>Site</a>`],
     ['mailto link', '<a href="mailto:turismo@example.com">E-mail</a>', `<a href="mailto:turismo@example.com" ${REL}>E-mail</a>`],
     ['tel link', '<a href="tel:+556533611234">Ligar</a>', `<a href="tel:+556533611234" ${REL}>Ligar</a>`],
-    ['root-relative link', '<a href="/eventos/festival">Festival</a>', `<a href="/eventos/festival" ${REL}>Festival</a>`],
-    [
-      'relative link',
-      '<a href="roteiros/pesca?dia=2#mapa">Roteiro</a>',
-      `<a href="roteiros/pesca?dia=2#mapa" ${REL}>Roteiro</a>`,
-    ],
-    ['fragment link', '<a href="#mapa">Mapa</a>', `<a href="#mapa" ${REL}>Mapa</a>`],
+    ['root-relative link without a source: its words', '<a href="/eventos/festival">Festival</a>', 'Festival'],
+    ['relative link without a source: its words', '<a href="roteiros/pesca?dia=2#mapa">Roteiro</a>', 'Roteiro'],
+    ['fragment link to nothing: its words', '<a href="#mapa">Mapa</a>', 'Mapa'],
     [
       'link rel/target replaced',
       '<a href="https://example.com/" rel="opener" target="_blank">x</a>',
@@ -235,6 +232,93 @@ describe('sanitizeHtml keeps legitimate formatting', () => {
   });
 });
 
+describe('sanitizeHtml: links that work on our site', () => {
+  const post = 'https://blog.example.org/2026/11/18/festival/';
+  const clean = (html: string) => sanitizeHtml(html, { baseUrl: post });
+  const prefix = (html: string) => /id="(uc-[0-9a-z]{6}-)/.exec(html)?.[1] ?? 'no namespace';
+
+  it.each([
+    ['a site-relative link', '<a href="/2026/11/outro-post/">x</a>', 'https://blog.example.org/2026/11/outro-post/'],
+    ['a relative link', '<a href="leia-mais">x</a>', 'https://blog.example.org/2026/11/18/festival/leia-mais'],
+    ['a protocol-relative link', '<a href="//cdn.example.org/a.pdf">x</a>', 'https://cdn.example.org/a.pdf'],
+    ['an absolute link', '<a href="https://www.example.com/p?x=1">x</a>', 'https://www.example.com/p?x=1'],
+  ])('resolves %s against the post', (_name, html, href) => {
+    expect(clean(html)).toBe(`<a href="${href}" ${REL}>x</a>`);
+  });
+
+  it('resolves a site-relative upload image against the blog', () => {
+    expect(clean('<img src="/wp-content/uploads/2026/11/foto.jpg" alt="Foto">')).toBe(
+      '<img src="https://blog.example.org/wp-content/uploads/2026/11/foto.jpg" alt="Foto">',
+    );
+  });
+
+  it('keeps the WordPress footnotes block working under its own namespace', () => {
+    const html = clean(
+      '<p>Texto<sup data-fn="f1" class="fn"><a href="#f1" id="f1-link">1</a></sup></p>' +
+        '<ol class="wp-block-footnotes"><li id="f1">Nota. <a href="#f1-link" aria-label="Voltar">↩︎</a></li></ol>',
+    );
+    const ns = prefix(html);
+    expect(ns).toMatch(/^uc-/);
+    expect(html).toBe(
+      `<p>Texto<sup><a href="#${ns}f1" id="${ns}f1-link">1</a></sup></p><ol><li id="${ns}f1">Nota. <a href="#${ns}f1-link">↩︎</a></li></ol>`,
+    );
+  });
+
+  it('keeps a table of contents, also one that links through the post address', () => {
+    const html = clean(
+      `<nav><ul><li><a href="#h-onde-ficar">Onde ficar</a></li><li><a href="${post}#h-comer">Comer</a></li></ul></nav>` +
+        '<h2 id="h-onde-ficar">Onde ficar</h2><h2 id="h-comer">Comer</h2>',
+    );
+    const ns = prefix(html);
+    expect(html).toContain(`<a href="#${ns}h-onde-ficar">Onde ficar</a>`);
+    expect(html).toContain(`<a href="#${ns}h-comer">Comer</a>`);
+    expect(html).toContain(`<h2 id="${ns}h-comer">Comer</h2>`);
+  });
+
+  it('turns an old-style <a name> target into an id, and unwraps a link to a missing anchor', () => {
+    const html = clean('<a name="topo">Topo</a><a href="#topo">subir</a><a href="#sumiu">sumiu</a>');
+    const ns = prefix(html);
+    expect(html).toBe(`<a id="${ns}topo">Topo</a><a href="#${ns}topo">subir</a>sumiu`);
+  });
+
+  it('keeps ids that spell document properties (no clobbering under the namespace) and drops repeated ids', () => {
+    const html = clean('<h2 id="cookie">A</h2><h3 id="cookie">B</h3><a href="#cookie">c</a>');
+    const ns = prefix(html);
+    expect(html).toBe(`<h2 id="${ns}cookie">A</h2><h3>B</h3><a href="#${ns}cookie">c</a>`);
+  });
+
+  it('gives two fields of one page different namespaces', () => {
+    expect(prefix(clean('<h2 id="a">Um</h2>'))).not.toBe(prefix(clean('<h2 id="a">Dois</h2>')));
+  });
+
+  it.each([
+    [
+      'mailto with a copy to someone else',
+      '<a href="mailto:a@b.com?bcc=c@d.com">e-mail</a>',
+      `<a href="mailto:a@b.com" ${REL}>e-mail</a>`,
+    ],
+    ['mailto with two addresses', '<a href="mailto:a@b.com,c@d.com">e-mail</a>', 'e-mail'],
+    ['tel with letters', '<a href="tel:ligue-ja">ligar</a>', 'ligar'],
+    ['tel', '<a href="tel:+55 65 3361-1234">ligar</a>', `<a href="tel:+556533611234" ${REL}>ligar</a>`],
+    ['a link with credentials', '<a href="https://user:pw@example.com/">x</a>', 'x'],
+  ])('%s', (_name, html, expected) => {
+    expect(clean(html)).toBe(expected);
+  });
+
+  it('keeps at most LIMITS.htmlImages images of a field', () => {
+    const html = clean('<img src="/a.jpg">'.repeat(LIMITS.htmlImages + 5));
+    expect(html.match(/<img/g)).toHaveLength(LIMITS.htmlImages);
+  });
+
+  it('bounds the nesting before parsing: 20,000 levels (a stack overflow unbounded) keep their text', () => {
+    const deep = `${'<div>'.repeat(20_000)}fundo${'</div>'.repeat(20_000)}`;
+    const html = sanitizeHtml(deep);
+    expect(html).toContain('fundo');
+    expect(html.match(/<div>/g)).toHaveLength(LIMITS.htmlDepth);
+    expect(htmlToText(deep)).toBe('fundo');
+  });
+});
+
 describe('htmlToText', () => {
   it.each([
     ['Festival de Praia &#8211; 2025', 'Festival de Praia – 2025'],
@@ -245,6 +329,8 @@ describe('htmlToText', () => {
     ['<p>Olá <strong>mundo</strong>!</p>', 'Olá mundo!'],
     ['<p>Antes</p><script>alert(1)</script><style>p{}</style><p>Depois</p>', 'Antes Depois'],
     ['  espaços \n\t  demais  ', 'espaços demais'],
+    ['Ti\u202etle\u200b com\u0007 controles', 'Title com controles'],
+    ['família 👨\u200d👩\u200d👧', 'família 👨\u200d👩\u200d👧'],
   ])('%j → %j', (input, expected) => {
     expect(htmlToText(input)).toBe(expected);
   });

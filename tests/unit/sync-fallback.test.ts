@@ -83,7 +83,7 @@ describe('a source that is down', () => {
       expect(statusOf(statuses, id).error, id).toMatch(/^HTTP 503 Service Unavailable from \/provider\//);
     }
     expect(report.warnings).toContain(
-      'provider tours: HTTP 503 Service Unavailable from /provider/tours; keeping the last good snapshot (4 records)',
+      'provider tours: HTTP 503 Service Unavailable from /provider/tours; keeping the last good snapshot (6 records)',
     );
     // The blog and the podcast were refreshed in the same run.
     expect(statusOf(statuses, 'news')).toMatchObject({ origin: 'upstream', failed: false, syncedAt: '2030-01-01T00:00:00.000Z' });
@@ -178,11 +178,11 @@ describe('the shrink rule', () => {
     const before = await readSnapshotText(sandbox.outDir, 'tours');
 
     // 2 valid records out of 5 received, against 6: refused, the 6 stay.
-    sandbox.server.setFile('provider/tours.json', [...tours(2, 101), { id: 'bad', rating: 'abc' }, { title: 'no id' }, null]);
+    sandbox.server.setFile('provider/tours.json', [...tours(2, 101), { id: 'bad/id', title: 'x' }, { title: 'no id' }, null]);
     const refused = await syncAgainst(sandbox.server, sandbox.outDir);
     const tour = collectionOf(refused.report, 'tours');
     expect(tour).toMatchObject({ origin: 'snapshot', goodOrigin: 'upstream', failed: true, count: 6, received: 5 });
-    expect(tour.dropped.map((record) => record.id)).toEqual(['bad', '#4 (no id)', '#5 (no id)']);
+    expect(tour.dropped.map((record) => record.id)).toEqual(['"bad/id"', '#4 (no id)', '#5 (no id)']);
     expect(tour.error).toBe(
       '2 valid records (5 received), less than half of the last good 6; not published (use --allow-shrink if this is intended)',
     );

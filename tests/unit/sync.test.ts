@@ -22,38 +22,47 @@ import { startUpstreamServer, TEST_CREDENTIALS } from '../support/upstream-serve
 
 const sandbox = setUpSyncSandbox();
 
-/** What the fixture set gives for each collection: ids kept, ids dropped (with the reason's pattern). */
-const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [string, RegExp][] }> = {
-  city: { received: 1, kept: ['1'], dropped: [] },
-  tours: {
-    received: 8,
-    kept: ['101', '102', '107', '108'],
-    dropped: [
-      ['#3 (no id)', /^id: /],
-      ['104', /^rating: /],
-      ['105', /^title: /],
-      ['101', /^duplicate id$/],
-    ],
-  },
-  accommodation: { received: 3, kept: ['201', '202'], dropped: [['#3 (no id)', /^record: /]] },
-  restaurants: { received: 2, kept: ['301', '302'], dropped: [] },
-  events: { received: 2, kept: ['501', '502'], dropped: [] },
-  drivers: { received: 2, kept: ['601', '602'], dropped: [] },
-  guides: { received: 2, kept: ['701', '702'], dropped: [] },
-  agencies: { received: 2, kept: ['801', '802'], dropped: [] },
-  attractions: { received: 2, kept: ['901', '902'], dropped: [] },
-  experiences: { received: 2, kept: ['experiencia-de-pesca-esportiva', '402'], dropped: [] },
-  testimonials: { received: 5, kept: ['1001', '1002', '1003', '1005'], dropped: [['1004', /^rating: /]] },
-  news: {
-    received: 5,
-    kept: ['11', '12', '13'],
-    dropped: [
-      ['14', /^status 'draft' is not published$/],
-      ['15', /^title: /],
-    ],
-  },
-  episodes: { received: 4, kept: ['ep003', 'ep002', 'ep001'], dropped: [['#3 (no id)', /^id: /]] },
-};
+/**
+ * What the fixture set gives for each collection: ids kept, ids dropped (with the reason's pattern),
+ * and the records kept after a repair (a field with a fallback that could not be read).
+ */
+const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [string, RegExp][]; repaired?: [string, RegExp][] }> =
+  {
+    city: { received: 1, kept: ['1'], dropped: [] },
+    tours: {
+      received: 8,
+      kept: ['101', '102', '104', '105', '107', '108'],
+      dropped: [
+        ['#3 (no id)', /^id: /],
+        ['101', /^duplicate id/],
+      ],
+      // 105's title is WordPress-style ({ rendered }): read as text, no repair.
+      repaired: [['104', /^rating "abc" outside 0–5; 5 used$/]],
+    },
+    accommodation: { received: 3, kept: ['201', '202'], dropped: [['#3 (no id)', /^record: /]] },
+    restaurants: { received: 2, kept: ['301', '302'], dropped: [] },
+    events: { received: 2, kept: ['501', '502'], dropped: [] },
+    drivers: { received: 2, kept: ['601', '602'], dropped: [] },
+    guides: { received: 2, kept: ['701', '702'], dropped: [] },
+    agencies: { received: 2, kept: ['801', '802'], dropped: [] },
+    attractions: { received: 2, kept: ['901', '902'], dropped: [] },
+    experiences: { received: 2, kept: ['experiencia-de-pesca-esportiva', '402'], dropped: [] },
+    testimonials: {
+      received: 5,
+      kept: ['1001', '1002', '1003', '1004', '1005'],
+      dropped: [],
+      repaired: [['1004', /^rating "muito bom" outside 0–10; 5 used$/]],
+    },
+    news: {
+      received: 5,
+      kept: ['11', '12', '13'],
+      dropped: [
+        ['14', /^status "draft" is not published$/],
+        ['15', /^title: /],
+      ],
+    },
+    episodes: { received: 4, kept: ['ep003', 'ep002', 'ep001'], dropped: [['#3 (no id)', /^id: /]] },
+  };
 
 describe('sync against the fixture upstreams', () => {
   it('keeps every valid record of every collection, drops the bad ones with their ids and reasons', async () => {
@@ -78,13 +87,23 @@ describe('sync against the fixture upstreams', () => {
       collection.dropped.forEach((record, index) => {
         expect(record.reason, `${id} ${record.id}`).toMatch(expected.dropped[index]?.[1] ?? /^$/);
       });
+      const repaired = expected.repaired ?? [];
+      expect(
+        collection.repaired.map((record) => record.id),
+        id,
+      ).toEqual(repaired.map(([repairedId]) => repairedId));
+      collection.repaired.forEach((record, index) => {
+        expect(record.reason, `${id} ${record.id}`).toMatch(repaired[index]?.[1] ?? /^$/);
+      });
       expect(idsOf(await readSnapshot(sandbox.outDir, id)), id).toEqual(expected.kept);
     }
-    // Every dropped record is also reported in the log, with its id.
+    // Every dropped or repaired record is a warning in the report and the log, with its id and reason.
     const droppedCount = Object.values(EXPECTED).reduce((sum, expected) => sum + expected.dropped.length, 0);
-    expect(droppedCount).toBe(9);
+    expect(droppedCount).toBe(6);
     expect(lines.filter((line) => line.includes('dropped record'))).toHaveLength(droppedCount);
-    expect(lines).toContain('WARN provider tours: dropped record 104: rating: Invalid input');
+    expect(report.recordWarnings.filter((line) => line.includes('dropped record'))).toHaveLength(droppedCount);
+    expect(lines).toContain('WARN provider tours: dropped record 101: duplicate id (the first record with it is kept)');
+    expect(lines).toContain('WARN provider tours: repaired record 104: rating "abc" outside 0–5; 5 used');
   });
 
   it('publishes the first of two records with the same id, not the duplicate', async () => {
@@ -129,7 +148,7 @@ describe('sync against the fixture upstreams', () => {
     const tours = [
       { id: 1, title: 'Um' },
       { id: 2, title: 'Dois' },
-      { id: 'x', rating: 'abc' },
+      { id: 'x y', title: 'id que não é um endereço' },
     ];
     it.each([
       ['[...]', tours],
@@ -140,7 +159,9 @@ describe('sync against the fixture upstreams', () => {
       sandbox.server.setFile('provider/tours.json', body);
       const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
       expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', received: 3, count: 2, failed: false });
-      expect(collectionOf(report, 'tours').dropped).toEqual([{ id: 'x', reason: expect.stringMatching(/^rating: /) }]);
+      expect(collectionOf(report, 'tours').dropped).toEqual([
+        { id: '"x y"', reason: expect.stringMatching(/^id: not a page address/) },
+      ]);
       expect(idsOf(await readSnapshot(sandbox.outDir, 'tours'))).toEqual(['1', '2']);
     });
 
@@ -162,7 +183,7 @@ describe('sync against the fixture upstreams', () => {
         count: 0,
         error: "answer has no 'hotels' list in any accepted shape",
       });
-      expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', count: 4 });
+      expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', count: 6 });
     });
   });
 
@@ -252,8 +273,8 @@ describe('sync against the fixture upstreams', () => {
       try {
         const { report } = await syncAgainst(paged, sandbox.outDir);
         expect(paged.requestsTo(paged.paths.feedbacks).map((request) => request.query.page)).toEqual(['1', '2', '3']);
-        expect(collectionOf(report, 'testimonials')).toMatchObject({ received: 5, count: 4, origin: 'upstream' });
-        expect(idsOf(await readSnapshot(sandbox.outDir, 'testimonials'))).toEqual(['1001', '1002', '1003', '1005']);
+        expect(collectionOf(report, 'testimonials')).toMatchObject({ received: 5, count: 5, origin: 'upstream' });
+        expect(idsOf(await readSnapshot(sandbox.outDir, 'testimonials'))).toEqual(['1001', '1002', '1003', '1004', '1005']);
 
         const posts = paged.requestsTo(paged.paths.posts);
         expect(posts.map((request) => request.query.page)).toEqual(['1', '2', '3']);
@@ -275,7 +296,9 @@ describe('sync against the fixture upstreams', () => {
       const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
       expect(sandbox.server.requestsTo(sandbox.server.paths.feedbacks)).toHaveLength(3);
       expect(collectionOf(report, 'testimonials')).toMatchObject({ received: 6, count: 2 });
-      expect(collectionOf(report, 'testimonials').dropped.map((record) => record.reason)).toEqual(Array(4).fill('duplicate id'));
+      expect(collectionOf(report, 'testimonials').dropped.map((record) => record.reason)).toEqual(
+        Array(4).fill('duplicate id (the first record with it is kept)'),
+      );
     });
 
     it('asks Spotify for a client-credentials token with HTTP Basic, then the episodes with it', async () => {

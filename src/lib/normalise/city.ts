@@ -1,7 +1,9 @@
 import { z } from 'astro/zod';
 import type { City } from '../schemas/index.ts';
-import { firstText, LenientText, lenient, lenientList, RawId, RawNumber, RawText, safeUrl } from './fields.ts';
+import { checkedField, firstText, LenientText, lenient, lenientList, RawKey, RawNumber } from './fields.ts';
+import type { RecordContext } from './records.ts';
 import { socialUrl } from './social.ts';
+import { imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
 
 const RawAgency = z.looseObject({
   name: LenientText,
@@ -22,9 +24,9 @@ const RawAgency = z.looseObject({
 
 /** A city record as the provider sends it. */
 export const RawCitySchema = z.looseObject({
-  id: RawId,
-  name: RawText,
-  state: RawText,
+  id: RawKey,
+  name: LenientText,
+  state: LenientText,
   region: LenientText,
   country: LenientText,
   tourist_support_agency: lenient(RawAgency),
@@ -33,8 +35,13 @@ export const RawCitySchema = z.looseObject({
 export type RawCity = z.output<typeof RawCitySchema>;
 
 /** The city the site is about, from the provider record; the configured name fills the gaps. */
-export function toCity(raw: RawCity, configured: { name: string; state: string }): City {
+/** A coordinate within its range, else null (the map falls back to the city's name). */
+const coordinate = (value: number | undefined, limit: number) =>
+  value !== undefined && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
+
+export function toCity(raw: RawCity, configured: { name: string; state: string }, context: RecordContext): City {
   const agency = raw.tourist_support_agency;
+  const image = (value: string) => imageUrl(value, context.baseUrl);
   return {
     id: raw.id,
     name: raw.name ?? configured.name,
@@ -44,11 +51,16 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
     agency: {
       name: firstText(agency?.name),
       address: firstText(agency?.address),
-      lat: agency?.lat ?? null,
-      lng: agency?.lng ?? null,
-      phone: firstText(agency?.phone_number, agency?.phone),
-      email: firstText(agency?.email),
-      site: safeUrl(agency?.site),
+      lat: coordinate(agency?.lat, 90),
+      lng: coordinate(agency?.lng, 180),
+      phone: checkedField(
+        firstText(agency?.phone_number, agency?.phone),
+        { label: 'agency.phone', kind: 'phone' },
+        plausiblePhone,
+        context,
+      ),
+      email: checkedField(agency?.email, { label: 'agency.email', kind: 'email' }, plainEmail, context),
+      site: checkedField(agency?.site, { label: 'agency.site', kind: 'url' }, webUrl, context),
       instagram: socialUrl('instagram', agency?.instagram),
       facebook: socialUrl('facebook', agency?.facebook),
       youtube: socialUrl('youtube', agency?.youtube),
@@ -56,9 +68,9 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
       linkedin: socialUrl('linkedin', agency?.linkedin),
       observations: firstText(agency?.observations),
     },
-    gallery: raw.gallery.flatMap((image) => {
-      const large = safeUrl(image.large);
-      const thumb = safeUrl(image.thumb);
+    gallery: raw.gallery.flatMap((entry) => {
+      const large = image(entry.large);
+      const thumb = image(entry.thumb);
       return large && thumb ? [{ large, thumb }] : [];
     }),
     isFallback: false,

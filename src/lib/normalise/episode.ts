@@ -1,7 +1,9 @@
 import { z } from 'astro/zod';
 import { formatDate, formatDuration, truncate } from '../format.ts';
 import type { Episode } from '../schemas/index.ts';
-import { LenientText, lenient, lenientList, RawNumber, RawText, safeUrl } from './fields.ts';
+import { LenientLongText, LenientText, lenient, lenientList, RawId, withinScale } from './fields.ts';
+import type { RecordContext } from './records.ts';
+import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
 
 export const EPISODE_DESCRIPTION_LENGTH = 150;
 export const SHORT_TITLE_LENGTH = 20;
@@ -15,10 +17,10 @@ const ICONS = ['mic', 'map', 'leaf', 'utensils'];
 
 /** An episode of the Spotify Web API `shows/{id}/episodes` answer. */
 export const RawEpisodeSchema = z.looseObject({
-  id: z.string().trim().min(1),
-  name: RawText,
-  description: LenientText,
-  duration_ms: RawNumber,
+  id: RawId,
+  name: LenientText,
+  description: LenientLongText,
+  duration_ms: z.unknown().optional(),
   release_date: lenient(z.string()),
   external_urls: lenient(z.looseObject({ spotify: z.string().optional() })),
   images: lenientList(z.looseObject({ url: z.string() })),
@@ -26,20 +28,25 @@ export const RawEpisodeSchema = z.looseObject({
 });
 export type RawEpisode = z.output<typeof RawEpisodeSchema>;
 
-/** '2026-03' and '2026' (month or year precision) are completed to the first day. */
-function releaseDate(value: string | undefined): string | null {
+/** Longest episode we believe: a day. */
+const MAX_DURATION_MS = 24 * 3600_000;
+
+/** '2026-03' and '2026' (month or year precision) are completed to the first day; noon in Brazil, so the day shown is the release day. */
+function releaseDate(value: string | undefined, now: Date): string | null {
   if (!value) return null;
   const completed = /^\d{4}$/.test(value) ? `${value}-01-01` : /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value;
-  // Noon in Brazil, so the day shown is the release day whatever the zone.
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(completed) ? `${completed}T12:00:00-04:00` : completed);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return calendarDate(completed, { zone: '-04:00', latest: latestDate(now) });
 }
 
-/** An episode; `index` is its position in the list, newest first, and `total` the list size. */
-export function toEpisode(raw: RawEpisode, index: number, total: number): Episode {
+/** An episode; `context.index` is its position in the list, newest first, and `context.total` the list size. */
+export function toEpisode(raw: RawEpisode, context: RecordContext): Episode {
+  const { index, total } = context;
   const title = raw.name ?? 'Episódio';
-  const publishedAt = releaseDate(raw.release_date);
-  const durationMs = Math.max(0, Math.round(raw.duration_ms ?? 0));
+  const publishedAt = releaseDate(raw.release_date, context.now);
+  if (raw.release_date && !publishedAt) context.note(`release_date ${quoted(raw.release_date)}: ${NOT_A_DATE}`);
+  const durationMs = Math.round(
+    withinScale(raw.duration_ms, { label: 'duration_ms', min: 0, max: MAX_DURATION_MS, fallback: 0 }, context),
+  );
   return {
     id: raw.id,
     title,
@@ -51,10 +58,10 @@ export function toEpisode(raw: RawEpisode, index: number, total: number): Episod
     gradient: GRADIENTS[index % GRADIENTS.length] as string,
     icon: ICONS[index % ICONS.length] as string,
     shortTitle: title.toUpperCase().slice(0, SHORT_TITLE_LENGTH).trim(),
-    spotifyUrl: safeUrl(raw.external_urls?.spotify),
+    spotifyUrl: raw.external_urls?.spotify ? webUrl(raw.external_urls.spotify) : null,
     episodeNumber: Math.max(1, total - index),
-    imageUrl: safeUrl(raw.images[0]?.url),
-    audioPreviewUrl: safeUrl(raw.audio_preview_url),
+    imageUrl: raw.images[0]?.url ? imageUrl(raw.images[0].url, context.baseUrl) : null,
+    audioPreviewUrl: raw.audio_preview_url ? webUrl(raw.audio_preview_url) : null,
     spotifyId: raw.id,
   };
 }

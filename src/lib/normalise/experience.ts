@@ -2,14 +2,16 @@ import { z } from 'astro/zod';
 import { escapeHtml, slugify, truncate } from '../format.ts';
 import { htmlToText } from '../html.ts';
 import type { Experience } from '../schemas/index.ts';
-import { firstText, LenientHtml, LenientText, lenient, RawId, RawText, safeUrl } from './fields.ts';
+import { checkedField, firstText, html, LenientHtml, LenientText, lenient, RawId } from './fields.ts';
+import type { RecordContext } from './records.ts';
+import { imageUrl, plainEmail, plausiblePhone } from './values.ts';
 
 /** An experience record; the list gives only name and image, details add the rest. */
 export const RawExperienceSchema = z
   .looseObject({
     id: RawId.optional(),
-    name: RawText,
-    title: RawText,
+    name: LenientText,
+    title: LenientText,
     subtitle: LenientText,
     description: LenientHtml,
     image: lenient(z.union([z.string(), z.looseObject({ url: z.string() }).transform((image) => image.url)])),
@@ -30,22 +32,27 @@ export function experienceCategory(name: string): string {
 }
 
 /** The experience as the site shows it; ids are derived from the name when the upstream has none. */
-export function toExperience(raw: RawExperience, city: string): Experience {
+export function toExperience(raw: RawExperience, city: string, context: RecordContext): Experience {
   const title = (raw.name ?? raw.title) as string | undefined;
   const name = title ?? `Experiência ${raw.id}`;
   const category = experienceCategory(name);
-  const descriptionHtml = raw.description ?? `<p>${escapeHtml(`Descubra ${category} em ${city} e região`)}</p>`;
+  const descriptionHtml = html(raw.description, context) ?? `<p>${escapeHtml(`Descubra ${category} em ${city} e região`)}</p>`;
   const provider = raw.provider
-    ? { name: firstText(raw.provider.name), email: firstText(raw.provider.email), phone: firstText(raw.provider.phone) }
+    ? {
+        name: firstText(raw.provider.name),
+        email: checkedField(raw.provider.email, { label: 'provider.email', kind: 'email' }, plainEmail, context),
+        phone: checkedField(raw.provider.phone, { label: 'provider.phone', kind: 'phone' }, plausiblePhone, context),
+      }
     : null;
   return {
-    id: raw.id ?? slugify(name),
+    // Without an upstream id, the name's slug: cut to a page address's 64 characters.
+    id: raw.id ?? slugify(name).slice(0, 64).replace(/-+$/, ''),
     title: name,
     category,
     subtitle: firstText(raw.subtitle),
     descriptionHtml,
     excerpt: truncate(htmlToText(descriptionHtml), 100),
-    image: safeUrl(raw.image),
+    image: raw.image ? imageUrl(raw.image, context.baseUrl) : null,
     provider: provider && Object.values(provider).some(Boolean) ? provider : null,
   };
 }

@@ -1,10 +1,15 @@
 /**
  * zod building blocks for raw upstream records. Top-level scalars that cannot be coerced make the
  * record invalid (it is dropped and reported); nested extras that are malformed are treated as
- * missing, so one odd social link does not cost a whole tour.
+ * missing, so one odd social link does not cost a whole tour. HTML is kept raw here and sanitised
+ * by the mappers (`html()`), which know the record's source and so its relative URLs.
  */
 import { z } from 'astro/zod';
-import { htmlToText, sanitizeHtml } from '../html.ts';
+import { truncate } from '../format.ts';
+import { hasVisibleText, htmlToText, sanitizeHtml } from '../html.ts';
+import { isRouteSafeId } from '../schemas/index.ts';
+import type { RecordContext } from './records.ts';
+import { quoted } from './values.ts';
 
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
@@ -15,25 +20,59 @@ export const optional = <T extends z.ZodType>(schema: T) =>
 /** `schema`, or undefined when missing or malformed. */
 export const lenient = <T extends z.ZodType>(schema: T) => optional(schema).catch(undefined);
 
-/** An id: a non-empty string or a finite number, as a string. */
-export const RawId = z.union([z.string().trim().min(1), z.number().finite()]).transform((id) => String(id).trim());
+/**
+ * The id of a record that gets a page: a string or an integer, as a string that is one safe path
+ * segment (letters, digits, '-' and '_', at most 64; not 'index' or 'page'). Anything else makes
+ * the record invalid: it could not be built, or would be built where its links do not lead.
+ */
+export const RawId = z
+  .union([z.string().trim(), z.number().int()])
+  .transform((id) => String(id))
+  .refine(isRouteSafeId, "not a page address (letters, digits, '-' and '_', at most 64; not 'index' or 'page')");
 
-/** Plain text from a string or number; tags stripped and entities decoded. */
-export const RawText = optional(z.union([z.string(), z.number()]).transform((value) => htmlToText(String(value)) || undefined));
+/** The id of a record without a page of its own (a city, a feedback's tour): any short text. */
+export const RawKey = z.union([z.string().trim().min(1).max(200), z.number().finite()]).transform((id) => String(id));
 
-/** Plain text, or undefined when missing or malformed (for nested extras). */
-export const LenientText = RawText.catch(undefined);
+/** Characters of a plain-text field (names, titles, addresses); longer ones are cut with '...'. */
+export const TEXT_CHARS = 1000;
+/** Characters of a long plain-text field (a testimonial, an episode's description). */
+export const LONG_TEXT_CHARS = 10_000;
 
-/** Sanitised HTML from a string. */
-export const RawHtml = optional(z.union([z.string(), z.number()]).transform((value) => sanitizeHtml(String(value)) || undefined));
+/** Plain text from a string, a number or a WordPress-style `{ rendered }`, at most `max` characters; undefined when nothing visible is left. */
+const textOf = (max: number) =>
+  optional(
+    z
+      .union([z.string(), z.number(), z.looseObject({ rendered: z.string() }).transform((value) => value.rendered)])
+      .transform((value) => {
+        const text = htmlToText(String(value));
+        return hasVisibleText(text) ? truncate(text, max) : undefined;
+      }),
+  );
 
-/** Sanitised HTML, or undefined when missing or malformed. */
+/** Plain text (tags stripped, entities decoded, control and bidi characters removed), or undefined when missing or malformed. */
+export const LenientText = textOf(TEXT_CHARS).catch(undefined);
+
+/** Long plain text, or undefined when missing or malformed. */
+export const LenientLongText = textOf(LONG_TEXT_CHARS).catch(undefined);
+
+/** An HTML field as received (a string, or a number as text); sanitised later by `html()`. */
+export const RawHtml = optional(z.union([z.string(), z.number()]).transform((value) => String(value)));
+
+/** An HTML field, or undefined when missing or malformed. */
 export const LenientHtml = RawHtml.catch(undefined);
 
-/** A finite number, from a number or a numeric string ('4.5', '4,5'). */
+/** The sanitised HTML of a field, its relative URLs resolved against the record's source; null when empty. */
+export function html(value: string | undefined, context: Pick<RecordContext, 'baseUrl'>): string | null {
+  return value ? sanitizeHtml(value, { baseUrl: context.baseUrl }) || null : null;
+}
+
+/** Any JSON number: `1e309` arrives as Infinity and is refused by the field's own range check, not the record's. */
+const AnyNumber = z.custom<number>((value) => typeof value === 'number', 'not a number');
+
+/** A number, from a number or a numeric string ('4.5', '4,5'); callers check its range (`withinScale`). */
 export const RawNumber = optional(
   z.union([
-    z.number().finite(),
+    AnyNumber,
     z
       .string()
       .trim()
@@ -42,13 +81,8 @@ export const RawNumber = optional(
   ]),
 );
 
-/**
- * A price: a number, or a string kept raw for parsePrice ('R$ 150,00', '150.00'); a string with
- * no digits ('Sob consulta') counts as no price. Objects and lists make the record invalid.
- */
-export const RawMoney = optional(
-  z.union([z.number().finite(), z.string().transform((value) => (/\d/.test(value) ? value : undefined))]),
-);
+/** A price as sent, a number or a string, for parsePrice ('R$ 150,00', '150.00', 'Sob consulta'). */
+export const RawMoney = lenient(z.union([AnyNumber, z.string()]));
 
 /** A boolean from true/false, 1/0 or their strings. */
 export const RawBoolean = lenient(
@@ -69,6 +103,9 @@ export const lenientList = <T extends z.ZodType>(entry: T) =>
     ),
   );
 
+/** Characters of a name in a list (a tag, an amenity, an experience). */
+const NAME_CHARS = 120;
+
 /** A name from a string or an object with `name`, `title` or `label`. */
 export const RawName = z
   .union([
@@ -77,19 +114,49 @@ export const RawName = z
     z.looseObject({ title: z.string() }).transform((value) => value.title),
     z.looseObject({ label: z.string() }).transform((value) => value.label),
   ])
-  .transform((value) => htmlToText(value));
+  .transform((value) => truncate(htmlToText(value), NAME_CHARS));
 
 /** A list of names, de-duplicated, empty names removed. */
 export const RawNameList = lenientList(RawName).transform((names) => unique(names));
 
-/** URL safe to put in src or href: http(s), protocol-relative made https, or site-relative. */
-export function safeUrl(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const url = value.trim();
-  if (/^https?:\/\/[^\s]+$/i.test(url)) return url;
-  if (/^\/\/[^\s/]+/.test(url)) return `https:${url}`;
-  if (/^\/(?!\/)[^\s]*$/.test(url)) return url;
-  return null;
+/** A number from a number or a numeric string ('4.5', '4,5'); NaN for anything else given, undefined when blank. */
+function numberFrom(value: unknown): number | undefined {
+  if (isBlank(value)) return undefined;
+  if (typeof value === 'number') return value;
+  const text = typeof value === 'string' ? value.trim() : '';
+  return /^-?\d+(?:[.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
+}
+
+/**
+ * A number on a scale, for a field with a default (ratings, people, durations): the value when it
+ * is a number within [min, max], else the default, with a note when a value was given and refused
+ * ('rating "abc" outside 0–5; 5 used'). The raw field is `z.unknown()`: a bad rating repairs the
+ * record, it does not cost it.
+ */
+export function withinScale(
+  value: unknown,
+  scale: { label: string; min: number; max: number; fallback: number; isInteger?: boolean },
+  context: Pick<RecordContext, 'note'>,
+): number {
+  const number = numberFrom(value);
+  if (number === undefined) return scale.fallback;
+  const isValid = number >= scale.min && number <= scale.max && (!scale.isInteger || Number.isInteger(number));
+  if (!isValid) context.note(`${scale.label} ${quoted(value)} outside ${scale.min}–${scale.max}; ${scale.fallback} used`);
+  return isValid ? number : scale.fallback;
+}
+
+/**
+ * One note per field the record had but its schema could not read and left out ('provider
+ * "x": not understood, left out'): lenient fields keep the record, the summary still says what was lost.
+ */
+export function noteLeftOut(input: unknown, output: unknown, note: (reason: string) => void): void {
+  if (!input || typeof input !== 'object' || !output || typeof output !== 'object') return;
+  const parsed = output as Record<string, unknown>;
+  for (const [key, value] of Object.entries(input)) {
+    if (Object.hasOwn(parsed, key) && parsed[key] === undefined && !isBlank(value)) {
+      note(`${key} ${quoted(value)}: not understood, left out`);
+    }
+  }
 }
 
 /** Unique, non-empty strings in their first order. */
@@ -109,4 +176,28 @@ export function describeIssues(error: z.ZodError): string {
     .slice(0, 3)
     .map((issue) => `${issue.path.length ? issue.path.join('.') : 'record'}: ${issue.message}`)
     .join('; ');
+}
+
+/** Why `check` refused a value, for the note; one per kind of field. */
+const REFUSALS = {
+  email: 'not a plain e-mail address',
+  phone: 'not a phone number (8 to 15 digits)',
+  url: 'not an http(s) address',
+  image: 'not an http(s) image address',
+} as const;
+
+/**
+ * A contact or link field checked by `check` (plainEmail, plausiblePhone, webUrl, an image URL):
+ * the clean value, or null (the page's fallback text) with a note when a value was given and refused.
+ */
+export function checkedField(
+  value: string | null | undefined,
+  field: { label: string; kind: keyof typeof REFUSALS },
+  check: (value: string) => string | null,
+  context: Pick<RecordContext, 'note'>,
+): string | null {
+  if (!value?.trim()) return null;
+  const result = check(value);
+  if (result === null) context.note(`${field.label} ${quoted(value)}: ${REFUSALS[field.kind]}`);
+  return result;
 }

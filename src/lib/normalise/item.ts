@@ -3,7 +3,9 @@ import { discountPercent, formatBRL, parsePrice, slugify, truncate } from '../fo
 import { htmlToText } from '../html.ts';
 import type { GalleryImage, Item, ItemKind, ItemProvider, ItemStatus } from '../schemas/index.ts';
 import {
+  checkedField,
   firstText,
+  html,
   LenientHtml,
   LenientText,
   lenient,
@@ -13,12 +15,12 @@ import {
   RawMoney,
   RawName,
   RawNameList,
-  RawNumber,
-  RawText,
-  safeUrl,
   unique,
+  withinScale,
 } from './fields.ts';
+import type { RecordContext } from './records.ts';
 import { socialLinks } from './social.ts';
+import { imageUrl, plainEmail, plausiblePhone, quoted, webUrl } from './values.ts';
 
 /** Title and duration a record gets when the upstream leaves them out (SPEC section 3). */
 export const ITEM_DEFAULTS: Record<ItemKind, { title: string; duration: string }> = {
@@ -35,6 +37,13 @@ export const ITEM_DEFAULTS: Record<ItemKind, { title: string; duration: string }
 export const DEFAULT_RATING = 5;
 export const DEFAULT_PEOPLE = 2;
 export const CARD_EXCERPT_LENGTH = 120;
+/** Items are rated on 0–5 (the filters offer 4, 4.5 and 5). */
+export const RATING_SCALE = { label: 'rating', min: 0, max: 5, fallback: DEFAULT_RATING };
+/** People a tour or a room is for. */
+export const PEOPLE_SCALE = { label: 'people', min: 1, max: 1000, fallback: DEFAULT_PEOPLE, isInteger: true };
+/** A duration is a short phrase ('2-4 horas', '1 noite'). */
+const DURATION_CHARS = 60;
+const SLUG_CHARS = 80;
 
 const STATUS_LABELS: Record<string, Omit<ItemStatus, 'value'>> = {
   active: { label: 'Ativo', tone: 'success' },
@@ -55,17 +64,11 @@ const RawLocation = z.union([
   z.looseObject({ address: LenientText, city: LenientText, state: LenientText, country: LenientText }),
 ]);
 
-const RawGalleryImage = z.looseObject({ large: z.string(), thumb: z.string() }).transform((image): GalleryImage | null => {
-  const large = safeUrl(image.large);
-  const thumb = safeUrl(image.thumb);
-  return large && thumb ? { large, thumb } : null;
-});
+const RawGalleryImage = z.looseObject({ large: z.string(), thumb: z.string() });
 
 const RawAttribute = z.looseObject({ name: LenientText, items: RawNameList.optional() });
 
-const RawFaq = z
-  .looseObject({ question: LenientText, answer: LenientHtml })
-  .transform((faq) => (faq.question ? { question: faq.question, answerHtml: faq.answer ?? '' } : null));
+const RawFaq = z.looseObject({ question: LenientText, answer: LenientHtml });
 
 const RawProvider = z.looseObject({
   name: LenientText,
@@ -91,18 +94,18 @@ const RawInfo = z.looseObject({
 /** A tour, hotel, restaurant, event or provider record as the provider sends it. */
 export const RawItemSchema = z.looseObject({
   id: RawId,
-  title: RawText,
-  name: RawText,
+  title: LenientText,
+  name: LenientText,
   slug: LenientText,
   location: lenient(RawLocation),
-  rating: RawNumber,
+  rating: z.unknown().optional(),
   duration_description: LenientText,
   duration: LenientText,
   price: RawMoney,
   sale_price: RawMoney,
   image: LenientText,
   banner: LenientText,
-  people: RawNumber,
+  people: z.unknown().optional(),
   gallery: lenientList(RawGalleryImage),
   images: lenientList(z.string()),
   provider: lenient(RawProvider),
@@ -172,15 +175,41 @@ function describeLocation(location: RawItem['location']): { location: string; lo
   };
 }
 
-function describeProvider(raw: RawItem): ItemProvider | null {
+/** The item's images: the gallery entries with both sizes, then the plain `images` list. */
+function galleryOf(raw: RawItem, context: RecordContext): GalleryImage[] {
+  const image = (value: string) => imageUrl(value, context.baseUrl);
+  return [
+    ...raw.gallery.flatMap((entry) => {
+      const large = image(entry.large);
+      const thumb = image(entry.thumb);
+      return large && thumb ? [{ large, thumb }] : [];
+    }),
+    ...raw.images.flatMap((url) => {
+      const large = image(url);
+      return large ? [{ large, thumb: large }] : [];
+    }),
+  ];
+}
+
+function describeProvider(raw: RawItem, context: RecordContext): ItemProvider | null {
   const provider = raw.provider;
   if (!provider) return null;
   const result: ItemProvider = {
     name: firstText(provider.name),
     contact: firstText(provider.contact),
-    phone: firstText(provider.phone, provider.phone_number),
-    email: firstText(provider.email),
-    website: safeUrl(firstText(provider.website, provider.site)),
+    phone: checkedField(
+      firstText(provider.phone, provider.phone_number),
+      { label: 'provider.phone', kind: 'phone' },
+      plausiblePhone,
+      context,
+    ),
+    email: checkedField(provider.email, { label: 'provider.email', kind: 'email' }, plainEmail, context),
+    website: checkedField(
+      firstText(provider.website, provider.site),
+      { label: 'provider.website', kind: 'url' },
+      webUrl,
+      context,
+    ),
     cnpj: firstText(provider.cnpj),
     address: firstText(provider.address),
     social: socialLinks(provider.social),
@@ -191,42 +220,51 @@ function describeProvider(raw: RawItem): ItemProvider | null {
   return hasAny ? result : null;
 }
 
+/** A price field: its value in reais, or null (the spec's 'R$ 0') with a note when a number was refused. */
+function priceOf(value: string | number | undefined, label: string, context: RecordContext): number | null {
+  if (value === undefined) return null;
+  const price = parsePrice(value);
+  // 'Sob consulta' (no number at all) is the spec's 'R$ 0', not a repair.
+  if (price === null && (typeof value === 'number' || /\d/.test(value)))
+    context.note(`${label} ${quoted(value)}: not a price (negative, exponent, several numbers or too large)`);
+  return price;
+}
+
 /** A raw record already validated by RawItemSchema, as the typed item of its kind. */
-export function toItem(raw: RawItem, kind: ItemKind): Item {
+export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): Item {
   const defaults = ITEM_DEFAULTS[kind];
   const title = firstText(raw.title, raw.name) ?? defaults.title;
-  const descriptionHtml = raw.content ?? raw.description ?? '';
-  const priceValue = parsePrice(raw.price);
-  const saleValue = parsePrice(raw.sale_price);
-  const gallery = [
-    ...raw.gallery.filter((image): image is GalleryImage => image !== null),
-    ...raw.images.flatMap((url) => {
-      const safe = safeUrl(url);
-      return safe ? [{ large: safe, thumb: safe }] : [];
-    }),
-  ];
+  const toHtml = (value: string | undefined) => html(value, context);
+  const descriptionHtml = toHtml(raw.content) ?? toHtml(raw.description) ?? '';
+  const priceValue = priceOf(raw.price, 'price', context);
+  const saleValue = priceOf(raw.sale_price, 'sale_price', context);
+  const gallery = galleryOf(raw, context);
   const attributeItems = raw.attributes.flatMap((attribute) => attribute.items ?? []);
-  const provider = describeProvider(raw);
+  const provider = describeProvider(raw, context);
   const social = socialLinks(raw.social_media, raw.social);
   const { location, locality } = describeLocation(raw.location);
   const category = firstText(raw.category);
+  const image = (value: string | undefined) => (value ? imageUrl(value, context.baseUrl) : null);
+  const phone = (value: string | undefined, label: string) =>
+    checkedField(value, { label, kind: 'phone' }, plausiblePhone, context);
+  const ownPhone = phone(raw.phone, 'phone');
 
   return {
     id: raw.id,
     kind,
     title,
-    slug: slugify(raw.slug ?? '') || slugify(title) || raw.id,
+    slug: (slugify(raw.slug ?? '') || slugify(title) || raw.id).slice(0, SLUG_CHARS).replace(/-+$/, ''),
     location,
     locality,
-    rating: raw.rating ?? DEFAULT_RATING,
-    duration: firstText(raw.duration_description, raw.duration) ?? defaults.duration,
+    rating: withinScale(raw.rating, RATING_SCALE, context),
+    duration: truncate(firstText(raw.duration_description, raw.duration) ?? defaults.duration, DURATION_CHARS),
     price: formatBRL(priceValue ?? 0),
     priceValue: priceValue ?? 0,
     salePrice: saleValue === null ? null : formatBRL(saleValue),
     discountPercent: discountPercent(priceValue, saleValue),
-    image: safeUrl(raw.image) ?? gallery[0]?.large ?? safeUrl(raw.banner),
-    banner: safeUrl(raw.banner),
-    people: raw.people ?? DEFAULT_PEOPLE,
+    image: image(raw.image) ?? gallery[0]?.large ?? image(raw.banner),
+    banner: image(raw.banner),
+    people: withinScale(raw.people, PEOPLE_SCALE, context),
     gallery,
     provider,
     tags: unique([...raw.tags, ...attributeItems, ...raw.terms]),
@@ -235,15 +273,14 @@ export function toItem(raw: RawItem, kind: ItemKind): Item {
     excerpt: truncate(htmlToText(descriptionHtml), CARD_EXCERPT_LENGTH),
     isFeatured: raw.is_featured ?? false,
     cuisine: firstText(raw.cuisine),
-    phone: firstText(raw.phone),
-    contactPhone: firstText(
-      raw.phone,
-      raw.commercial_phone_number,
-      raw.phone_number,
-      provider?.phone,
-      social.whatsapp?.replace('https://wa.me/', '+'),
-    ),
-    email: firstText(raw.email, provider?.email),
+    phone: ownPhone,
+    contactPhone:
+      ownPhone ??
+      phone(raw.commercial_phone_number, 'commercial_phone_number') ??
+      phone(raw.phone_number, 'phone_number') ??
+      provider?.phone ??
+      plausiblePhone(social.whatsapp?.replace('https://wa.me/', '+')),
+    email: checkedField(raw.email, { label: 'email', kind: 'email' }, plainEmail, context) ?? provider?.email ?? null,
     experiences: unique([...raw.experiences, ...raw.expriences]),
     status: statusChip(raw.status),
     social,
@@ -251,28 +288,30 @@ export function toItem(raw: RawItem, kind: ItemKind): Item {
     cnpj: firstText(raw.cnpj, provider?.cnpj),
     businessName: firstText(raw.business_name),
     category,
-    video: raw.video && /^https?:\/\//i.test(raw.video) ? raw.video : null,
-    howItWorksHtml: raw.how_it_works ?? null,
-    essentialInformationHtml: raw.essential_information ?? null,
-    insuranceInfoHtml: raw.insurance_info ?? null,
-    includeHtml: raw.include ?? null,
-    excludeHtml: raw.exclude ?? null,
+    video: checkedField(raw.video, { label: 'video', kind: 'url' }, webUrl, context),
+    howItWorksHtml: toHtml(raw.how_it_works),
+    essentialInformationHtml: toHtml(raw.essential_information),
+    insuranceInfoHtml: toHtml(raw.insurance_info),
+    includeHtml: toHtml(raw.include),
+    excludeHtml: toHtml(raw.exclude),
     info: {
-      howToGetThere: raw.info?.how_to_get_there ?? null,
-      howToVisit: raw.info?.how_to_visit ?? null,
-      operation: raw.info?.operation ?? null,
-      trackLevel: raw.info?.track_level ?? null,
-      generalInfo: raw.info?.general_info ?? null,
+      howToGetThere: toHtml(raw.info?.how_to_get_there),
+      howToVisit: toHtml(raw.info?.how_to_visit),
+      operation: toHtml(raw.info?.operation),
+      trackLevel: toHtml(raw.info?.track_level),
+      generalInfo: toHtml(raw.info?.general_info),
     },
-    faq: raw.faq.filter((entry) => entry !== null),
-    policiesHtml: raw.policies ?? null,
-    scheduleHtml: raw.schedule ?? null,
-    capacityHtml: raw.capacity ?? null,
-    pricingHtml: raw.pricing ?? null,
-    locationDetailsHtml: raw.location_details ?? null,
-    accessibilityHtml: raw.accessibility ?? null,
-    requirementsHtml: raw.requirements ?? null,
-    cancellationHtml: raw.cancellation ?? null,
+    faq: raw.faq.flatMap((entry) =>
+      entry.question ? [{ question: entry.question, answerHtml: toHtml(entry.answer) ?? '' }] : [],
+    ),
+    policiesHtml: toHtml(raw.policies),
+    scheduleHtml: toHtml(raw.schedule),
+    capacityHtml: toHtml(raw.capacity),
+    pricingHtml: toHtml(raw.pricing),
+    locationDetailsHtml: toHtml(raw.location_details),
+    accessibilityHtml: toHtml(raw.accessibility),
+    requirementsHtml: toHtml(raw.requirements),
+    cancellationHtml: toHtml(raw.cancellation),
     highlights: unique([...attributeItems, ...(category ? [category] : [])]),
   };
 }

@@ -1,8 +1,10 @@
 import { z } from 'astro/zod';
-import { readTimeMinutes, truncate } from '../format.ts';
-import { htmlToText } from '../html.ts';
+import { readTimeMinutes, slugify, truncate } from '../format.ts';
+import { hasVisibleText, htmlToText } from '../html.ts';
 import type { NewsArticle } from '../schemas/index.ts';
-import { firstText, LenientHtml, LenientText, lenient, lenientList, RawBoolean, RawId, safeUrl, unique } from './fields.ts';
+import { firstText, html, LenientText, lenient, lenientList, RawBoolean, RawId, TEXT_CHARS, unique } from './fields.ts';
+import type { RecordContext } from './records.ts';
+import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
 
 /** Shown when a post has neither featured media nor a yoast og:image. */
 export const NEWS_PLACEHOLDER_IMAGE = '/images/news-placeholder.svg';
@@ -24,7 +26,7 @@ export const RawPostSchema = z.looseObject({
   title: Rendered,
   content: lenient(Rendered),
   excerpt: lenient(Rendered),
-  date: z.string().optional(),
+  date: lenient(z.string()),
   date_gmt: lenient(z.string()),
   slug: LenientText,
   sticky: RawBoolean,
@@ -40,13 +42,16 @@ export const RawPostSchema = z.looseObject({
 });
 export type RawPost = z.output<typeof RawPostSchema>;
 
-/** WordPress gives `date_gmt` without a zone; `date` is the blog's local time. */
-function publishedAt(raw: RawPost): string | null {
-  const candidates = [raw.date_gmt ? `${raw.date_gmt.replace(/Z?$/, '')}Z` : null, raw.date ?? null];
-  for (const candidate of candidates) {
-    if (candidate && !Number.isNaN(new Date(candidate).getTime())) return new Date(candidate).toISOString();
-  }
-  return null;
+/**
+ * WordPress gives `date_gmt` without a zone, and `date` in the blog's time zone (Brasília's for the
+ * blogs we know). A date that is not on the calendar or lies in the future (a post dated 9999 would
+ * top the news for ever) does not count.
+ */
+function publishedAt(raw: RawPost, now: Date): string | null {
+  const latest = latestDate(now);
+  return (
+    calendarDate(raw.date_gmt?.replace(/Z$/i, ''), { zone: 'Z', latest }) ?? calendarDate(raw.date, { zone: '-03:00', latest })
+  );
 }
 
 /** Views are not tracked by the blog; a stable number per post keeps builds reproducible. */
@@ -56,39 +61,48 @@ export function pseudoViews(id: string): number {
   return 100 + (hash % 1000);
 }
 
-/** A published post as a news article; throws when it is not published or has no title. */
-export function toNewsArticle(raw: RawPost): NewsArticle {
-  if (raw.status && raw.status !== 'publish') throw new Error(`status '${raw.status}' is not published`);
+/**
+ * A published post as a news article; throws (the post is dropped with the reason) when it is not
+ * published, has no visible title or no real publication date. Relative links and images of its
+ * content are resolved against the post's own address (`link`), else the blog's.
+ */
+export function toNewsArticle(raw: RawPost, context: RecordContext): NewsArticle {
+  if (raw.status && raw.status !== 'publish') throw new Error(`status ${quoted(raw.status)} is not published`);
   const title = htmlToText(raw.title);
-  if (!title) throw new Error('no title');
-  const date = publishedAt(raw);
-  if (!date) throw new Error('no valid publication date');
+  if (!hasVisibleText(title)) throw new Error('no title');
+  const date = publishedAt(raw, context.now);
+  if (!date) throw new Error(`no valid publication date (${quoted(raw.date_gmt ?? raw.date ?? '')}: ${NOT_A_DATE})`);
 
-  const contentHtml = LenientHtml.parse(raw.content) ?? '';
+  const link = raw.link ? webUrl(raw.link) : null;
+  // The sample data (no base) keeps its site-relative images, whatever its posts' links say.
+  const source = { baseUrl: context.baseUrl === null ? null : (link ?? context.baseUrl) };
+  const contentHtml = html(raw.content, source) ?? '';
   const contentText = htmlToText(contentHtml);
   const terms = (raw._embedded?.['wp:term'] ?? []).flat();
   const categories = unique(
     terms.filter((term) => term.taxonomy === undefined || term.taxonomy === 'category').map((term) => htmlToText(term.name)),
   );
   const tags = unique(terms.filter((term) => term.taxonomy === 'post_tag').map((term) => htmlToText(term.name)));
-  const image = safeUrl(raw._embedded?.['wp:featuredmedia'][0]?.source_url) ?? safeUrl(raw.yoast_head_json?.og_image[0]?.url);
+  const image = (value: string | undefined) => (value ? imageUrl(value, source.baseUrl) : null);
+  const featuredImage = image(raw._embedded?.['wp:featuredmedia'][0]?.source_url) ?? image(raw.yoast_head_json?.og_image[0]?.url);
 
   return {
     id: raw.id,
-    title,
-    summary: htmlToText(raw.excerpt) || truncate(contentText, NEWS_SUMMARY_LENGTH),
+    title: truncate(title, TEXT_CHARS),
+    summary: truncate(htmlToText(raw.excerpt), TEXT_CHARS) || truncate(contentText, NEWS_SUMMARY_LENGTH),
     contentHtml,
-    image: image ?? NEWS_PLACEHOLDER_IMAGE,
-    hasPlaceholderImage: image === null,
+    image: featuredImage ?? NEWS_PLACEHOLDER_IMAGE,
+    hasPlaceholderImage: featuredImage === null,
     author: firstText(htmlToText(raw._embedded?.author[0]?.name), raw.yoast_head_json?.author) ?? 'Redação',
     publishedAt: date,
     category: categories[0] ?? 'Notícias',
     tags,
     readTime: readTimeMinutes(contentText),
     featured: raw.sticky ?? false,
-    slug: raw.slug ?? raw.id,
+    // WordPress slugs are one path segment, UTF-8 %-encoded; anything else is made one.
+    slug: (raw.slug && /^[A-Za-z0-9%_-]{1,200}$/.test(raw.slug) ? raw.slug : slugify(raw.slug ?? '').slice(0, 80)) || raw.id,
     views: pseudoViews(raw.id),
     status: 'publish',
-    link: safeUrl(raw.link),
+    link,
   };
 }

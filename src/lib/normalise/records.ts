@@ -1,65 +1,112 @@
 import type { z } from 'astro/zod';
-import { describeIssues } from './fields.ts';
+import { isRouteSafeId } from '../schemas/index.ts';
+import { boundRecord, LIMITS, renderedChars } from './bounds.ts';
+import { describeIssues, noteLeftOut } from './fields.ts';
+import { quoted } from './values.ts';
 
-/** A record left out of a collection, with why. */
-export interface DroppedRecord {
-  /** The record's id, or its position ('#3') when it has none. */
+/** A record left out of a collection, or kept after a repair, with why. */
+export interface RecordNote {
+  /** The record's id as received ('101'; one that is no page address quoted and escaped: '"../x"'), or its position ('#3 (no id)'). */
   id: string;
   reason: string;
 }
-
 export interface NormalisedRecords<Entry> {
   entries: Entry[];
-  dropped: DroppedRecord[];
+  /** Records that could not be made valid. */
+  dropped: RecordNote[];
+  /** Records kept after a field was cut, replaced by its fallback or left out; one note per repair. */
+  repaired: RecordNote[];
+}
+
+/** What a normaliser knows beyond the record itself. */
+export interface RecordContext {
+  /**
+   * The absolute URL this source's relative links and images are relative to (the provider's API
+   * address, the blog's address); null for the embedded sample data, whose images are site-relative.
+   */
+  baseUrl: string | null;
+  /** The sync's clock: dates after it (plus a day) are not real. */
+  now: Date;
+  /** The record's position in its collection, from 0, and the collection's size. */
+  index: number;
+  total: number;
+  /** Records a repair of this record for the sync's summary ('email "a@b?bcc=c": not a plain address'). */
+  note(reason: string): void;
+}
+
+export interface NormaliseOptions {
+  baseUrl: string | null;
+  now: Date;
 }
 
 function rawId(record: unknown, index: number): string {
   if (record && typeof record === 'object' && 'id' in record) {
     const id = (record as { id: unknown }).id;
-    if (typeof id === 'string' || typeof id === 'number') return String(id);
+    // A plain id is shown as it is; any other quoted and escaped, so a report line shows what arrived.
+    if (typeof id === 'string' || typeof id === 'number') return isRouteSafeId(String(id)) ? String(id) : quoted(id);
   }
   return `#${index + 1} (no id)`;
 }
 
 /**
- * Each record on its own: parsed with `rawSchema`, mapped by `toEntry`, checked against
- * `entrySchema`. A record that fails anywhere is dropped and reported; the others are kept.
- * A repeated id keeps the first record.
+ * Each record on its own, inside one guard: bounded (LIMITS), parsed with `rawSchema`, mapped by
+ * `toEntry`, checked against `entrySchema` (whose ids are page addresses where the entry has a
+ * page) and its size against LIMITS.entryChars. Anything that fails or throws (a stack overflow included) drops that record
+ * only, with its reason; the others are kept. A repeated id (compared without case, as some file
+ * systems and hosts do) keeps the first record.
  */
 export function normaliseRecords<RawSchema extends z.ZodType, Entry extends { id: string }>(
   records: readonly unknown[],
   rawSchema: RawSchema,
-  toEntry: (raw: z.output<RawSchema>, index: number) => Entry,
+  toEntry: (raw: z.output<RawSchema>, context: RecordContext) => Entry,
   entrySchema: z.ZodType<Entry>,
+  options: NormaliseOptions,
 ): NormalisedRecords<Entry> {
-  const entries: Entry[] = [];
-  const dropped: DroppedRecord[] = [];
+  const result: NormalisedRecords<Entry> = { entries: [], dropped: [], repaired: [] };
   const seen = new Set<string>();
+  /** The entry of one record, or why it has none. */
+  const normaliseOne = (record: unknown, context: RecordContext): Entry | string => {
+    const bounded = boundRecord(record, context.note);
+    const raw = rawSchema.safeParse(bounded);
+    if (!raw.success) return describeIssues(raw.error);
+    noteLeftOut(bounded, raw.data, context.note);
+    const checked = entrySchema.safeParse(toEntry(raw.data, context));
+    if (!checked.success) return describeIssues(checked.error);
+    const size = renderedChars(checked.data);
+    if (size > LIMITS.entryChars) {
+      return `too large for one page (${size.toLocaleString('en-US')} characters, limit ${LIMITS.entryChars.toLocaleString('en-US')})`;
+    }
+    const key = checked.data.id.toLowerCase();
+    if (seen.has(key)) return 'duplicate id (the first record with it is kept)';
+    seen.add(key);
+    return checked.data;
+  };
   records.forEach((record, index) => {
     const id = rawId(record, index);
-    const raw = rawSchema.safeParse(record);
-    if (!raw.success) {
-      dropped.push({ id, reason: describeIssues(raw.error) });
-      return;
-    }
-    let entry: Entry;
+    const notes: string[] = [];
+    const context: RecordContext = {
+      baseUrl: options.baseUrl,
+      now: options.now,
+      index,
+      total: records.length,
+      note: (reason) => notes.push(reason),
+    };
+    let outcome: Entry | string;
     try {
-      entry = toEntry(raw.data, index);
+      outcome = normaliseOne(record, context);
     } catch (error) {
-      dropped.push({ id, reason: error instanceof Error ? error.message : String(error) });
-      return;
+      outcome =
+        error instanceof RangeError
+          ? `cannot be read (${error.message})`
+          : error instanceof Error
+            ? error.message
+            : String(error);
     }
-    const checked = entrySchema.safeParse(entry);
-    if (!checked.success) {
-      dropped.push({ id, reason: describeIssues(checked.error) });
-      return;
+    if (typeof outcome === 'string') result.dropped.push({ id, reason: outcome });
+    else {
+      result.entries.push(outcome);
+      for (const reason of notes) result.repaired.push({ id, reason });
     }
-    if (seen.has(checked.data.id)) {
-      dropped.push({ id: checked.data.id, reason: 'duplicate id' });
-      return;
-    }
-    seen.add(checked.data.id);
-    entries.push(checked.data);
   });
-  return { entries, dropped };
+  return result;
 }

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
-import { phoneForWhatsApp } from '../format.ts';
 import type { SocialLinks } from '../schemas/index.ts';
-import { lenient, safeUrl } from './fields.ts';
+import { lenient } from './fields.ts';
+import { plausiblePhone, webUrl } from './values.ts';
 
 const NETWORK_BASE: Record<Exclude<keyof SocialLinks, 'whatsapp'>, string> = {
   instagram: 'https://www.instagram.com/',
@@ -17,11 +17,11 @@ const NETWORK_BASE: Record<Exclude<keyof SocialLinks, 'whatsapp'>, string> = {
  */
 export function socialUrl(network: keyof SocialLinks, value: unknown): string | null {
   if (typeof value !== 'string' || !value.trim()) return null;
-  const url = safeUrl(value);
-  if (url?.startsWith('http')) return url;
+  // An address, not a handle: a scheme, '//' or 'www.' ('pousada.rio' is an Instagram handle).
+  if (/^(?:[a-z][a-z0-9+.-]*:|\/\/|www\.)/i.test(value.trim())) return webUrl(value);
   if (network === 'whatsapp') {
-    const phone = phoneForWhatsApp(value);
-    return phone ? `https://wa.me/${phone.replace('+', '')}` : null;
+    const digits = plausiblePhone(value)?.replace(/\D/g, '');
+    return digits ? `https://wa.me/${digits}` : null;
   }
   const handle = value.trim().replace(/^@/, '');
   return /^[\w.-]{1,60}$/.test(handle) ? `${NETWORK_BASE[network]}${handle}` : null;

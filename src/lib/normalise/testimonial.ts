@@ -1,15 +1,19 @@
 import { z } from 'astro/zod';
 import type { Testimonial } from '../schemas/index.ts';
-import { firstText, LenientText, lenient, RawId, RawNumber, safeUrl } from './fields.ts';
+import { firstText, LenientLongText, LenientText, lenient, RawId, RawKey, withinScale } from './fields.ts';
+import type { RecordContext } from './records.ts';
+import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted } from './values.ts';
 
 export const FEATURED_RATING = 9;
+/** Feedbacks are rated 0–10 (featured from 9), 5 when missing or out of the scale. */
+export const RATING_SCALE = { label: 'rating', min: 0, max: 10, fallback: 5 };
 export const AUDIO_MESSAGE_TEXT = 'Mensagem de áudio';
 
 /** A feedback record of the provider's /feedbacks. */
 export const RawFeedbackSchema = z.looseObject({
   id: RawId,
-  description: LenientText,
-  rating: RawNumber,
+  description: LenientLongText,
+  rating: z.unknown().optional(),
   created_at: lenient(z.string()),
   type: LenientText,
   audio_url: LenientText,
@@ -17,7 +21,7 @@ export const RawFeedbackSchema = z.looseObject({
   user: lenient(z.looseObject({ name: LenientText, avatar: LenientText })),
   tour: lenient(
     z.looseObject({
-      id: RawId.optional().catch(undefined),
+      id: RawKey.optional().catch(undefined),
       title: LenientText,
       image: LenientText,
       banner: LenientText,
@@ -34,16 +38,17 @@ function isAudioMessage(raw: RawFeedback): boolean {
 }
 
 /** SPEC section 3's mapping of a feedback to a testimonial. Visitor e-mails are never published. */
-export function toTestimonial(raw: RawFeedback): Testimonial {
-  const rating = Math.round(raw.rating ?? 5);
+export function toTestimonial(raw: RawFeedback, context: RecordContext): Testimonial {
+  const rating = Math.round(withinScale(raw.rating, RATING_SCALE, context));
   const isAudio = isAudioMessage(raw);
-  const visitDate =
-    raw.created_at && !Number.isNaN(new Date(raw.created_at).getTime()) ? new Date(raw.created_at).toISOString() : null;
+  const visitDate = raw.created_at ? calendarDate(raw.created_at, { zone: '-04:00', latest: latestDate(context.now) }) : null;
+  if (raw.created_at && !visitDate) context.note(`created_at ${quoted(raw.created_at)}: ${NOT_A_DATE}`);
+  const image = (value: string | undefined) => (value ? imageUrl(value, context.baseUrl) : null);
   return {
     id: raw.id,
     name: firstText(raw.user?.name) ?? 'Anônimo',
-    avatar: safeUrl(raw.user?.avatar),
-    image: safeUrl(raw.tour?.image) ?? safeUrl(raw.tour?.banner),
+    avatar: image(raw.user?.avatar),
+    image: image(raw.tour?.image) ?? image(raw.tour?.banner),
     location: { city: raw.tour?.location?.city ?? '', state: raw.tour?.location?.state ?? '' },
     rating,
     title: raw.tour?.title ?? '',

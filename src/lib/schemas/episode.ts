@@ -1,9 +1,10 @@
 import { z } from 'astro/zod';
+import { RouteIdSchema } from './common.ts';
 
 /** A podcast episode of the show, mapped from the Spotify Web API. */
 export const EpisodeSchema = z.object({
-  /** Spotify episode id. */
-  id: z.string().min(1),
+  /** Spotify episode id (a page address: it is part of the embed URL). */
+  id: RouteIdSchema,
   /** Episode title. */
   title: z.string().min(1),
   /** Plain-text description cut to 150 characters. */

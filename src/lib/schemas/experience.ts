@@ -1,9 +1,10 @@
 import { z } from 'astro/zod';
+import { RouteIdSchema } from './common.ts';
 
 /** An experience (a theme such as 'Pesca Esportiva') that tours and providers offer. */
 export const ExperienceSchema = z.object({
-  /** Upstream id, or a slug of the name when the upstream gives none. */
-  id: z.string().min(1),
+  /** Upstream id, or a slug of the name when the upstream gives none; a page address (`/experience/{id}`). */
+  id: RouteIdSchema,
   /** Name as given upstream; this is what the experience filter matches. */
   title: z.string().min(1),
   /** The name without the prefix 'Experiência de/em/no'. */

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { GalleryImageSchema, SocialLinksSchema } from './common.ts';
+import { GalleryImageSchema, RouteIdSchema, SocialLinksSchema } from './common.ts';
 
 /** Every kind of listable item, each with its own collection and detail route. */
 export const ITEM_KINDS = ['tour', 'accommodation', 'restaurant', 'event', 'driver', 'guide', 'agency', 'attraction'] as const;
@@ -51,8 +51,8 @@ export const ItemInfoSchema = z.object({
  * Fields ending in `Html` hold sanitised HTML; every other string is plain text.
  */
 export const ItemSchema = z.object({
-  /** Upstream id, as a string. */
-  id: z.string().min(1),
+  /** Upstream id, as a string that is a page address (`/tour/{id}`): letters, digits, `-`, `_`. */
+  id: RouteIdSchema,
   /** Which collection this item belongs to. */
   kind: ItemKindSchema,
   /** Title (or name), with the kind's fallback ('Tour', 'Hospedagem', ...). */

@@ -1,9 +1,10 @@
 import { z } from 'astro/zod';
+import { RouteIdSchema } from './common.ts';
 
 /** A published blog post, mapped from WordPress. */
 export const NewsArticleSchema = z.object({
-  /** WordPress post id, as a string. */
-  id: z.string().min(1),
+  /** WordPress post id, as a string (`/news/{id}`). */
+  id: RouteIdSchema,
   /** Title with HTML entities decoded, plain text. */
   title: z.string().min(1),
   /** Excerpt as plain text, or the first 200 characters of the stripped content. */

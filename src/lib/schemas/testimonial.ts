@@ -1,9 +1,10 @@
 import { z } from 'astro/zod';
+import { RouteIdSchema } from './common.ts';
 
 /** A visitor testimonial, mapped from a provider feedback record. */
 export const TestimonialSchema = z.object({
-  /** Feedback id, as a string. */
-  id: z.string().min(1),
+  /** Feedback id, as a string (`/testimonials/{id}`). */
+  id: RouteIdSchema,
   /** Visitor name, 'Anônimo' when missing. */
   name: z.string().min(1),
   /** Avatar URL, or null. */

@@ -1,0 +1,225 @@
+/**
+ * Bounds on what one upstream record may weigh, applied before any parser or sanitiser sees it.
+ *
+ * DOMPurify on jsdom is quadratic in the nesting depth of its input and overflows the call stack
+ * at a few thousand levels; a 5 MB description becomes a 5 MB page; a 200,000-photo gallery costs
+ * 200,000 downloads. Each bound here is linear in the input, needs no DOM, and reports what it cut
+ * so the sync's summary can say which record was repaired and how.
+ */
+
+/** The limits, in one place. */
+export const LIMITS = {
+  /** Characters of any one string of a record (an HTML body, a title); longer ones are cut. */
+  stringChars: 200_000,
+  /** Elements open inside one another in an HTML field; deeper tags are removed, their text kept. */
+  htmlDepth: 64,
+  /** Entries of any one list of a record (tags, FAQ, attributes, terms, amenities). */
+  listItems: 50,
+  /** Photos of one gallery (`gallery`, `images`): each is downloaded and encoded in several widths. */
+  galleryPhotos: 40,
+  /** Images inside one HTML field; later ones are removed. */
+  htmlImages: 40,
+  /** Objects and lists inside one another in a record; deeper values are left out. */
+  jsonDepth: 12,
+  /** Characters a normalised entry may put on its page (all its strings, HTML-escaped); a larger record is dropped. */
+  entryChars: 400_000,
+} as const;
+
+const GALLERY_KEYS = new Set(['gallery', 'images']);
+
+/** `1234567` → '1,234,567', for the summary's lines. */
+const count = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * A copy of `record` with every string, list and nesting level within LIMITS, and one note per
+ * cut ('description: 5,242,880 characters, cut to 200,000'). Never throws; iterative where the
+ * input decides the depth.
+ */
+export function boundRecord(record: unknown, note: (reason: string) => void): unknown {
+  const walk = (value: unknown, path: string, depth: number): unknown => {
+    if (typeof value === 'string') return boundString(value, path, note);
+    if (value === null || typeof value !== 'object') return value;
+    if (depth >= LIMITS.jsonDepth) {
+      note(`${path || 'record'}: nested deeper than ${LIMITS.jsonDepth} levels, left out`);
+      return undefined;
+    }
+    if (Array.isArray(value)) {
+      const key = path.split('.').at(-1) ?? '';
+      const limit = GALLERY_KEYS.has(key) ? LIMITS.galleryPhotos : LIMITS.listItems;
+      if (value.length > limit) note(`${path}: ${count(value.length)} entries, kept the first ${limit}`);
+      return value.slice(0, limit).map((item, index) => walk(item, `${path}[${index}]`, depth + 1));
+    }
+    // Object.fromEntries defines own properties: a '__proto__' key stays a plain key.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, walk(item, path ? `${path}.${key}` : key, depth + 1)]),
+    );
+  };
+  return walk(record, '', 0);
+}
+
+function boundString(value: string, path: string, note: (reason: string) => void): string {
+  let text = value;
+  if (text.length > LIMITS.stringChars) {
+    note(`${path}: ${count(text.length)} characters, cut to ${count(LIMITS.stringChars)}`);
+    text = cutHtml(text, LIMITS.stringChars);
+  }
+  if (text.includes('<')) {
+    const bounded = boundHtmlDepth(text);
+    if (bounded.depth > LIMITS.htmlDepth) {
+      note(`${path}: HTML nested ${count(bounded.depth)} levels deep, tags below level ${LIMITS.htmlDepth} removed`);
+      text = bounded.html;
+    }
+  }
+  return text;
+}
+
+/** At most `max` characters, cut before a tag rather than inside one (the parser closes what is open). */
+export function cutHtml(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const lastOpen = cut.lastIndexOf('<');
+  return lastOpen > cut.lastIndexOf('>') ? cut.slice(0, lastOpen) : cut;
+}
+
+/** Elements that never hold others. */
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+/** Elements whose content is text up to their closing tag. */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript']);
+/** An open element of these is closed by a new sibling of the same group, as the HTML parser does. */
+const SELF_CLOSING_GROUPS: Record<string, string> = {
+  p: 'p',
+  li: 'li',
+  dt: 'd',
+  dd: 'd',
+  tr: 'tr',
+  td: 'cell',
+  th: 'cell',
+  option: 'option',
+};
+/** Block elements close an open <p>. */
+const CLOSES_P = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'div',
+  'dl',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'ul',
+]);
+
+/**
+ * A comment, a CDATA section or a tag. No '<' or '>' inside a tag, quoted or not (an approximation
+ * that only matters for depth counting): each attempt stops at the next '<', so the scan is linear
+ * whatever the input (`<a "<a "<a "…` would otherwise be quadratic).
+ */
+const TAG =
+  /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*>/g;
+
+/**
+ * The HTML with every tag that would open below LIMITS.htmlDepth removed (with its closing tag),
+ * the text kept; and the deepest level the markup reached. A linear scan that follows the HTML
+ * parser's nesting closely enough to bound it: void elements, raw-text elements, implied end tags
+ * of p/li/dt/dd/tr/td/th, close tags that close what is open inside them.
+ */
+export function boundHtmlDepth(html: string, maxDepth: number = LIMITS.htmlDepth): { html: string; depth: number } {
+  const stack: { name: string; kept: boolean }[] = [];
+  // Open elements by name: a close tag of an element that is not open costs nothing (no search).
+  const open = new Map<string, number>();
+  const push = (name: string, kept: boolean) => {
+    stack.push({ name, kept });
+    open.set(name, (open.get(name) ?? 0) + 1);
+  };
+  const pop = () => {
+    const entry = stack.pop();
+    if (entry) open.set(entry.name, (open.get(entry.name) ?? 1) - 1);
+    return entry;
+  };
+  const lower = html.toLowerCase();
+  const parts: string[] = [];
+  let last = 0;
+  let deepest = 0;
+  const drop = (start: number, end: number) => {
+    parts.push(html.slice(last, start));
+    last = end;
+  };
+  const tags = new RegExp(TAG.source, 'g');
+  for (let match = tags.exec(html); match; match = tags.exec(html)) {
+    const [whole, closing, rawName] = match;
+    if (!rawName) continue; // comment or CDATA
+    const name = rawName.toLowerCase();
+    const start = match.index;
+    const end = start + whole.length;
+    if (closing) {
+      if (!open.get(name)) continue;
+      // Closes every element opened inside it (amortised: each element is popped once).
+      let entry = pop();
+      while (entry && entry.name !== name) entry = pop();
+      if (entry && !entry.kept) drop(start, end);
+      continue;
+    }
+    if (VOID.has(name) || whole.endsWith('/>')) continue;
+    const group = SELF_CLOSING_GROUPS[name];
+    const top = stack.at(-1);
+    if (top && ((group && SELF_CLOSING_GROUPS[top.name] === group) || (top.name === 'p' && CLOSES_P.has(name)))) pop();
+    const kept = stack.length < maxDepth;
+    push(name, kept);
+    deepest = Math.max(deepest, stack.length);
+    if (!kept) drop(start, end);
+    if (RAW_TEXT.has(name)) {
+      // Skip to the closing tag: what is inside is text, not markup.
+      const close = lower.indexOf(`</${name}`, end);
+      tags.lastIndex = close === -1 ? html.length : close;
+    }
+  }
+  if (deepest <= maxDepth) return { html, depth: deepest };
+  parts.push(html.slice(last));
+  return { html: parts.join(''), depth: deepest };
+}
+
+/**
+ * How many characters an entry puts on its page: every string, HTML-escaped (a plain text of
+ * '&' characters grows fivefold once escaped). Linear; entries are plain JSON values.
+ */
+export function renderedChars(entry: unknown): number {
+  let total = 0;
+  const stack: unknown[] = [entry];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      total += value.length;
+      for (const char of value) if (char === '&' || char === '<' || char === '>' || char === '"') total += 4;
+    } else if (Array.isArray(value)) stack.push(...value);
+    else if (value && typeof value === 'object') stack.push(...Object.values(value));
+  }
+  return total;
+}
