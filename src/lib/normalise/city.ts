@@ -24,7 +24,8 @@ const RawAgency = z.looseObject({
 
 /** A city record as the provider sends it. */
 export const RawCitySchema = z.looseObject({
-  id: RawKey,
+  // The city has no page: an odd id is left out (noted) rather than cost the city its agency and photos.
+  id: lenient(RawKey),
   name: LenientText,
   state: LenientText,
   region: LenientText,
@@ -43,7 +44,7 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
   const agency = raw.tourist_support_agency;
   const image = (value: string) => imageUrl(value, context.baseUrl);
   return {
-    id: raw.id,
+    id: raw.id ?? 'city',
     name: raw.name ?? configured.name,
     state: raw.state ?? configured.state,
     region: raw.region ?? '',

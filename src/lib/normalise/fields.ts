@@ -26,7 +26,7 @@ export const lenient = <T extends z.ZodType>(schema: T) => optional(schema).catc
  * the record invalid: it could not be built, or would be built where its links do not lead.
  */
 export const RawId = z
-  .union([z.string().trim(), z.number().int()])
+  .union([z.string().trim(), z.number()])
   .transform((id) => String(id))
   .refine(isRouteSafeId, "not a page address (letters, digits, '-' and '_', at most 64; not 'index' or 'page')");
 

@@ -16,6 +16,7 @@ export function quoted(value: unknown): string {
   );
 }
 
+const RELATIVE_REFERENCE = /^[^\s<>"'`\\^{|}\p{C}]+$/u;
 const CLEAN_ABSOLUTE = /^https?:\/\/[^\s<>"'\\^`{|}\p{C}]+$/iu;
 
 /**
@@ -29,7 +30,8 @@ export function resolveHttpUrl(value: string, base: string | null | undefined): 
   let url: URL | null;
   if (/^[a-z][a-z0-9+.-]*:/i.test(text)) url = URL.parse(text);
   else if (text.startsWith('//')) url = URL.parse(`https:${text}`);
-  else url = base ? URL.parse(text, base) : null;
+  // A relative reference is a path, query or fragment: no spaces, quotes or markup ('<a href=…' is not one).
+  else url = base && RELATIVE_REFERENCE.test(text) ? URL.parse(text, base) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname) {
     return null;
   }
@@ -56,7 +58,7 @@ export function webUrl(value: unknown): string | null {
 export function imageUrl(value: unknown, base: string | null): string | null {
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  if (!base && text.startsWith('/') && !text.startsWith('//')) return /^\/[^\s]*$/.test(text) ? text : null;
+  if (!base && text.startsWith('/') && !text.startsWith('//')) return RELATIVE_REFERENCE.test(text) ? text : null;
   return resolveHttpUrl(text, base);
 }
 
