@@ -88,6 +88,8 @@ function options(extra: Partial<ImageCacheOptions> = {}): ImageCacheOptions {
   return {
     cacheDir,
     localRoots: [{ prefix: '/sample-media/', dir: mediaDir }],
+    // The test server is on 127.0.0.1, allowed as a configured upstream's origin.
+    allowedOrigins: [server.origin],
     logger: log.logger,
     timeoutMs: 300,
     totalTimeoutMs: 1_500,
