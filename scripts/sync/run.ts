@@ -34,6 +34,8 @@ export interface CollectionReport extends CollectionStatus {
   received: number;
   /** Records that could not be made valid. */
   dropped: DroppedRecord[];
+  /** Why the source's read stopped short this time (a later page failed), or null; see syncCollection. */
+  partial: string | null;
 }
 
 export interface SyncReport {
@@ -114,18 +116,28 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const previousStatus = await readPreviousStatus(options.outDir);
 
   async function fetchEntries(spec: CollectionSpec, mode: 'upstream' | 'sample') {
-    const records = await spec.fetch(contextFor(spec.source, mode), mode === 'upstream' ? config : sample);
+    let partial: string | null = null;
+    const context: SourceContext = {
+      ...contextFor(spec.source, mode),
+      note: (message, kind) => {
+        if (kind === 'partial') partial = clean(message);
+        else warn(`${spec.source} ${spec.name}: ${message}`);
+      },
+    };
+    const records = await spec.fetch(context, mode === 'upstream' ? config : sample);
     const { entries, dropped } = spec.normalise(records, config);
     return {
       received: records.length,
       entries,
       dropped: dropped.map((record) => ({ id: clean(record.id), reason: clean(record.reason) })),
+      partial: partial as string | null,
     };
   }
 
   async function syncCollection(spec: CollectionSpec): Promise<CollectionReport> {
     const mode = isConfigured(spec.source) ? 'upstream' : 'sample';
     const previous = previousStatus.get(spec.name);
+    let partial: string | null = null;
     const report = (
       status: Omit<CollectionStatus, 'id' | 'source'>,
       received: number,
@@ -136,22 +148,29 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
       ...status,
       received,
       dropped,
+      partial,
     });
 
     let received = 0;
     let dropped: DroppedRecord[] = [];
     try {
       const result = await fetchEntries(spec, mode);
-      ({ received, dropped } = result);
-      if (mode === 'upstream' && !options.allowShrink) {
+      ({ received, dropped, partial } = result);
+      // A read cut short by a failure (a later page of a paged call) publishes what it read, unless
+      // that is less than half of the last good snapshot from the upstream: then the snapshot stays,
+      // even with --allow-shrink, which is for drops the upstream meant, not for pages that failed.
+      if (mode === 'upstream' && (!options.allowShrink || partial)) {
         const last = await readPreviousEntries(options.outDir, spec);
         const lastOrigin = previous?.goodOrigin ?? 'upstream';
         if (last && lastOrigin === 'upstream' && result.entries.length * 2 < last.length) {
           throw new ShrinkError(
-            `${result.entries.length} valid records (${received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
+            partial
+              ? `${partial}; ${result.entries.length} valid records, less than half of the last good ${last.length}: a partial read does not replace it`
+              : `${result.entries.length} valid records (${received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
           );
         }
       }
+      if (partial) warn(`${spec.source} ${spec.name}: ${partial}; publishing the ${result.entries.length} valid records read`);
       await write(spec.name, result.entries);
       return report(
         {
@@ -237,7 +256,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
   }
   await write(
     STATUS_FILE,
-    collections.map(({ received: _received, dropped: _dropped, ...status }) => status),
+    collections.map(({ received: _received, dropped: _dropped, partial: _partial, ...status }) => status),
   );
   logger.info(formatSummary(collections));
   return { collections, warnings };
@@ -254,7 +273,7 @@ export function formatSummary(collections: readonly CollectionReport[]): string 
       String(collection.received),
       String(collection.count),
       String(collection.dropped.length),
-      collection.error ?? '',
+      collection.error ?? (collection.partial ? `partial read: ${collection.partial}` : ''),
     ]),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
