@@ -26,9 +26,9 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import ky, { isHTTPError } from 'ky';
 import sharp, { type Metadata } from 'sharp';
-import { imageCacheDir } from '../../src/integrations/image-cache.ts';
 import type { Env } from '../../src/lib/config.ts';
 import { htmlImageSources } from '../../src/lib/images.ts';
+import { projectDir } from '../../src/lib/project-dirs.ts';
 import { AddressRefused, createAddressGuard, type Resolver, refusalIn } from './address-guard.ts';
 import { readSyncConfig } from './config.ts';
 import { DEFAULT_HTTP_OPTIONS, describeError, retryPolicy } from './http.ts';
@@ -529,7 +529,7 @@ export async function syncImages(options: {
   const started = performance.now();
   const urls = await snapshotImageUrls(options.snapshotDir);
   const report = await cacheImages(urls, {
-    cacheDir: imageCacheDir(options.env, options.root),
+    cacheDir: projectDir(options.env, 'imageCache', options.root),
     localRoots: [SAMPLE_MEDIA_ROOT(options.root)],
     allowedOrigins: upstreamOrigins,
     logger,
