@@ -69,7 +69,7 @@ export function nonPublicKind(address: string): string | null {
   const metadata = METADATA.has(parsed.toString()) ? ' (cloud metadata)' : '';
   if (range !== 'unicast') return `${RANGE_NAMES[range] ?? `a special-purpose (${range}) address`}${metadata}`;
   if (parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_IPV6)) return 'an unallocated or special IPv6 address';
-  return metadata ? `a metadata address${metadata}` : null;
+  return null;
 }
 
 const ONLY_PUBLIC = 'only public addresses are fetched';
@@ -172,7 +172,7 @@ export function createAddressGuard(options: AddressGuardOptions): AddressGuard {
   };
 
   const plainConnect = buildConnector({});
-  const guardedConnect = buildConnector({ lookup } as buildConnector.BuildOptions);
+  const guardedConnect = buildConnector({ lookup });
   const dispatcher = new Agent({
     connect: (connectOptions, callback) => {
       const { hostname, port, protocol } = connectOptions;
