@@ -7,13 +7,14 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { contentSecurityPolicy } from './scripts/verify/csp.ts';
 import { writeBuildManifest } from './scripts/verify/manifest.ts';
-import imageCache, { imageCacheDir } from './src/integrations/image-cache.ts';
+import imageCache from './src/integrations/image-cache.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
-import { snapshotDir } from './src/lib/schemas/index.ts';
+import { projectDir } from './src/lib/project-dirs.ts';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
 // `.env` is honoured for the configuration contract of DESIGN.md (src/lib/config.ts reads process.env);
 // variables already set in the environment win.
-if (existsSync('.env')) process.loadEnvFile('.env');
+if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
 
 export default defineConfig({
   site: process.env.SITE_URL?.trim() || DEFAULT_SITE_URL,
@@ -30,7 +31,7 @@ export default defineConfig({
       },
     },
     // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
-    imageCache(imageCacheDir(process.env, fileURLToPath(new URL('.', import.meta.url)))),
+    imageCache(projectDir(process.env, 'imageCache', root)),
     // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
     sitemap({ filter: (page) => !/^\/(404|experience|driver|guide|favoritos|busca)\/?$/.test(new URL(page).pathname) }),
     // dist/build-manifest.json: the entries per collection this build published; `npm run verify` compares
@@ -38,7 +39,8 @@ export default defineConfig({
     {
       name: 'build-manifest',
       hooks: {
-        'astro:build:done': ({ dir }) => writeBuildManifest(fileURLToPath(dir), snapshotDir(process.env)).then(() => undefined),
+        'astro:build:done': ({ dir }) =>
+          writeBuildManifest(fileURLToPath(dir), projectDir(process.env, 'snapshot', root), root).then(() => undefined),
       },
     },
   ],
@@ -50,7 +52,7 @@ export default defineConfig({
   // Astro's encoded-image cache next to the sync's downloads (.cache/images): the nightly job keeps the one
   // folder `.cache/` in actions/cache, and `npm ci` (which empties node_modules/) does not wipe it.
   // ASTRO_CACHE_DIR: `npm run bench` gives each run its own, so it measures a cold build and a warm one.
-  cacheDir: process.env.ASTRO_CACHE_DIR?.trim() || './.cache/astro',
+  cacheDir: projectDir(process.env, 'astroCache', root),
   image: {
     // AVIF effort 2 encodes about ten times faster than sharp's default 4 for ~15 % more bytes: the
     // benchmark's thousands of images must build on 2 cores. Qualities chosen for photos on 3G.

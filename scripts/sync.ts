@@ -3,11 +3,14 @@
  * the snapshot that the Astro content collections read.
  *
  *   npm run sync [-- --allow-shrink] [-- --out data/snapshot]
+ *
+ * Without --out the snapshot goes to SNAPSHOT_DIR and the images to IMAGE_CACHE_DIR, each relative to
+ * the project root or absolute (src/lib/project-dirs.ts): where `npm run build:site` reads them.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { snapshotDir } from '../src/lib/schemas/index.ts';
+import { projectDir } from '../src/lib/project-dirs.ts';
 import { syncImages } from './sync/images.ts';
 import { runSync } from './sync/run.ts';
 
@@ -17,7 +20,8 @@ if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.e
 const { values } = parseArgs({
   options: {
     'allow-shrink': { type: 'boolean', default: false },
-    out: { type: 'string', default: path.join(root, snapshotDir(process.env)) },
+    // SNAPSHOT_DIR is relative to the project root or absolute, as the build reads it; --out to the working folder.
+    out: { type: 'string', default: projectDir(process.env, 'snapshot', root) },
   },
 });
 

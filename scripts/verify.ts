@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSiteConfig } from '../src/lib/config.ts';
+import { projectDir } from '../src/lib/project-dirs.ts';
 import { MANIFEST_FILE, readManifest } from './verify/manifest.ts';
 import { formatReport } from './verify/report.ts';
 import { runVerify } from './verify/run.ts';
@@ -32,9 +33,11 @@ const { values } = parseArgs({
 
 const distDir = path.resolve(values.dist);
 const built = await readManifest(path.join(distDir, MANIFEST_FILE)).catch(() => null);
-const snapshotDir = path.resolve(
+// The folder the build read: resolved by the sync's and the build's rule (src/lib/project-dirs.ts).
+const snapshotDir = projectDir(
+  { SNAPSHOT_DIR: values.snapshot ?? (process.env.SNAPSHOT_DIR?.trim() || built?.snapshotDir) },
+  'snapshot',
   root,
-  values.snapshot ?? (process.env.SNAPSHOT_DIR?.trim() || built?.snapshotDir || 'data/snapshot'),
 );
 const previousFile = values.previous ?? process.env.VERIFY_PREVIOUS_MANIFEST?.trim();
 const allowShrink = values['allow-shrink'] || /^(1|true|yes)$/i.test(process.env.ALLOW_SHRINK?.trim() ?? '');

@@ -1,13 +1,31 @@
 import { defineCollection } from 'astro:content';
-import { file } from 'astro/loaders';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { file, type Loader } from 'astro/loaders';
 import type { z } from 'astro/zod';
-import { SNAPSHOT_SCHEMAS, type SnapshotName, snapshotDir } from './lib/schemas/index.ts';
+import { projectDir, snapshotFileProblem } from './lib/project-dirs.ts';
+import { SNAPSHOT_SCHEMAS, type SnapshotName } from './lib/schemas/index.ts';
 
-const dir = snapshotDir(process.env);
+/**
+ * Astro's file() loader over `{SNAPSHOT_DIR}/{name}.json` (src/lib/project-dirs.ts, the rule the
+ * sync writes by), except that a missing or unreadable file, or one that is not a JSON list, fails
+ * the build: file() only logs it, and the build would publish an empty site with exit status 0.
+ */
+function snapshotLoader(name: SnapshotName): Loader {
+  return {
+    name: 'snapshot-file',
+    load: async (context) => {
+      const snapshotFile = path.join(projectDir(process.env, 'snapshot', fileURLToPath(context.config.root)), `${name}.json`);
+      const problem = snapshotFileProblem(snapshotFile);
+      if (problem) throw new Error(problem);
+      return file(snapshotFile).load(context);
+    },
+  };
+}
 
 /** The collection over one snapshot file written by `npm run sync`. */
 function fromSnapshot<Schema extends z.ZodType>(name: SnapshotName, schema: Schema) {
-  return defineCollection({ loader: file(`${dir}/${name}.json`), schema });
+  return defineCollection({ loader: snapshotLoader(name), schema });
 }
 
 const s = SNAPSHOT_SCHEMAS;

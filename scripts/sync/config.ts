@@ -1,4 +1,5 @@
 import { type Env, readSiteConfig, readVar, type SiteConfig } from '../../src/lib/config.ts';
+import { originsOf } from './address-guard.ts';
 
 export interface ProviderConfig {
   url: string;
@@ -23,6 +24,11 @@ export interface SyncConfig {
   podcast: PodcastConfig | null;
   /** Values that must never be printed or written (tokens, client secret). */
   secrets: string[];
+  /**
+   * Origins of the configured upstreams (PROVIDER_API_URL, BLOG_API_URL, BLOG_URL, SPOTIFY_ACCOUNTS_URL,
+   * SPOTIFY_API_URL): images there are fetched whatever address they resolve to (scripts/sync/address-guard.ts).
+   */
+  upstreamOrigins: string[];
 }
 
 export function readSyncConfig(env: Env): SyncConfig {
@@ -32,8 +38,9 @@ export function readSyncConfig(env: Env): SyncConfig {
   const clientSecret = readVar(env, 'SPOTIFY_CLIENT_SECRET');
   const showId = readVar(env, 'SPOTIFY_SHOW_ID');
   const token = readVar(env, 'PROVIDER_API_TOKEN');
+  const site = readSiteConfig(env);
   return {
-    site: readSiteConfig(env),
+    site,
     provider: providerUrl ? { url: providerUrl, token } : null,
     blog: blogUrl ? { url: blogUrl } : null,
     podcast:
@@ -51,5 +58,12 @@ export function readSyncConfig(env: Env): SyncConfig {
       clientSecret,
       clientSecret && clientId ? Buffer.from(`${clientId}:${clientSecret}`).toString('base64') : null,
     ].filter((secret): secret is string => Boolean(secret && secret.length >= 4)),
+    upstreamOrigins: originsOf([
+      providerUrl,
+      blogUrl,
+      site.blogUrl,
+      readVar(env, 'SPOTIFY_ACCOUNTS_URL'),
+      readVar(env, 'SPOTIFY_API_URL'),
+    ]),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The one configured HTTP client of the sync (ky): a timeout per attempt, retries with backoff
- * for network errors, timeouts, 408/429/5xx, Retry-After honoured up to a cap, and a bound on the
- * whole operation.
+ * for network errors, timeouts, 408/429/5xx, Retry-After honoured up to a cap, a bound on the
+ * whole operation, and a byte cap on every answer's body.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type ResponsePromise } from 'ky';
 
@@ -18,6 +18,15 @@ export interface HttpOptions {
   backoffLimitMs: number;
   /** Bound on all the requests of one source. */
   sourceDeadlineMs: number;
+  /**
+   * Largest body of one answer, in bytes (decoded). A declared Content-Length above it is refused
+   * before reading; an undeclared longer body is cut when it passes the cap. Either fails that call.
+   */
+  maxBodyBytes: number;
+  /** Pages read at most from the WordPress posts (100 posts a page). */
+  maxPostPages: number;
+  /** Pages read at most from the provider's feedbacks (100 a page). */
+  maxFeedbackPages: number;
   /** Transport; the embedded sample data is served through one. */
   fetch?: typeof fetch;
 }
@@ -29,6 +38,9 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   maxRetryAfterMs: 30_000,
   backoffLimitMs: 8_000,
   sourceDeadlineMs: 5 * 60_000,
+  maxBodyBytes: 50 * 1024 * 1024,
+  maxPostPages: 50,
+  maxFeedbackPages: 200,
 };
 
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
@@ -52,8 +64,45 @@ export function createHttpClient(options: HttpOptions): KyInstance {
     totalTimeout: options.totalTimeoutMs,
     retry: retryPolicy(options),
     headers: { accept: 'application/json' },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: cappedFetch(options.fetch ?? globalThis.fetch, options.maxBodyBytes),
   });
+}
+
+/** An answer whose body is larger than HttpOptions.maxBodyBytes; not retried (the next one would be as large). */
+export class BodyTooLargeError extends Error {
+  override name = 'BodyTooLargeError';
+}
+
+/**
+ * `fetch` whose answers carry at most `maxBytes` of body. The cap sits in the transport, under ky,
+ * so ky's timeouts still bound the read, and every reader (JSON, error pages) is capped alike; a
+ * thrown BodyTooLargeError is no network error, so ky does not retry it.
+ */
+export function cappedFetch(transport: typeof fetch, maxBytes: number): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await transport(input, init);
+    const where = pathOf(input instanceof Request ? input.url : String(input));
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (declared > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(`answer too large: Content-Length ${declared} bytes, limit ${maxBytes} (${where})`);
+    }
+    if (!response.body) return response;
+    let total = 0;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          total += chunk.byteLength;
+          if (total > maxBytes) {
+            controller.error(new BodyTooLargeError(`answer too large: over ${maxBytes} bytes (${where})`));
+          } else {
+            controller.enqueue(chunk);
+          }
+        },
+      }),
+    );
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }) as typeof fetch;
 }
 
 /** The upstream answered, but not with the JSON it should have (an HTML error page, a cut body). */
@@ -79,7 +128,9 @@ export async function readJson(request: ResponsePromise): Promise<{ body: unknow
   }
 }
 
-const pathOf = (url: string) => URL.parse(url)?.pathname ?? 'upstream';
+function pathOf(url: string): string {
+  return URL.parse(url)?.pathname ?? 'upstream';
+}
 
 /** One line saying why a request failed, for the sync's warnings. No URL query, no header. */
 export function describeError(error: unknown): string {

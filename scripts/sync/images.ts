@@ -11,6 +11,11 @@
  * local files, for which its own transform cache (`cacheDir/assets`) keys the encoded variants on
  * the content hash: an unchanged image is neither fetched nor re-encoded again.
  *
+ * Only public addresses are fetched, and the configured upstreams' own hosts (address-guard.ts): an
+ * image URL naming a loopback, private, link-local or metadata address, or a name resolving to one,
+ * or redirecting to one, is the placeholder with a warning saying why. Redirects are followed here,
+ * hop by hop, each hop checked before its request.
+ *
  * Layout of the cache folder (IMAGE_CACHE_DIR, default `.cache/images`):
  *   files/<sha256>.<ext>   the originals, named by content (two URLs with the same bytes share one)
  *   index.json             per URL: file, size, ETag / Last-Modified, when checked and last used
@@ -21,9 +26,10 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import ky, { isHTTPError } from 'ky';
 import sharp, { type Metadata } from 'sharp';
-import { imageCacheDir } from '../../src/integrations/image-cache.ts';
 import type { Env } from '../../src/lib/config.ts';
 import { htmlImageSources } from '../../src/lib/images.ts';
+import { projectDir } from '../../src/lib/project-dirs.ts';
+import { AddressRefused, createAddressGuard, type Resolver, refusalIn } from './address-guard.ts';
 import { readSyncConfig } from './config.ts';
 import { DEFAULT_HTTP_OPTIONS, describeError, retryPolicy } from './http.ts';
 import { consoleLogger, redact, type SyncLogger } from './log.ts';
@@ -76,7 +82,17 @@ export interface ImageCacheOptions {
   /** Folders serving site-relative URLs; a site-relative URL outside them gets the placeholder. */
   localRoots: LocalRoot[];
   logger: SyncLogger;
-  /** Transport for remote images (tests and the benchmark inject one; default global fetch). */
+  /**
+   * Origins fetched whatever address they resolve to: the configured upstreams' (SyncConfig.upstreamOrigins).
+   * Any other host must be a public address.
+   */
+  allowedOrigins?: readonly string[];
+  /** DNS resolver of the address check (tests inject one; default the system's). */
+  resolve?: Resolver;
+  /**
+   * Transport for remote images (tests may inject one). Default: undici's fetch through a dispatcher that
+   * checks the address of every connection; an injected one gets the check before each request only.
+   */
   fetch?: typeof fetch;
   /** Per attempt. */
   timeoutMs?: number;
@@ -95,6 +111,8 @@ export interface ImageCacheOptions {
   concurrency?: number;
   /** Bound on the whole step; images not reached by then keep their cached copy or get the placeholder. */
   deadlineMs?: number;
+  /** Redirects followed per image. */
+  maxRedirects?: number;
   now?: () => Date;
 }
 
@@ -121,6 +139,7 @@ export const IMAGE_CACHE_DEFAULTS = {
   forgetAfterMs: 30 * 24 * 3600_000,
   concurrency: 6,
   deadlineMs: 15 * 60_000,
+  maxRedirects: 5,
 } as const;
 
 /** Formats Astro's sharp service takes in and the browsers show; sharp names AVIF 'heif'. */
@@ -286,21 +305,29 @@ export async function cacheImages(urls: readonly string[], options: ImageCacheOp
     options.logger.warn(message);
   };
   const deadline = AbortSignal.timeout(settings.deadlineMs);
+  const guard = createAddressGuard({
+    allowedOrigins: options.allowedOrigins ?? [],
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  });
+  const retry = retryPolicy({
+    ...DEFAULT_HTTP_OPTIONS,
+    timeoutMs: settings.timeoutMs,
+    totalTimeoutMs: settings.totalTimeoutMs,
+    retryLimit: settings.retryLimit,
+    maxRetryAfterMs: 10_000,
+    backoffLimitMs: 4_000,
+  });
   const client = ky.create({
     timeout: settings.timeoutMs,
     totalTimeout: settings.totalTimeoutMs,
-    retry: retryPolicy({
-      ...DEFAULT_HTTP_OPTIONS,
-      timeoutMs: settings.timeoutMs,
-      totalTimeoutMs: settings.totalTimeoutMs,
-      retryLimit: settings.retryLimit,
-      maxRetryAfterMs: 10_000,
-      backoffLimitMs: 4_000,
-    }),
+    // A refused address stays refused: no retry.
+    retry: { ...retry, shouldRetry: ({ error }) => (refusalIn(error) ? false : undefined) },
     headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' },
-    // A 304 is the answer a revalidation hopes for, not an error.
-    throwHttpErrors: (status) => status !== 304,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Redirects are followed by resolveRemote, which checks each hop's address before asking it.
+    redirect: 'manual',
+    // A 304 is the answer a revalidation hopes for, and a 3xx a hop to follow: neither is an error.
+    throwHttpErrors: (status) => status >= 400,
+    fetch: options.fetch ?? guard.fetch,
   });
 
   /** Stores checked bytes under their content hash; the same bytes are written once. */
@@ -347,6 +374,8 @@ export async function cacheImages(urls: readonly string[], options: ImageCacheOp
   async function resolveRemote(url: string, previous: IndexEntry | undefined): Promise<IndexEntry> {
     // Documentation hosts (RFC 2606) never serve a real image: no request, no timeout to wait for.
     if (RESERVED_HOST.test(new URL(url).hostname)) throw new ImageRejected('example host (RFC 2606), not fetched');
+    // Before the cache too: a copy from a host that is now refused is not published either.
+    await guard.check(new URL(url));
     const age = previous ? now().getTime() - Date.parse(previous.checkedAt) : Number.POSITIVE_INFINITY;
     if (usable(previous) && age < settings.revalidateAfterMs) {
       report.reused += 1;
@@ -358,7 +387,7 @@ export async function cacheImages(urls: readonly string[], options: ImageCacheOp
       if (previous.lastModified) conditional['if-modified-since'] = previous.lastModified;
     }
     const signal = AbortSignal.any([deadline, AbortSignal.timeout(settings.totalTimeoutMs + 1000)]);
-    const response = await client.get(url, { headers: conditional, signal });
+    const response = await getFollowingRedirects(new URL(url), conditional, signal);
     if (response.status === 304 && usable(previous)) {
       report.notModified += 1;
       return { ...previous, checkedAt: now().toISOString() };
@@ -378,6 +407,30 @@ export async function cacheImages(urls: readonly string[], options: ImageCacheOp
     };
   }
 
+  /** GET `start`, following up to maxRedirects redirects; every hop's address is checked before it is asked. */
+  async function getFollowingRedirects(start: URL, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
+    let target = start;
+    for (let hop = 0; ; hop += 1) {
+      if (hop > 0) {
+        try {
+          await guard.check(target);
+        } catch (error) {
+          if (error instanceof AddressRefused) throw new AddressRefused(`redirected to ${target.host}: ${error.message}`);
+          throw error;
+        }
+      }
+      const response = await client.get(target, { headers, signal });
+      if (response.status < 300 || response.status >= 400 || response.status === 304) return response;
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      if (!location) throw new ImageRejected(`HTTP ${response.status} without a Location`);
+      if (hop >= settings.maxRedirects) throw new ImageRejected(`more than ${settings.maxRedirects} redirects`);
+      const next = URL.parse(location, target);
+      if (!next || !/^https?:$/.test(next.protocol)) throw new ImageRejected(`redirected to a URL that is not http(s)`);
+      target = next;
+    }
+  }
+
   const unique = [...new Set(urls)];
   await eachLimited(unique, settings.concurrency, async (url) => {
     const previous = entries[url];
@@ -388,7 +441,8 @@ export async function cacheImages(urls: readonly string[], options: ImageCacheOp
       entries[url] = { ...entry, usedAt: now().toISOString() };
     } catch (error) {
       const reason = describeImageError(error, deadline);
-      if (usable(previous)) {
+      // A refused address never keeps a copy: it may date from before the check existed.
+      if (usable(previous) && !refusalIn(error)) {
         entries[url] = { ...previous, usedAt: now().toISOString() };
         warn(`image ${url}: ${reason}; keeping the cached copy`);
       } else {
@@ -399,6 +453,7 @@ export async function cacheImages(urls: readonly string[], options: ImageCacheOp
     }
   });
 
+  await guard.close();
   for (const url of unique) {
     const entry = entries[url];
     if (entry && !(url in report.manifest.failed)) {
@@ -429,6 +484,8 @@ async function forgetOld(
 
 function describeImageError(error: unknown, deadline: AbortSignal): string {
   if (error instanceof ImageRejected) return error.message;
+  const refusal = refusalIn(error);
+  if (refusal) return `refused: ${refusal.message}`;
   if (deadline.aborted) return 'image step deadline exceeded';
   if (isHTTPError(error)) return `HTTP ${error.response.status}`;
   if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timed out';
@@ -463,7 +520,7 @@ export async function syncImages(options: {
   logger?: SyncLogger;
   fetch?: typeof fetch;
 }): Promise<ImageCacheReport> {
-  const { secrets } = readSyncConfig(options.env);
+  const { secrets, upstreamOrigins } = readSyncConfig(options.env);
   const output = options.logger ?? consoleLogger;
   const logger: SyncLogger = {
     info: (message) => output.info(redact(message, secrets)),
@@ -472,8 +529,9 @@ export async function syncImages(options: {
   const started = performance.now();
   const urls = await snapshotImageUrls(options.snapshotDir);
   const report = await cacheImages(urls, {
-    cacheDir: imageCacheDir(options.env, options.root),
+    cacheDir: projectDir(options.env, 'imageCache', options.root),
     localRoots: [SAMPLE_MEDIA_ROOT(options.root)],
+    allowedOrigins: upstreamOrigins,
     logger,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });

@@ -37,6 +37,8 @@ interface RecordsSeen {
   dropped: RecordNote[];
   /** Records kept after a repair (a field cut, refused or replaced by its fallback), one note per repair. */
   repaired: RecordNote[];
+  /** Why the source's read stopped short this time (a later page failed), or null; see syncCollection. */
+  partial: string | null;
 }
 
 export interface CollectionReport extends CollectionStatus, RecordsSeen {}
@@ -126,12 +128,26 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const previousStatus = await readPreviousStatus(options.outDir);
 
   async function fetchEntries(spec: CollectionSpec, mode: 'upstream' | 'sample') {
-    const records = await spec.fetch(contextFor(spec.source, mode), mode === 'upstream' ? config : sample);
+    let partial: string | null = null;
+    const context: SourceContext = {
+      ...contextFor(spec.source, mode),
+      note: (message, kind) => {
+        if (kind === 'partial') partial = clean(message);
+        else warn(`${spec.source} ${spec.name}: ${message}`);
+      },
+    };
+    const records = await spec.fetch(context, mode === 'upstream' ? config : sample);
     // The sample data's images are site-relative files of sample-data/media: no base for them.
     const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, config) : null;
     const { entries, dropped, repaired } = spec.normalise(records, config, { baseUrl, now: now() });
     const cleaned = (notes: RecordNote[]) => notes.map((record) => ({ id: clean(record.id), reason: clean(record.reason) }));
-    return { received: records.length, entries, dropped: cleaned(dropped), repaired: cleaned(repaired) };
+    return {
+      received: records.length,
+      entries,
+      dropped: cleaned(dropped),
+      repaired: cleaned(repaired),
+      partial: partial as string | null,
+    };
   }
 
   async function syncCollection(spec: CollectionSpec): Promise<CollectionReport> {
@@ -144,25 +160,32 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
       ...records,
     });
 
-    let records: RecordsSeen = { received: 0, dropped: [], repaired: [] };
+    let records: RecordsSeen = { received: 0, dropped: [], repaired: [], partial: null };
     try {
-      const result = await fetchEntries(spec, mode);
-      records = { received: result.received, dropped: result.dropped, repaired: result.repaired };
-      if (mode === 'upstream' && !options.allowShrink) {
+      const { entries, ...seen } = await fetchEntries(spec, mode);
+      records = seen;
+      const { partial } = seen;
+      // A read cut short by a failure (a later page of a paged call) publishes what it read, unless
+      // that is less than half of the last good snapshot from the upstream: then the snapshot stays,
+      // even with --allow-shrink, which is for drops the upstream meant, not for pages that failed.
+      if (mode === 'upstream' && (!options.allowShrink || partial)) {
         const last = await readPreviousEntries(options.outDir, spec);
         const lastOrigin = previous?.goodOrigin ?? 'upstream';
-        if (last && lastOrigin === 'upstream' && result.entries.length * 2 < last.length) {
+        if (last && lastOrigin === 'upstream' && entries.length * 2 < last.length) {
           throw new ShrinkError(
-            `${result.entries.length} valid records (${result.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
+            partial
+              ? `${partial}; ${entries.length} valid records, less than half of the last good ${last.length}: a partial read does not replace it`
+              : `${entries.length} valid records (${seen.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
           );
         }
       }
-      await write(spec.name, result.entries);
+      if (partial) warn(`${spec.source} ${spec.name}: ${partial}; publishing the ${entries.length} valid records read`);
+      await write(spec.name, entries);
       return report(
         {
           origin: mode,
           goodOrigin: mode,
-          count: result.entries.length,
+          count: entries.length,
           failed: false,
           error: null,
           syncedAt: now().toISOString(),
@@ -249,7 +272,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
   }
   await write(
     STATUS_FILE,
-    collections.map(({ received: _received, dropped: _dropped, repaired: _repaired, ...status }) => status),
+    collections.map(({ received: _received, dropped: _dropped, repaired: _repaired, partial: _partial, ...status }) => status),
   );
   logger.info(formatSummary(collections));
   return { collections, warnings, recordWarnings };
@@ -267,7 +290,7 @@ export function formatSummary(collections: readonly CollectionReport[]): string 
       String(collection.count),
       String(collection.dropped.length),
       String(new Set(collection.repaired.map((record) => record.id)).size),
-      collection.error ?? '',
+      collection.error ?? (collection.partial ? `partial read: ${collection.partial}` : ''),
     ]),
   ];
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];

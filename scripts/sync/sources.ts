@@ -2,11 +2,19 @@
  * One function per upstream call of DESIGN.md, each returning the raw records of a collection.
  * Normalising and validating happen afterwards, record by record (collections.ts).
  */
-import type { KyInstance } from 'ky';
+import { isHTTPError, type KyInstance } from 'ky';
 import type { SiteConfig } from '../../src/lib/config.ts';
 import { readTotal, unwrapCollection } from '../../src/lib/normalise/envelope.ts';
 import type { PodcastConfig, ProviderConfig } from './config.ts';
-import { GarbageError, type HttpOptions, readJson, retryPolicy } from './http.ts';
+import { describeError, GarbageError, type HttpOptions, readJson, retryPolicy } from './http.ts';
+
+/**
+ * What a paged call says about the records it returns: `partial` when a failure cut it short (it
+ * returns the pages read before; run.ts never lets such a read replace a last good snapshot twice
+ * its size), `notice` when it returns all it could but something was off (a bogus page count, the
+ * page bound reached).
+ */
+export type ReadNote = (message: string, kind: 'partial' | 'notice') => void;
 
 /** What a source's calls share: its configured client, the deadline of the source, the city. */
 export interface SourceContext {
@@ -14,6 +22,8 @@ export interface SourceContext {
   signal: AbortSignal;
   site: SiteConfig;
   httpOptions: HttpOptions;
+  /** Where a paged call reports a partial read or a notice; absent, they go unreported. */
+  note?: ReadNote;
 }
 
 /** Every provider GET: bearer token, JSON content type, and the configured city and state. */
@@ -46,39 +56,139 @@ export async function fetchCities(context: SourceContext) {
 }
 
 export const FEEDBACK_PAGE_SIZE = 100;
-const MAX_PAGES = 1000;
 
-/** Every feedback, page after page until `total` (or a short page when there is no total). */
+/**
+ * Every feedback, page after page until `total` (or a short page when there is no total), at most
+ * HttpOptions.maxFeedbackPages pages. A page that fails after the first ends the read with the
+ * pages before it, reported as partial; a failing first page fails the call.
+ */
 export async function fetchFeedbacks(context: SourceContext) {
   const all: unknown[] = [];
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const body = await getProvider(context, 'feedbacks', { page, limit: FEEDBACK_PAGE_SIZE, sort: 'created_at:desc' });
-    const records = unwrapCollection(body, 'feedbacks');
+  const maxPages = context.httpOptions.maxFeedbackPages;
+  for (let page = 1; ; page += 1) {
+    let records: unknown[];
+    let total: number | null;
+    try {
+      const body = await getProvider(context, 'feedbacks', { page, limit: FEEDBACK_PAGE_SIZE, sort: 'created_at:desc' });
+      records = unwrapCollection(body, 'feedbacks');
+      total = readTotal(body);
+    } catch (error) {
+      if (page === 1) throw error;
+      context.note?.(
+        `feedbacks page ${page} failed (${describeError(error)}) after ${pagesUpTo(page - 1)} (${all.length} feedbacks)`,
+        'partial',
+      );
+      return all;
+    }
     all.push(...records);
-    const total = readTotal(body);
-    if (records.length === 0 || (total !== null ? all.length >= total : records.length < FEEDBACK_PAGE_SIZE)) break;
+    if (records.length === 0 || (total !== null ? all.length >= total : records.length < FEEDBACK_PAGE_SIZE)) return all;
+    if (page >= maxPages) {
+      context.note?.(
+        `stopped after ${maxPages} pages of feedbacks, the most read (${all.length} read${total !== null ? ` of ${total}` : ''})`,
+        'notice',
+      );
+      return all;
+    }
   }
-  return all;
 }
 
 export const POSTS_PAGE_SIZE = 100;
 
-/** Every published post, paged by X-WP-TotalPages. */
+const pagesUpTo = (last: number) => (last === 1 ? 'page 1' : `pages 1-${last}`);
+
+/** A page count or total from a WordPress header: digits only; null for anything else (missing, negative, '3abc'). */
+export function headerCount(value: string | null): number | null {
+  const text = value?.trim() ?? '';
+  return /^\d{1,15}$/.test(text) ? Number(text) : null;
+}
+
+/** WordPress's answer for a page past the last one. */
+const isInvalidPage = (error: unknown) =>
+  isHTTPError(error) &&
+  error.response.status === 400 &&
+  (error.data as { code?: unknown } | undefined)?.code === 'rest_post_invalid_page_number';
+
+/** A header value for a message: quoted, cut short. */
+const quoted = (value: string | null) => (value === null ? 'missing' : JSON.stringify(value.slice(0, 40)));
+
+/**
+ * Every published post, at most HttpOptions.maxPostPages pages of 100. X-WP-TotalPages says how many
+ * pages to ask for; a page past the real end (WordPress's 400 `rest_post_invalid_page_number`, or an
+ * empty page) ends the read. When the header is no page count, pages are read until a short or empty
+ * one; when the last announced page is full and X-WP-Total says there are more posts, reading goes on.
+ * Any of these is a notice. A page that fails after the first (network, 5xx after the retries,
+ * garbage) ends the read with the pages before it, reported as partial; a failing first page fails
+ * the call.
+ */
 export async function fetchPosts(context: SourceContext, blogApiUrl: string) {
   const posts: unknown[] = [];
   const url = `${blogApiUrl.replace(/\/+$/, '')}/wp/v2/posts`;
-  for (let page = 1, totalPages = 1; page <= Math.min(totalPages, MAX_PAGES); page += 1) {
-    const { body, headers } = await readJson(
-      context.http.get(url, {
-        searchParams: { status: 'publish', _embed: 'true', per_page: POSTS_PAGE_SIZE, page },
-        signal: context.signal,
-      }),
-    );
-    if (!Array.isArray(body)) throw new GarbageError('posts answer is not an array');
+  const maxPages = context.httpOptions.maxPostPages;
+  const notice = (message: string) => context.note?.(message, 'notice');
+  /** X-WP-TotalPages and X-WP-Total of the first page, when they are counts. */
+  let declaredPages: number | null = null;
+  let declaredTotal: number | null = null;
+  let firstPageSize = 0;
+  for (let page = 1; ; page += 1) {
+    let body: unknown[];
+    let headers: Headers;
+    try {
+      const answer = await readJson(
+        context.http.get(url, {
+          searchParams: { status: 'publish', _embed: 'true', per_page: POSTS_PAGE_SIZE, page },
+          signal: context.signal,
+        }),
+      );
+      if (!Array.isArray(answer.body)) throw new GarbageError('posts answer is not an array');
+      body = answer.body;
+      headers = answer.headers;
+    } catch (error) {
+      if (page === 1) throw error;
+      if (isInvalidPage(error)) {
+        if (declaredPages !== null && page <= declaredPages) {
+          notice(`X-WP-TotalPages said ${declaredPages} but page ${page} does not exist; read ${pagesUpTo(page - 1)}`);
+        }
+        return posts;
+      }
+      const of = declaredPages !== null ? ` of ${declaredPages}` : '';
+      context.note?.(
+        `posts page ${page}${of} failed (${describeError(error)}) after ${pagesUpTo(page - 1)} (${posts.length} posts)`,
+        'partial',
+      );
+      return posts;
+    }
+    if (page === 1) {
+      const rawPages = headers.get('x-wp-totalpages');
+      declaredPages = headerCount(rawPages);
+      declaredTotal = headerCount(headers.get('x-wp-total'));
+      // Zero pages with posts on the first is no page count either.
+      if (declaredPages === 0 && body.length > 0) declaredPages = null;
+      if (declaredPages === null)
+        notice(`X-WP-TotalPages ${quoted(rawPages)} is not a page count; posts read until a short page`);
+      firstPageSize = body.length;
+    }
+    if (body.length === 0) {
+      if (declaredPages !== null && page > 1 && page <= declaredPages) {
+        notice(`X-WP-TotalPages said ${declaredPages} but page ${page} is empty; read ${pagesUpTo(page - 1)}`);
+      }
+      return posts;
+    }
     posts.push(...body);
-    totalPages = Number.parseInt(headers.get('x-wp-totalpages') ?? '1', 10) || 1;
+    const full = body.length >= firstPageSize;
+    const more =
+      declaredPages === null ? full : page < declaredPages || (full && declaredTotal !== null && posts.length < declaredTotal);
+    if (!more) {
+      if (declaredPages !== null && page > declaredPages) {
+        notice(`X-WP-TotalPages said ${declaredPages} but there were more; read ${pagesUpTo(page)}`);
+      }
+      return posts;
+    }
+    if (page >= maxPages) {
+      const said = declaredPages !== null ? `, X-WP-TotalPages said ${declaredPages}` : '';
+      notice(`stopped after ${maxPages} pages of posts, the most read (${posts.length} posts${said})`);
+      return posts;
+    }
   }
-  return posts;
 }
 
 /** The show's episodes: a client-credentials token, then `shows/{id}/episodes`. */

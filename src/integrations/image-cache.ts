@@ -15,11 +15,6 @@ import type { AstroIntegration } from 'astro';
 export const IMAGE_CACHE_MODULE = 'virtual:image-cache';
 const RESOLVED = `\0${IMAGE_CACHE_MODULE}`;
 
-/** The cache folder: IMAGE_CACHE_DIR, else `.cache/images` under `root`. */
-export function imageCacheDir(env: Record<string, string | undefined>, root: string): string {
-  return path.resolve(root, env.IMAGE_CACHE_DIR?.trim() || '.cache/images');
-}
-
 interface Manifest {
   images?: Record<string, { file: string; width: number; height: number }>;
   failed?: Record<string, string>;
@@ -52,7 +47,7 @@ export function imageCacheModule(cacheDir: string): { code: string; count: numbe
   };
 }
 
-/** The Astro integration; `cacheDir` is the sync's IMAGE_CACHE_DIR. */
+/** The Astro integration; `cacheDir` is the sync's IMAGE_CACHE_DIR (projectDir(env, 'imageCache', root)). */
 export default function imageCache(cacheDir: string): AstroIntegration {
   return {
     name: 'image-cache',

@@ -60,6 +60,11 @@ export type Fault =
   | { kind: 'html'; status?: number; html?: string }
   /** This body with this status (200) and content type (application/json) instead. */
   | { kind: 'body'; body: string; status?: number; contentType?: string; headers?: Record<string, string> }
+  /**
+   * The normal answer (or `body`, status 200) without a Content-Length: sent in chunks of
+   * `chunkBytes` (default 16 KiB), so the client cannot know its size before reading it.
+   */
+  | { kind: 'chunked'; body?: string; chunkBytes?: number }
   /** Wait `ms`, then give the normal answer. */
   | { kind: 'delay'; ms: number }
   /** Drop the connection without an answer (a network error on the client). */
@@ -102,8 +107,13 @@ export interface RecordedRequest {
 }
 
 export interface UpstreamServerOptions {
-  /** Port on 127.0.0.1; default 0 (a free one). A fixed one lets a separate build process point at it. */
+  /** Port on `host`; default 0 (a free one). A fixed one lets a separate build process point at it. */
   port?: number;
+  /**
+   * Loopback address to listen on; default 127.0.0.1. Another one (127.0.0.2) makes a second server
+   * that is not a configured upstream, for the image address checks.
+   */
+  host?: string;
   /** Fixture folder in the layout of fixture-upstream.ts; default tests/fixtures/upstream. */
   fixtureDir?: string;
   /** Custom source of fixture files (generated data for a benchmark); replaces `fixtureDir`. */
@@ -124,7 +134,7 @@ export interface UpstreamServerOptions {
 }
 
 export interface UpstreamServer {
-  /** 'http://127.0.0.1:<port>'. */
+  /** 'http://127.0.0.1:<port>' (or the `host` it was started on). */
   origin: string;
   /** The DESIGN.md configuration variables pointing at this server, with valid credentials. */
   env: Record<string, string>;
@@ -211,7 +221,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Starts the server on 127.0.0.1 at a free port. */
+/** Starts the server on 127.0.0.1 (or `options.host`) at a free port. */
 export async function startUpstreamServer(options: UpstreamServerOptions = {}): Promise<UpstreamServer> {
   const credentials = {
     providerToken: options.providerToken ?? TEST_CREDENTIALS.providerToken,
@@ -384,6 +394,29 @@ export async function startUpstreamServer(options: UpstreamServerOptions = {}): 
             headers: { 'content-type': fault.contentType ?? 'application/json; charset=utf-8', ...fault.headers },
           }),
         );
+      case 'chunked': {
+        const answer = fault.body === undefined ? await next() : null;
+        const bytes = Buffer.from(fault.body ?? (await (answer as Response).text()));
+        const size = fault.chunkBytes ?? 16 * 1024;
+        record.status = answer?.status ?? 200;
+        held.add(res);
+        res.on('close', () => held.delete(res));
+        res.writeHead(record.status, {
+          'content-type': answer?.headers.get('content-type') ?? 'application/json; charset=utf-8',
+          'transfer-encoding': 'chunked',
+        });
+        for (let offset = 0; offset < bytes.length && !res.destroyed; offset += size) {
+          // Wait for the socket to drain: a client that stops reading stops the sending too.
+          if (!res.write(bytes.subarray(offset, offset + size))) {
+            await new Promise((resolve) => {
+              res.once('drain', resolve);
+              res.once('close', resolve);
+            });
+          }
+        }
+        if (!res.destroyed) res.end();
+        return;
+      }
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.ms));
         if (closed || res.destroyed) return;
@@ -405,10 +438,10 @@ export async function startUpstreamServer(options: UpstreamServerOptions = {}): 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
 
   const env: Record<string, string> = {
     ...fixtureUrls(origin),

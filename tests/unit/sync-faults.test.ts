@@ -265,8 +265,9 @@ describe('garbage answers', () => {
       paged.setFault(paged.paths.feedbacks, { kind: 'truncate' }, { query: { page: '2' } });
       const { report } = await syncAgainst(paged, sandbox.outDir);
       expect(paged.requestsTo(paged.paths.feedbacks).map((request) => request.query.page)).toEqual(['1', '2']);
-      // A partial list is never published: the whole collection falls back.
-      expect(collectionOf(report, 'testimonials')).toMatchObject({ origin: 'none', failed: true, count: 0 });
+      // The pages read before are published, as a partial read with its reason (tests/unit/sync-limits.test.ts).
+      expect(collectionOf(report, 'testimonials')).toMatchObject({ origin: 'upstream', failed: false, count: 2 });
+      expect(collectionOf(report, 'testimonials').partial).toMatch(/^feedbacks page 2 failed \(invalid JSON instead of JSON/);
     } finally {
       await paged.close();
     }

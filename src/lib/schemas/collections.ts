@@ -8,7 +8,8 @@ import { TestimonialSchema } from './testimonial.ts';
 
 /**
  * Every file of the snapshot and the schema of its entries: the sync writes them, the content
- * collections (src/content.config.ts) read them.
+ * collections (src/content.config.ts) read them. Where the snapshot lives: projectDir(env,
+ * 'snapshot', root) in src/lib/project-dirs.ts.
  */
 export const SNAPSHOT_SCHEMAS = {
   city: CitySchema,
@@ -27,8 +28,3 @@ export const SNAPSHOT_SCHEMAS = {
   status: CollectionStatusSchema,
 } as const;
 export type SnapshotName = keyof typeof SNAPSHOT_SCHEMAS;
-
-/** Where the snapshot lives; SNAPSHOT_DIR lets the test suite build the sample site beside a real snapshot. */
-export function snapshotDir(env: Readonly<Record<string, string | undefined>>): string {
-  return env.SNAPSHOT_DIR?.trim() || 'data/snapshot';
-}
