@@ -176,6 +176,14 @@ describe.each([
     expect(html).toMatch(/<picture[^>]*>\s*<source type="image\/avif"/);
   });
 
+  it('fetches images from the upstreams it was given, never from loopback, private or metadata addresses', () => {
+    const { failed, images } = night().images.manifest;
+    expect(failed['http://169.254.169.254/latest/meta-data/iam.jpg']).toMatch(/^refused: .*link-local.*cloud metadata/);
+    expect(failed['http://127.0.0.2:9/spy.jpg']).toMatch(/^refused: .*loopback/);
+    expect(Object.keys(images)).toContain(`${server.origin}/media/tours/relativo.jpg`);
+    expect(Object.keys(images)).toContain(`${server.origin}/wp-content/uploads/2026/11/rio-cheio.jpg`);
+  });
+
   it('shows the fallback for refused contact fields and does not feature an out-of-scale rating', async () => {
     const contact = await readFile(pageFile(night().dist, 'contato') ?? '', 'utf8');
     expect(contact).not.toContain('bcc=');
