@@ -118,10 +118,11 @@ function namespaceOf(html: string): string {
   return `uc-${hash.toString(36).padStart(6, '0').slice(-6)}-`;
 }
 
-/** An id as a fragment can name it: trimmed, inner whitespace as '-'; null when empty. */
-function anchorName(value: string): string | null {
-  const name = value.trim().replace(/\s+/g, '-');
-  return name ? name.slice(0, 128) : null;
+/** An id as a fragment can name it, under this call's namespace: trimmed, inner whitespace as '-'; null when empty. */
+function anchorId(value: string): string | null {
+  const name = value.trim().replace(/\s+/g, '-').slice(0, 128);
+  if (!name) return null;
+  return ANCHOR_NAMESPACE.test(name) ? name : `${namespace}${name}`;
 }
 
 purify.addHook('uponSanitizeAttribute', (node, data) => {
@@ -130,13 +131,10 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
     return;
   }
   if (data.attrName === 'id' || data.attrName === 'name') {
-    const name = anchorName(data.attrValue);
+    const id = anchorId(data.attrValue);
     // `name` is an anchor only on <a> (old-style targets); anywhere else it is dropped.
-    if (!name || (data.attrName === 'name' && node.nodeName !== 'A')) {
-      data.keepAttr = false;
-      return;
-    }
-    data.attrValue = ANCHOR_NAMESPACE.test(name) ? name : `${namespace}${name}`;
+    if (!id || (data.attrName === 'name' && node.nodeName !== 'A')) data.keepAttr = false;
+    else data.attrValue = id;
   }
 });
 
@@ -176,15 +174,8 @@ function isSameDocument(url: URL, base: string | null | undefined): boolean {
 function linkTarget(href: string, options: SanitizeOptions, ids: ReadonlySet<string>): string | null {
   const value = href.trim();
   const fragmentOf = (hash: string) => {
-    let name: string | null;
-    try {
-      name = anchorName(decodeURIComponent(hash));
-    } catch {
-      name = anchorName(hash);
-    }
-    if (!name) return null;
-    const id = ANCHOR_NAMESPACE.test(name) ? name : `${namespace}${name}`;
-    return ids.has(id) ? `#${id}` : null;
+    const id = anchorId(decodeSafely(hash));
+    return id && ids.has(id) ? `#${id}` : null;
   };
   if (value.startsWith('#')) return fragmentOf(value.slice(1));
   if (/^mailto:/i.test(value)) {
