@@ -55,7 +55,15 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const problems: Problem[] = [...checkExpectedPages(options.distDir, snapshot)];
   problems.push(...snapshotProblems);
   problems.push(...checkCollections({ snapshot, built, previous: options.previous, allowShrink: options.allowShrink }));
-  problems.push(...(await checkSecrets(options.distDir, files, options.secrets)));
+  // A page's folder form is compared with the page below (the hosting gate), not searched again.
+  const mirrors = new Set(pageFiles(files).flatMap((file) => mirrorOf(file) ?? []));
+  problems.push(
+    ...(await checkSecrets(
+      options.distDir,
+      files.filter((file) => !mirrors.has(file)),
+      options.secrets,
+    )),
+  );
 
   problems.push(...(await checkSearchIndex(options.distDir, files, options.secrets)));
 

@@ -117,12 +117,12 @@ export function checkPageText(file: string, html: string, tags: readonly Tag[], 
   if (secrets.length === 0) return [];
   const found = new Map<string, string>();
   for (const secret of secretsInText(textContent(html), secrets)) found.set(secret.name, 'in its text with the tags removed');
-  for (const tag of tags) {
-    for (const value of tag.attributes.values()) {
-      for (const secret of secretsInText(value, secrets)) {
-        if (!found.has(secret.name)) found.set(secret.name, `in an attribute of <${tag.name}>`);
-      }
-    }
+  // All attribute values at once (one pass per page); only where one is found, the tag is looked for.
+  const attributes = tags.flatMap((tag) => [...tag.attributes.values()]).join('\n');
+  for (const secret of secretsInText(attributes, secrets)) {
+    if (found.has(secret.name)) continue;
+    const tag = tags.find((candidate) => secretsInText([...candidate.attributes.values()].join('\n'), [secret]).length > 0);
+    found.set(secret.name, tag ? `in an attribute of <${tag.name}>` : 'in its attributes');
   }
   return [...found].map(([name, where]) => ({
     gate: 'secrets' as const,
