@@ -93,6 +93,12 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     }
     const absolute = path.join(root, file);
     const { size, mtime } = statSync(absolute);
+    // Revalidation as hosts answer it: unchanged since the visitor's copy, a 304 without a body.
+    const since = Date.parse(request.headers['if-modified-since'] ?? '');
+    if (status === 200 && Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since) {
+      response.writeHead(304, { 'last-modified': mtime.toUTCString() }).end();
+      return;
+    }
     response.writeHead(status, {
       'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
       'content-length': size,

@@ -83,6 +83,15 @@ describe('the static host', () => {
     expect((await get(plain, '/_astro/a.js')).headers.get('cache-control')).toBeNull();
   });
 
+  it('answers a revalidation of an unchanged file with 304', async () => {
+    const origin = await serve('file-first');
+    const first = await get(origin, '/about');
+    const modified = first.headers.get('last-modified') ?? '';
+    expect((await get(origin, '/about', { headers: { 'if-modified-since': modified } })).status).toBe(304);
+    const before = new Date(Date.parse(modified) - 60_000).toUTCString();
+    expect((await get(origin, '/about', { headers: { 'if-modified-since': before } })).status).toBe(200);
+  });
+
   it('never serves a file outside its folder', async () => {
     const origin = await serve('file-first');
     expect((await get(origin, '/../package.json')).status).toBe(404);
