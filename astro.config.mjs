@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { contentSecurityPolicy } from './scripts/verify/csp.ts';
 import { writeBuildManifest } from './scripts/verify/manifest.ts';
+import { preparePublication } from './scripts/verify/publish.ts';
 import imageCache from './src/integrations/image-cache.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 import { projectDir } from './src/lib/project-dirs.ts';
@@ -43,11 +44,25 @@ export default defineConfig({
           writeBuildManifest(fileURLToPath(dir), projectDir(process.env, 'snapshot', root), root).then(() => undefined),
       },
     },
+    // dist/ as any static host serves it (scripts/verify/publish.ts): every page also as {path}/index.html,
+    // so file-first and folder-first hosts find it with and without a trailing slash; _headers; .nojekyll.
+    {
+      name: 'static-hosting',
+      hooks: {
+        'astro:build:done': async ({ dir, logger }) => {
+          const { mirrors, headerRules } = await preparePublication(fileURLToPath(dir));
+          logger.info(`${mirrors} pages also written as {path}/index.html; _headers with ${headerRules} rules; .nojekyll`);
+        },
+      },
+    },
   ],
   // One <meta> policy per page (scripts/verify/csp.ts): our own code, the embeds the visitor asks for, nothing else.
+  // Hosts that read dist/_headers also send it as a header (scripts/verify/headers.ts).
   security: { csp: contentSecurityPolicy('src') },
   // No Markdown code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the policy.
   markdown: { syntaxHighlight: false },
+  // Pages as files (/tour/101 → tour/101.html): links and canonicals use /tour/101; the static-hosting
+  // step above adds the folder form each host needs.
   build: { format: 'file' },
   // Astro's encoded-image cache next to the sync's downloads (.cache/images): the nightly job keeps the one
   // folder `.cache/` in actions/cache, and `npm ci` (which empties node_modules/) does not wipe it.

@@ -42,7 +42,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build:sample && npx astro preview --host 127.0.0.1 --port ${PORT}`,
+    // dist/ as a static host serves it (scripts/serve.ts: file-first, with the build's _headers).
+    command: `npm run build:sample && node scripts/serve.ts --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 600_000,
     reuseExistingServer: false,

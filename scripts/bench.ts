@@ -22,7 +22,9 @@ import { parseArgs } from 'node:util';
 import { startUpstreamServer } from '../tests/support/upstream-server.ts';
 import { generateDataset } from './bench/generate.ts';
 import { ensureImagePool, readPoolImage } from './bench/images.ts';
-import { countFiles, folderBytes, formatBytes, formatDuration, formatTable, runStep, type StepResult } from './bench/measure.ts';
+import { folderBytes, formatBytes, formatDuration, formatTable, runStep, type StepResult } from './bench/measure.ts';
+import { listFiles } from './verify/files.ts';
+import { pageFiles } from './verify/hosting.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -153,7 +155,8 @@ async function benchOne(items: number): Promise<Row> {
       build,
       warm,
       index,
-      pages: await countFiles(dist, '.html'),
+      // Each page once: its folder form {path}/index.html (scripts/verify/hosting.ts) is the same page.
+      pages: pageFiles(await listFiles(dist)).length,
       distBytes: await folderBytes(dist),
       indexBytes: await folderBytes(path.join(dist, 'pagefind')),
     };

@@ -7,8 +7,11 @@
  * Usage: node scripts/index-search.ts [siteDir]   (default: dist)
  */
 import { readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
+import { listFiles } from './verify/files.ts';
+import { pageFiles } from './verify/hosting.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const site = path.resolve(root, process.argv[2] ?? 'dist');
@@ -29,9 +32,23 @@ const { index, errors } = await createIndex({
 });
 if (!index) fail('createIndex', errors);
 
-const added = await index.addDirectory({ path: site });
-if (added.errors.length > 0) fail('addDirectory', added.errors);
-if (added.page_count === 0) fail('addDirectory', [`nenhuma página encontrada em ${site}`]);
+// Each page once: its folder form {path}/index.html (scripts/verify/hosting.ts) is the same page.
+const added = { errors: [] as string[], page_count: 0 };
+const pages = pageFiles(await listFiles(site));
+// A few at a time: Pagefind's service works on them while the next ones are read.
+for (let start = 0; start < pages.length; start += 16) {
+  const responses = await Promise.all(
+    pages
+      .slice(start, start + 16)
+      .map(async (file) => index.addHTMLFile({ sourcePath: file, content: await readFile(path.join(site, file), 'utf8') })),
+  );
+  for (const response of responses) {
+    added.errors.push(...response.errors);
+    if (response.file?.url) added.page_count += 1;
+  }
+}
+if (added.errors.length > 0) fail('addHTMLFile', added.errors);
+if (added.page_count === 0) fail('addHTMLFile', [`nenhuma página encontrada em ${site}`]);
 
 const written = await index.writeFiles({ outputPath: output });
 if (written.errors.length > 0) fail('writeFiles', written.errors);

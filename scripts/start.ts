@@ -1,6 +1,8 @@
 /**
- * `npm start`: builds the site when there is no build yet, then serves dist/ on localhost.
- * Set PORT to change the port (4321 by default).
+ * `npm start`: builds the site when there is no build yet, then serves dist/ on localhost as a
+ * static host serves it (scripts/serve.ts: file-first like GitHub Pages, with the build's _headers).
+ * Set PORT to change the port (4321 by default); `npm start -- --resolution folder-first` serves it
+ * as GitLab Pages or nginx would.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,5 +19,4 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
   run('npm', ['run', 'build']);
 }
 const port = process.env.PORT ?? '4321';
-console.log(`Serving dist/ at http://127.0.0.1:${port}/`);
-run('npx', ['astro', 'preview', '--host', '127.0.0.1', '--port', port]);
+run(process.execPath, [path.join(root, 'scripts/serve.ts'), '--port', port, ...process.argv.slice(2)]);

@@ -4,10 +4,12 @@
  * collection that lost its data, a secret in dist/, a foreign script, a broken internal link.
  *
  *   npm run verify [-- --dist dist] [-- --snapshot data/snapshot] [-- --previous last/build-manifest.json] [-- --allow-shrink]
+ *                  [-- --max-page-bytes 1MB] [-- --max-list-page-bytes 16MB]
  *
  * Environment: SNAPSHOT_DIR (else the folder the build recorded in dist/build-manifest.json),
- * VERIFY_PREVIOUS_MANIFEST (the last published manifest), ALLOW_SHRINK=true, and the secrets
- * of the configuration contract (their values are searched for, never printed).
+ * VERIFY_PREVIOUS_MANIFEST (the last published manifest), ALLOW_SHRINK=true,
+ * VERIFY_MAX_PAGE_BYTES and VERIFY_MAX_LIST_PAGE_BYTES (the hard page size limits, scripts/verify/sizes.ts),
+ * and the secrets of the configuration contract (their values are searched for, never printed).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import { MANIFEST_FILE, readManifest } from './verify/manifest.ts';
 import { formatReport } from './verify/report.ts';
 import { runVerify } from './verify/run.ts';
 import { secretsFromEnv } from './verify/secrets.ts';
+import { DEFAULT_PAGE_SIZE_LIMITS, type PageSizeLimits, parseBytes } from './verify/sizes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
@@ -28,8 +31,26 @@ const { values } = parseArgs({
     snapshot: { type: 'string' },
     previous: { type: 'string' },
     'allow-shrink': { type: 'boolean', default: false },
+    'max-page-bytes': { type: 'string' },
+    'max-list-page-bytes': { type: 'string' },
   },
 });
+
+/** A size limit from its option, else its variable, else the default; exits on a value that is not a size. */
+function sizeLimit(option: string | undefined, variable: string, fallback: number): number {
+  const text = option ?? process.env[variable]?.trim();
+  if (!text) return fallback;
+  const bytes = parseBytes(text);
+  if (bytes === null) {
+    console.error(`verify: ${variable} (or its option) is "${text}", which is not a size such as 1500000 or 1.5MB.`);
+    process.exit(1);
+  }
+  return bytes;
+}
+const pageSizeLimits: PageSizeLimits = {
+  recordPage: sizeLimit(values['max-page-bytes'], 'VERIFY_MAX_PAGE_BYTES', DEFAULT_PAGE_SIZE_LIMITS.recordPage),
+  listPage: sizeLimit(values['max-list-page-bytes'], 'VERIFY_MAX_LIST_PAGE_BYTES', DEFAULT_PAGE_SIZE_LIMITS.listPage),
+};
 
 const distDir = path.resolve(values.dist);
 const built = await readManifest(path.join(distDir, MANIFEST_FILE)).catch(() => null);
@@ -64,6 +85,7 @@ const { problems, stats } = await runVerify({
   allowShrink,
   secrets,
   siteOrigin: new URL(readSiteConfig(process.env).siteUrl).origin,
+  pageSizeLimits,
 });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 

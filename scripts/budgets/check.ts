@@ -19,6 +19,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
+import { pageFiles } from '../verify/hosting.ts';
 
 /** Limits of one page type, gzip bytes. */
 export interface PageTypeBudget {
@@ -168,13 +169,15 @@ function readSiteFile(site: SiteFiles, sitePath: string): string | null {
   return site.cache.get(sitePath) ?? null;
 }
 
-/** Every HTML file of the build, '/'-separated paths relative to it, sorted. */
+/** Every page of the build, '/'-separated paths relative to it, sorted; a page's folder form `{path}/index.html` is the same page. */
 export async function htmlPages(dist: string): Promise<string[]> {
   const entries = await readdir(dist, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
+  return pageFiles(
+    entries
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+      .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+      .sort(),
+  );
 }
 
 /** The page type of `page`, or undefined when none matches. */

@@ -1,6 +1,7 @@
 /**
  * The built site as files: pages are built as files (`/tour/101` → `tour/101.html`, `/` →
- * `index.html`), everything else is served as it is.
+ * `index.html`), each also as its folder form `tour/101/index.html` (scripts/verify/hosting.ts);
+ * everything else is served as it is.
  */
 import { existsSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -31,8 +32,9 @@ function isFile(candidate: string): boolean {
 }
 
 /**
- * The file a site path is served from, as a static host maps it (the file itself, then
- * `{path}.html`, then `{path}/index.html`); null when none exists or the path leaves the site.
+ * The file a site path refers to (the file itself, then `{path}.html`, then `{path}/index.html`);
+ * null when none exists or the path leaves the site. Whether every host finds it in that order is
+ * the hosting gate's question (scripts/verify/hosting.ts).
  */
 export function resolveSitePath(distDir: string, sitePath: string): string | null {
   let decoded: string;

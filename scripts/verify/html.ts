@@ -83,3 +83,54 @@ export function isExecutableScript(tag: Tag): boolean {
   const type = (tag.attributes.get('type') ?? '').trim().toLowerCase();
   return type === '' || type === 'module' || /^(text|application)\/(x-)?(java|ecma)script$/.test(type);
 }
+
+/** Elements whose text no reader sees and no indexer reads. */
+const HIDDEN_TEXT = new Set(['script', 'style']);
+
+/**
+ * The text of a page as a reader or a search indexer gets it: markup removed (so `abc<span>def</span>`
+ * is `abcdef`), comments, scripts and styles dropped, entities decoded. Whitespace is left as it is:
+ * callers collapse it as they need.
+ */
+export function textContent(html: string): string {
+  const parts: string[] = [];
+  let position = 0;
+  while (position < html.length) {
+    const open = html.indexOf('<', position);
+    if (open === -1) {
+      parts.push(html.slice(position));
+      break;
+    }
+    parts.push(html.slice(position, open));
+    if (html.startsWith('<!--', open)) {
+      const close = html.indexOf('-->', open + 4);
+      position = close === -1 ? html.length : close + 3;
+      continue;
+    }
+    const tag = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)|^<[!?]/.exec(html.slice(open, open + 64));
+    if (!tag) {
+      parts.push('<');
+      position = open + 1;
+      continue;
+    }
+    // The end of the tag, past quoted attribute values that may hold a '>'.
+    let cursor = open + tag[0].length;
+    let quote: string | null = null;
+    for (; cursor < html.length; cursor += 1) {
+      const char = html[cursor];
+      if (quote) {
+        if (char === quote) quote = null;
+      } else if (char === '"' || char === "'") quote = char;
+      else if (char === '>') break;
+    }
+    position = cursor + 1;
+    const name = tag[2]?.toLowerCase();
+    if (name && !tag[1] && HIDDEN_TEXT.has(name)) {
+      const closing = new RegExp(`</${name}`, 'gi');
+      closing.lastIndex = position;
+      const end = closing.exec(html)?.index ?? html.length;
+      position = html.indexOf('>', end) === -1 ? html.length : html.indexOf('>', end) + 1;
+    }
+  }
+  return decodeEntities(parts.join(''));
+}

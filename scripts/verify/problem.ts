@@ -1,5 +1,5 @@
 /** What the gate reports: one plain sentence per reason, grouped by the check that found it. */
-export type Gate = 'pages' | 'collections' | 'secrets' | 'scripts' | 'links';
+export type Gate = 'pages' | 'sizes' | 'collections' | 'secrets' | 'scripts' | 'links' | 'hosting';
 
 export interface Problem {
   gate: Gate;
@@ -10,8 +10,10 @@ export interface Problem {
 /** Headings of the report, in the order the checks run. */
 export const GATE_TITLES: Record<Gate, string> = {
   pages: 'Missing pages',
+  sizes: 'Pages over the size limit',
   collections: 'Collections that lost their data',
   secrets: 'Secrets in the built site',
   scripts: 'Scripts our code did not put there',
   links: 'Broken internal links',
+  hosting: 'Pages some static hosts would not serve',
 };

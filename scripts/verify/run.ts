@@ -5,13 +5,17 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDirectory, listFiles, pagePathOf, resolveSitePath } from './files.ts';
+import { checkHeadersFile, HEADERS_FILE } from './headers.ts';
+import { checkPageForms, checkReachability, mirrorOf, pageFiles } from './hosting.ts';
 import { scanTags } from './html.ts';
 import { checkLinks, type PageLinks } from './links.ts';
 import { type BuildManifest, checkCollections, MANIFEST_FILE, readManifest } from './manifest.ts';
 import { checkExpectedPages, expectedPages, readSnapshot } from './pages.ts';
 import type { Problem } from './problem.ts';
+import { NO_JEKYLL_FILE } from './publish.ts';
 import { checkPageScripts } from './scripts.ts';
-import { checkSecrets, type Secret } from './secrets.ts';
+import { checkPageText, checkSearchIndex, checkSecrets, type Secret } from './secrets.ts';
+import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS, type PageSizeLimits } from './sizes.ts';
 
 export interface VerifyOptions {
   /** The built site. */
@@ -26,6 +30,8 @@ export interface VerifyOptions {
   secrets: readonly Secret[];
   /** The site's canonical origin (absolute links to it are internal). */
   siteOrigin: string | null;
+  /** Hard size limits of a page (DEFAULT_PAGE_SIZE_LIMITS when absent). */
+  pageSizeLimits?: PageSizeLimits;
 }
 
 export interface VerifyResult {
@@ -49,13 +55,46 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const problems: Problem[] = [...checkExpectedPages(options.distDir, snapshot)];
   problems.push(...snapshotProblems);
   problems.push(...checkCollections({ snapshot, built, previous: options.previous, allowShrink: options.allowShrink }));
-  problems.push(...(await checkSecrets(options.distDir, files, options.secrets)));
+  // A page's folder form is compared with the page below (the hosting gate), not searched again.
+  const mirrors = new Set(pageFiles(files).flatMap((file) => mirrorOf(file) ?? []));
+  problems.push(
+    ...(await checkSecrets(
+      options.distDir,
+      files.filter((file) => !mirrors.has(file)),
+      options.secrets,
+    )),
+  );
 
+  problems.push(...(await checkSearchIndex(options.distDir, files, options.secrets)));
+
+  // Each page once: its mirror ({path}/index.html) must hold the same bytes, which is checked instead.
   const pages: PageLinks[] = [];
-  for (const file of files.filter((name) => name.endsWith('.html'))) {
-    const tags = scanTags(await readFile(path.join(options.distDir, file), 'utf8'));
+  const sizes: { file: string; bytes: number }[] = [];
+  const identicalMirror = new Map<string, boolean>();
+  for (const file of pageFiles(files)) {
+    const bytes = await readFile(path.join(options.distDir, file));
+    const mirror = mirrorOf(file);
+    if (mirror) {
+      const copy = await readFile(path.join(options.distDir, mirror)).catch(() => null);
+      identicalMirror.set(file, copy !== null && bytes.equals(copy));
+    }
+    sizes.push({ file, bytes: bytes.length });
+    const html = bytes.toString('utf8');
+    const tags = scanTags(html);
     pages.push({ file, path: pagePathOf(file), tags });
     problems.push(...checkPageScripts(file, tags));
+    problems.push(...checkPageText(file, html, tags, options.secrets));
+    problems.push(...checkPageForms(file, tags, options.siteOrigin));
+  }
+  problems.push(...checkPageSizes(sizes, options.pageSizeLimits ?? DEFAULT_PAGE_SIZE_LIMITS));
+  problems.push(...checkReachability(files, (file) => identicalMirror.get(file) ?? true));
+  const headersText = await readFile(path.join(options.distDir, HEADERS_FILE), 'utf8').catch(() => null);
+  problems.push(...checkHeadersFile(headersText, files, pages));
+  if (!files.includes(NO_JEKYLL_FILE)) {
+    problems.push({
+      gate: 'hosting',
+      message: `${NO_JEKYLL_FILE} is missing: a GitHub Pages deploy from a branch would run Jekyll, which leaves out _astro/.`,
+    });
   }
   const stylesheets = await Promise.all(
     files

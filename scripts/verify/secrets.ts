@@ -1,10 +1,14 @@
 /**
  * The secrets gate: no credential of the sync (DESIGN.md, Secrets) may appear anywhere in the
- * built site, in plain text or in the encodings a page or a bundle would carry it in.
+ * built site: in the bytes of any file, in the encodings a page or a bundle would carry it in, in
+ * the text of a page as a reader or an indexer sees it (markup can split a value:
+ * `abc<span>def</span>` reads `abcdef`), and in the search index once decompressed.
  */
 import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { type Tag, textContent } from './html.ts';
 import type { Problem } from './problem.ts';
 
 export interface Secret {
@@ -79,6 +83,111 @@ export async function checkSecrets(distDir: string, files: readonly string[], se
     }
     for (const key of found) {
       problems.push({ gate: 'secrets', message: `${file} contains the value of ${key}.` });
+    }
+  }
+  return problems;
+}
+
+/** Characters a reader never sees, which markup or data can slip into a value: soft hyphen, zero-width spaces and joiners, word joiner, BOM. */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+
+/** Two views of a text: whitespace collapsed as a reader sees it, and with no whitespace or invisible character at all. */
+function views(text: string): { collapsed: string; compact: string } {
+  return {
+    collapsed: text.replace(INVISIBLE, '').replace(/\s+/g, ' '),
+    compact: text.replace(INVISIBLE, '').replace(/\s+/g, ''),
+  };
+}
+
+/** The secrets whose value a text holds once read as a person or an indexer reads it. */
+function secretsInText(text: string, secrets: readonly Secret[]): Secret[] {
+  const { collapsed, compact } = views(text);
+  return secrets.filter((secret) => {
+    const value = views(secret.value);
+    return collapsed.includes(value.collapsed) || (value.compact.length > 0 && compact.includes(value.compact));
+  });
+}
+
+/**
+ * The text a page shows and an indexer reads: its text with the tags removed (split values joined
+ * again, entities decoded) and its attribute values decoded (alt, title, content, ...). One problem
+ * per secret found; `file` names the page.
+ */
+export function checkPageText(file: string, html: string, tags: readonly Tag[], secrets: readonly Secret[]): Problem[] {
+  if (secrets.length === 0) return [];
+  const found = new Map<string, string>();
+  for (const secret of secretsInText(textContent(html), secrets)) found.set(secret.name, 'in its text with the tags removed');
+  // All attribute values at once (one pass per page); only where one is found, the tag is looked for.
+  const attributes = tags.flatMap((tag) => [...tag.attributes.values()]).join('\n');
+  for (const secret of secretsInText(attributes, secrets)) {
+    if (found.has(secret.name)) continue;
+    const tag = tags.find((candidate) => secretsInText([...candidate.attributes.values()].join('\n'), [secret]).length > 0);
+    found.set(secret.name, tag ? `in an attribute of <${tag.name}>` : 'in its attributes');
+  }
+  return [...found].map(([name, where]) => ({
+    gate: 'secrets' as const,
+    message: `${file} contains the value of ${name} (${where}).`,
+  }));
+}
+
+/** Pagefind's files start, once decompressed, with this signature. */
+const PAGEFIND_SIGNATURE = Buffer.from('pagefind_dcd');
+/** No file of our own index comes near this; a larger one is not decompressed further. */
+const MAX_INDEX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A Pagefind file's content once decompressed (gzip, then the signature), or null for other files. */
+export function decompressPagefind(content: Buffer): Buffer | null {
+  if (content[0] !== 0x1f || content[1] !== 0x8b) return null;
+  let raw: Buffer;
+  try {
+    raw = gunzipSync(content, { maxOutputLength: MAX_INDEX_FILE_BYTES });
+  } catch {
+    return null;
+  }
+  return raw.subarray(0, PAGEFIND_SIGNATURE.length).equals(PAGEFIND_SIGNATURE) ? raw.subarray(PAGEFIND_SIGNATURE.length) : null;
+}
+
+/** Every string inside a JSON value (a fragment's content, title, meta and filters). */
+function jsonStrings(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) jsonStrings(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) jsonStrings(item, into);
+  return into;
+}
+
+/**
+ * The search index (`pagefind/`): its fragments (each page's text, title and meta, as JSON), word
+ * index chunks (lower-cased words), filters and metadata are gzip-compressed, so the bytes on disk
+ * hide what a visitor's search returns. Each is decompressed and searched: the value in its
+ * encodings, lower-cased (as indexed words are), and the text of the fragments as a reader sees it.
+ */
+export async function checkSearchIndex(
+  distDir: string,
+  files: readonly string[],
+  secrets: readonly Secret[],
+): Promise<Problem[]> {
+  if (secrets.length === 0) return [];
+  const needles = secrets.flatMap((secret) =>
+    [...encodingsOf(secret.value), { form: 'lower-cased', text: secret.value.toLowerCase() }].map((encoding) => ({
+      name: secret.name,
+      bytes: Buffer.from(encoding.text),
+    })),
+  );
+  const problems: Problem[] = [];
+  for (const file of files.filter((name) => name.startsWith('pagefind/'))) {
+    const content = decompressPagefind(await readFile(path.join(distDir, file)));
+    if (!content) continue;
+    const found = new Set(needles.filter((needle) => content.includes(needle.bytes)).map((needle) => needle.name));
+    if (content[0] === 0x7b) {
+      try {
+        for (const secret of secretsInText(jsonStrings(JSON.parse(content.toString('utf8'))).join(''), secrets))
+          found.add(secret.name);
+      } catch {
+        // Not JSON after all: its bytes were searched above.
+      }
+    }
+    for (const name of found) {
+      problems.push({ gate: 'secrets', message: `${file} contains the value of ${name} (in the search index, decompressed).` });
     }
   }
   return problems;

@@ -26,10 +26,14 @@ const MAX_AGE_DAYS = 30;
 /** Most entries kept per cache; the oldest go first. */
 const MAX_ENTRIES = { [PAGES]: 150, [FILES]: 600 };
 
-/** Pages are kept by path: '/all-tours?tipo=x#top' and '/all-tours' are one page offline. */
+/**
+ * Pages are kept by path in their one form: '/all-tours?tipo=x#top', '/all-tours/' and '/all-tours'
+ * are one page offline (a folder-first host serves every page at '/x/', scripts/verify/hosting.ts).
+ */
 const pageKey = (url) => {
   const parsed = new URL(url, self.location.href);
-  return `${parsed.origin}${parsed.pathname}`;
+  const path = parsed.pathname.replace(/(\/index)?\.html$/, '').replace(/\/+$/, '') || '/';
+  return `${parsed.origin}${path}`;
 };
 const sameOrigin = (url) => new URL(url, self.location.href).origin === self.location.origin;
 const isPage = (request) => request.mode === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html');
@@ -40,6 +44,16 @@ const isCacheFirst = (url, request) =>
 
 /** True when the response is worth keeping: a complete 200 answer we can read (not opaque). */
 const keepable = (response) => response?.status === 200 && (response.type === 'basic' || response.type === 'default');
+
+/**
+ * A plain copy of a response the host redirected (a folder-first host sends '/offline' to
+ * '/offline/'): the browser refuses a redirected response as the answer to a navigation.
+ */
+async function unredirected(response) {
+  if (!response.redirected) return response;
+  const { status, statusText, headers } = response;
+  return new Response(await response.blob(), { status, statusText, headers });
+}
 
 /** A kept response older than MAX_AGE_DAYS (by its Date header) is stale. */
 function isTooOld(response) {
@@ -73,7 +87,7 @@ function shellUrls(html) {
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      const response = await fetch(OFFLINE_URL, { cache: 'no-cache' });
+      const response = await unredirected(await fetch(OFFLINE_URL, { cache: 'no-cache' }));
       if (!keepable(response)) throw new Error(`offline page: HTTP ${response.status}`);
       const html = await response.clone().text();
       await (await caches.open(PAGES)).put(OFFLINE_URL, response);
@@ -141,7 +155,7 @@ self.addEventListener('message', (event) => {
           const key = html ? pageKey(url) : new URL(url, self.location.href).href.split('#')[0];
           if (await (await caches.open(cacheName)).match(key)) return;
           try {
-            const response = await fetch(key);
+            const response = await unredirected(await fetch(key));
             if (keepable(response)) await keep(cacheName, key, response);
           } catch {
             // Nothing to keep offline.
@@ -162,7 +176,7 @@ async function offlinePage() {
 async function pageFromNetworkFirst(event) {
   const { request } = event;
   const cache = await caches.open(PAGES);
-  const kept = await cache.match(request, { ignoreSearch: true });
+  const kept = await cache.match(pageKey(request.url));
   const usable = kept && !isTooOld(kept) ? kept : undefined;
   // The page streams to the visitor while its copy is written.
   const network = fetch(request).then((response) => {

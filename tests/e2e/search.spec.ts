@@ -100,7 +100,7 @@ test('no search file is requested before search is opened; the first query costs
   test
     .info()
     .annotations.push({ type: 'first query bytes', description: `pagefind ${pagefindBytes} B, dialog code ${codeBytes} B` });
-  // Uncompressed (astro preview does not gzip): Pagefind's script, worker, WebAssembly, meta, one index chunk and fragments.
+  // Uncompressed (the test server, scripts/serve.ts, does not gzip): Pagefind's script, worker, WebAssembly, meta, one index chunk and fragments.
   expect(pagefindBytes).toBeLessThan(300_000);
 });
 

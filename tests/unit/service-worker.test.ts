@@ -16,20 +16,27 @@ const DAY = 86_400_000;
 const keyOf = (request: Request | string) => new URL(typeof request === 'string' ? request : request.url, ORIGIN).href;
 
 class MemoryCache {
-  readonly entries = new Map<string, { body: ArrayBuffer; init: ResponseInit }>();
+  /** Like Cache Storage, a kept response remembers that it was redirected. */
+  readonly entries = new Map<string, { body: ArrayBuffer; init: ResponseInit; redirected: boolean }>();
   async match(request: Request | string, options: { ignoreSearch?: boolean } = {}) {
     const wanted = new URL(keyOf(request));
     if (options.ignoreSearch) wanted.search = '';
     for (const [key, entry] of this.entries) {
       const url = new URL(key);
       if (options.ignoreSearch) url.search = '';
-      if (url.href === wanted.href) return new Response(entry.body.slice(0), entry.init);
+      if (url.href === wanted.href) {
+        return Object.defineProperty(new Response(entry.body.slice(0), entry.init), 'redirected', { value: entry.redirected });
+      }
     }
     return undefined;
   }
   async put(request: Request | string, response: Response) {
     const headers = Object.fromEntries(response.headers);
-    this.entries.set(keyOf(request), { body: await response.arrayBuffer(), init: { status: response.status, headers } });
+    this.entries.set(keyOf(request), {
+      body: await response.arrayBuffer(),
+      init: { status: response.status, headers },
+      redirected: response.redirected,
+    });
   }
   async keys() {
     return [...this.entries.keys()].map((key) => new Request(key));
@@ -72,17 +79,28 @@ interface Network {
   delayMs: number;
   /** Date header of the answers. */
   now: number;
+  /** Path → where the host redirects it (a folder-first host: '/x' → '/x/'). */
+  redirects: Record<string, string>;
   requests: string[];
 }
 
 function startWorker(version: string, storage = new MemoryCacheStorage(), network?: Partial<Network>) {
-  const net: Network = { offline: false, files: {}, delayMs: 0, now: Date.now(), requests: [], ...network };
+  const net: Network = { offline: false, files: {}, delayMs: 0, now: Date.now(), redirects: {}, requests: [], ...network };
   const handlers = new Map<string, Handler>();
-  const fetchFn = async (input: Request | string) => {
+  const fetchFn = async (input: Request | string): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input.url, ORIGIN);
     net.requests.push(url.pathname);
     if (net.delayMs) await new Promise((resolve) => setTimeout(resolve, net.delayMs));
     if (net.offline) throw new TypeError('Failed to fetch');
+    const target = net.redirects[url.pathname];
+    if (target) {
+      // A navigation's fetch does not follow a redirect (the browser does, with a new navigation);
+      // any other fetch follows it and says so.
+      if (typeof input !== 'string' && input.mode === 'navigate') {
+        return Object.defineProperties(new Response(null), { type: { value: 'opaqueredirect' }, status: { value: 0 } });
+      }
+      return Object.defineProperty(await fetchFn(target), 'redirected', { value: true });
+    }
     const body = net.files[url.pathname];
     const type = url.pathname.endsWith('.css') ? 'text/css' : 'text/html; charset=utf-8';
     return new Response(body ?? 'não encontrado', {
@@ -243,6 +261,31 @@ describe('service worker', () => {
     const second = await installed('v2', SITE, first.storage);
     second.net.offline = true;
     expect(await (await second.request('/tour/101'))?.text()).toBe('<h1>Trilha – build 1</h1>');
+  });
+
+  it('on a folder-first host, keeps a page visited at /x/ as /x and serves it offline at both addresses', async () => {
+    const worker = await installed('v1', { ...SITE, '/news/': '<h1>Notícias</h1>' });
+    worker.net.redirects['/news'] = '/news/';
+    const first = await worker.request('/news');
+    expect(first?.type).toBe('opaqueredirect');
+    expect(await (await worker.request('/news/'))?.text()).toBe('<h1>Notícias</h1>');
+    worker.net.offline = true;
+    expect(await (await worker.request('/news'))?.text()).toBe('<h1>Notícias</h1>');
+    expect(await (await worker.request('/news/?pagina=2'))?.text()).toBe('<h1>Notícias</h1>');
+  });
+
+  it('installs where the host redirects /offline to /offline/, keeping a copy a navigation may be answered with', async () => {
+    const { '/offline': offline = '', ...rest } = SITE;
+    const worker = startWorker('v1', new MemoryCacheStorage(), {
+      files: { ...rest, '/offline/': offline },
+      redirects: { '/offline': '/offline/' },
+    });
+    await worker.lifecycle('install');
+    await worker.lifecycle('activate');
+    worker.net.offline = true;
+    const answer = await worker.request('/about');
+    expect(answer?.redirected).toBe(false);
+    expect(await answer?.text()).toContain('Você está offline');
   });
 
   it('leaves other hosts and its own script to the browser', async () => {

@@ -8,18 +8,23 @@ import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { close as closePagefind, createIndex } from 'pagefind';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSP_DIRECTIVES, contentSecurityPolicy, inlineScriptHashes } from '../../scripts/verify/csp.ts';
 import { pagePathOf, resolveSitePath } from '../../scripts/verify/files.ts';
-import { decodeEntities, scanTags } from '../../scripts/verify/html.ts';
+import { formatHeadersFile, headerPolicy, headerRules, headersForPath, parseHeadersFile } from '../../scripts/verify/headers.ts';
+import { followOnHost, mirrorOf, type Resolution, resolveOnHost, treeOf } from '../../scripts/verify/hosting.ts';
+import { decodeEntities, scanTags, textContent } from '../../scripts/verify/html.ts';
 import { cssReferences, internalTarget, srcsetUrls } from '../../scripts/verify/links.ts';
 import { type BuildManifest, checkCollections, writeBuildManifest } from '../../scripts/verify/manifest.ts';
 import { expectedPages, FIXED_ROUTES, type Snapshot } from '../../scripts/verify/pages.ts';
 import type { Problem } from '../../scripts/verify/problem.ts';
+import { preparePublication } from '../../scripts/verify/publish.ts';
 import { formatReport } from '../../scripts/verify/report.ts';
 import { runVerify, type VerifyOptions } from '../../scripts/verify/run.ts';
-import { scriptHash } from '../../scripts/verify/scripts.ts';
-import { encodingsOf, secretsFromEnv } from '../../scripts/verify/secrets.ts';
+import { pagePolicy, scriptHash } from '../../scripts/verify/scripts.ts';
+import { decompressPagefind, encodingsOf, secretsFromEnv } from '../../scripts/verify/secrets.ts';
+import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS, formatBytes, parseBytes } from '../../scripts/verify/sizes.ts';
 
 const exec = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -83,7 +88,7 @@ async function makeFixture(): Promise<Fixture> {
   const pages = expectedPages(SNAPSHOT as Snapshot);
   for (const { path: sitePath } of pages) {
     const file = sitePath === '/' ? 'index.html' : `${decodeURIComponent(sitePath.slice(1))}.html`;
-    const extra = sitePath === '/all-tours' ? '<ul id="lista"><li><a href="tour/101">101</a></li></ul>' : '';
+    const extra = sitePath === '/all-tours' ? '<ul id="lista"><li><a href="/tour/101">101</a></li></ul>' : '';
     await write(file, page(extra));
   }
   await write('_astro/page.js', 'export {};');
@@ -95,6 +100,7 @@ async function makeFixture(): Promise<Fixture> {
     `<?xml version="1.0"?><urlset><url><loc>${SITE_ORIGIN}/</loc></url><url><loc>${SITE_ORIGIN}/tour/101?a=1&amp;b=2</loc></url></urlset>`,
   );
   await writeBuildManifest(dist, snapshot, root);
+  await preparePublication(dist);
   return {
     root,
     dist,
@@ -110,6 +116,12 @@ async function makeFixture(): Promise<Fixture> {
       ...overrides,
     }),
   };
+}
+
+/** Removes a page as a build that did not make it would lack it: its file and its folder form. */
+async function removePage(dist: string, file: string): Promise<void> {
+  await unlink(path.join(dist, file));
+  await unlink(path.join(dist, mirrorOf(file) ?? file)).catch(() => undefined);
 }
 
 const messages = (problems: readonly Problem[], gate: Problem['gate']) =>
@@ -131,13 +143,13 @@ describe('runVerify', () => {
   });
 
   it('fails on a missing item page, naming the page and the item', async () => {
-    await unlink(path.join(fixture.dist, 'tour/102.html'));
+    await removePage(fixture.dist, 'tour/102.html');
     const { problems } = await runVerify(fixture.options());
     expect(messages(problems, 'pages')).toEqual(['The page /tour/102 (tours item 102) was not built.']);
   });
 
   it('fails on a missing route of the route table', async () => {
-    await unlink(path.join(fixture.dist, 'all-drivers.html'));
+    await removePage(fixture.dist, 'all-drivers.html');
     const { problems } = await runVerify(fixture.options());
     expect(messages(problems, 'pages')).toEqual(['The page /all-drivers (route of the route table) was not built.']);
   });
@@ -257,7 +269,7 @@ describe('the command', () => {
     const ok = await exec(process.execPath, args, { cwd: ROOT, env });
     expect(ok.stdout).toMatch(/^verify: ok in .* 1 secret\(s\) searched for/m);
 
-    await unlink(path.join(fixture.dist, 'experience/7.html'));
+    await removePage(fixture.dist, 'experience/7.html');
     await fixture.write('_astro/leak.js', SECRET);
     const failed = await exec(process.execPath, args, { cwd: ROOT, env }).then(
       () => null,
@@ -449,5 +461,284 @@ describe('the content security policy', () => {
     expect(CSP_DIRECTIVES).toContain('frame-src https://www.google.com https://maps.google.com https://open.spotify.com');
     expect(CSP_DIRECTIVES.join(';')).not.toMatch(/unsafe-inline|unsafe-eval'|\*|https:(?!\/\/)/);
     expect(CSP_DIRECTIVES).toContain("object-src 'none'");
+  });
+});
+
+/** The trailing-slash guide's test site (file.html, folder/index.html, both.html and both/index.html) and GitLab's `data` case. */
+const GUIDE_SITE = treeOf([
+  'index.html',
+  '404.html',
+  'file.html',
+  'folder/index.html',
+  'both.html',
+  'both/index.html',
+  'data.html',
+  'data/page.html',
+]);
+
+describe('static hosts', () => {
+  const outcome = (pathname: string, resolution: Resolution) => {
+    const { chain, answer } = followOnHost(GUIDE_SITE, pathname, resolution);
+    return [...chain.slice(1).map((step) => `→ ${step}`), answer.status === 200 ? answer.file : String(answer.status)].join(' ');
+  };
+
+  it.each([
+    // path, a file-first host (as GitHub Pages answers), a folder-first host (as GitLab Pages answers)
+    ['/file', 'file.html', 'file.html'],
+    ['/file/', '404', '404'],
+    ['/file.html', 'file.html', 'file.html'],
+    ['/folder', '→ /folder/ folder/index.html', '→ /folder/ folder/index.html'],
+    ['/folder/', 'folder/index.html', 'folder/index.html'],
+    ['/both', 'both.html', '→ /both/ both/index.html'],
+    ['/both/', 'both/index.html', 'both/index.html'],
+    ['/data', 'data.html', '→ /data/ 404'],
+    ['/', 'index.html', 'index.html'],
+    ['/../etc/passwd', '404', '404'],
+    ['/%E0%A4%A', '404', '404'],
+  ])('%s: file-first %s, folder-first %s', (pathname, fileFirst, folderFirst) => {
+    expect(outcome(pathname, 'file-first')).toBe(fileFirst);
+    expect(outcome(pathname, 'folder-first')).toBe(folderFirst);
+  });
+
+  it('answers an unknown path with 404.html, and keeps the query out of the redirect target', () => {
+    expect(resolveOnHost(GUIDE_SITE, '/nowhere', 'file-first')).toEqual({ status: 404, file: '404.html' });
+    expect(resolveOnHost(treeOf(['x/index.html']), '/x', 'file-first')).toEqual({ status: 301, location: '/x/' });
+    expect(resolveOnHost(treeOf(['x/index.html']), '/nowhere', 'file-first')).toEqual({ status: 404, file: null });
+  });
+
+  it.each([
+    ['tour/101.html', 'tour/101/index.html'],
+    ['news.html', 'news/index.html'],
+    ['news/page/2.html', 'news/page/2/index.html'],
+    ['index.html', null],
+    ['404.html', null],
+    ['news/index.html', null],
+    ['_astro/x.html', null],
+    ['sw.js', null],
+  ])('the folder form of %s is %s', (file, mirror) => {
+    expect(mirrorOf(file)).toBe(mirror);
+  });
+});
+
+describe('the hosting gate', () => {
+  const hosting = async (overrides: Partial<VerifyOptions> = {}) =>
+    messages((await runVerify(fixture.options(overrides))).problems, 'hosting');
+
+  it('refuses a build in which a page is reachable under one convention only (news.html and news/ without news/index.html)', async () => {
+    await unlink(path.join(fixture.dist, 'news/index.html'));
+    expect(await hosting()).toEqual([
+      'The page /news (news.html) is not served by every static host: /news only on file-first hosts ' +
+        '(folder-first: /news → /news/ → 404); /news/ on no host (file-first: /news/ → 404; folder-first: /news/ → 404).',
+    ]);
+  });
+
+  it('refuses a page that no host finds with a trailing slash', async () => {
+    await unlink(path.join(fixture.dist, 'tour/101/index.html'));
+    expect(await hosting()).toEqual([
+      'The page /tour/101 (tour/101.html) is not served by every static host: /tour/101/ on no host ' +
+        '(file-first: /tour/101/ → 404; folder-first: /tour/101/ → 404).',
+    ]);
+  });
+
+  it("refuses a folder form that is another page than the page's file", async () => {
+    await fixture.write('about/index.html', page('<p>old</p>'));
+    expect(await hosting()).toEqual([
+      'about/index.html differs from about.html: a host that serves /x/ would show another page than one that serves /x.',
+    ]);
+  });
+
+  it('refuses links and canonical URLs in another form, and path-relative references', async () => {
+    await fixture.write(
+      'contato.html',
+      page(
+        `<a href="/news/">n</a><a href="${SITE_ORIGIN}/tour/101.html">t</a><a href="/">home</a><a href="/about?x=1#y">ok</a>` +
+          '<img src="images/logo.svg" alt="">',
+      ).replace(`<link rel="canonical" href="${SITE_ORIGIN}/">`, `<link rel="canonical" href="${SITE_ORIGIN}/contato/">`),
+    );
+    await preparePublication(fixture.dist);
+    expect(await hosting()).toEqual([
+      'contato.html: <a> points to /news/, not to the one form of its page (no trailing slash, no .html).',
+      'contato.html: <a> points to /tour/101.html, not to the one form of its page (no trailing slash, no .html).',
+      'contato.html: a path-relative reference "images/logo.svg" on <img>, which points elsewhere at /contato/; use a path from the root.',
+      'contato.html: <link rel=canonical> points to /contato/, not to the one form of its page (no trailing slash, no .html).',
+    ]);
+  });
+
+  it('refuses a build without _headers, with a stale one, or without .nojekyll', async () => {
+    const headers = await readFile(path.join(fixture.dist, '_headers'), 'utf8');
+    await unlink(path.join(fixture.dist, '_headers'));
+    await unlink(path.join(fixture.dist, '.nojekyll'));
+    expect(await hosting()).toEqual([
+      expect.stringMatching(/^_headers is missing: hosts that read it would send no Content-Security-Policy header/),
+      expect.stringMatching(/^\.nojekyll is missing: a GitHub Pages deploy from a branch would run Jekyll/),
+    ]);
+    await writeFile(path.join(fixture.dist, '_headers'), headers.replace("'self'", "'self' https://cdn.example"));
+    await writeFile(path.join(fixture.dist, '.nojekyll'), '');
+    expect(await hosting()).toEqual([expect.stringMatching(/^_headers was not written for this build/)]);
+  });
+});
+
+describe('_headers', () => {
+  const policy = (content: string) => pagePolicy(scanTags(`<meta http-equiv="content-security-policy" content="${content}">`));
+
+  it('one policy for every page: the union of theirs, with style hashes left to each page', () => {
+    const a = policy("default-src 'self'; script-src 'self' 'sha256-AAA'; style-src-elem 'self' 'sha256-S1'");
+    const b = policy(
+      "default-src 'self'; script-src 'self' 'sha256-BBB'; style-src-elem 'self' 'sha256-S2'; frame-src https://x.example",
+    );
+    expect(headerPolicy([a, b].flatMap((entry) => (entry ? [entry] : [])))).toBe(
+      "default-src 'self'; script-src 'self' 'sha256-AAA' 'sha256-BBB'; style-src-elem 'self' 'unsafe-inline'; frame-src https://x.example",
+    );
+  });
+
+  it('caches /_astro/ for a year, revalidates pages at /x and /x/ and sw.js, and sends each header once per path', () => {
+    const files = [
+      'index.html',
+      '404.html',
+      'about.html',
+      'about/index.html',
+      'news.html',
+      'news/index.html',
+      'news/1.html',
+      'news/1/index.html',
+      '_astro/a.js',
+      'sw.js',
+    ];
+    const rules = parseHeadersFile(formatHeadersFile(headerRules(files, [])));
+    const cache = (pathname: string) => headersForPath(rules, pathname).get('cache-control');
+    expect(cache('/_astro/a.js')).toBe('public, max-age=31536000, immutable');
+    for (const pathname of ['/', '/about', '/about/', '/news', '/news/', '/news/1', '/news/1/', '/sw.js']) {
+      expect(cache(pathname), pathname).toBe('public, max-age=0, must-revalidate');
+    }
+    expect(cache('/favicon.svg')).toBeUndefined();
+    expect(headersForPath(rules, '/news/1').has('content-security-policy')).toBe(true);
+  });
+
+  it("matches the real build's policy on every page of the fixture", async () => {
+    const rules = parseHeadersFile(await readFile(path.join(fixture.dist, '_headers'), 'utf8'));
+    expect(headersForPath(rules, '/tour/101').get('content-security-policy')).toContain(`'${scriptHash(OWN_INLINE)}'`);
+  });
+});
+
+describe('the size gate', () => {
+  it('refuses a page of one record over 1 MB, naming it and its size; a list page has a larger limit', async () => {
+    const big = 'x'.repeat(1_200_000);
+    await fixture.write('tour/102.html', page(`<p>${big}</p>`));
+    await fixture.write('all-tours.html', page(`<ul id="lista"><li><a href="/tour/101">101</a></li></ul><p>${big}</p>`));
+    await preparePublication(fixture.dist);
+    const { problems } = await runVerify(fixture.options());
+    expect(messages(problems, 'sizes')).toEqual([
+      'tour/102.html is 1.2 MB, over the 1 MB limit for a page of one record: some upstream data is far larger than the site expects. ' +
+        'Fix it at its source, or raise VERIFY_MAX_PAGE_BYTES (--max-page-bytes) if the size is intended.',
+    ]);
+    const lower = await runVerify(fixture.options({ pageSizeLimits: { recordPage: 2_000_000, listPage: 1_000_000 } }));
+    expect(messages(lower.problems, 'sizes')).toEqual([
+      expect.stringMatching(/^all-tours\.html is 1\.2 MB, over the 1 MB limit for a page that lists a collection/),
+    ]);
+  });
+
+  it('takes its limits from the command line or the environment', async () => {
+    await fixture.write('tour/102.html', page(`<p>${'x'.repeat(300_000)}</p>`));
+    await preparePublication(fixture.dist);
+    const env = { ...BASE_ENV, SNAPSHOT_DIR: fixture.snapshot };
+    const args = ['scripts/verify.ts', '--dist', fixture.dist];
+    await exec(process.execPath, args, { cwd: ROOT, env });
+    const failed = await exec(process.execPath, args, { cwd: ROOT, env: { ...env, VERIFY_MAX_PAGE_BYTES: '250kB' } }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/Pages over the size limit \(1\):\n {2}- tour\/102\.html is 30\d kB/),
+    });
+    const flag = await exec(process.execPath, [...args, '--max-page-bytes', 'lots'], { cwd: ROOT, env }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(flag).toMatchObject({ code: 1, stderr: expect.stringContaining('is "lots", which is not a size') });
+  });
+
+  it.each([
+    ['1500000', 1_500_000],
+    ['1.5MB', 1_500_000],
+    ['800 kB', 800_000],
+    ['0', null],
+    ['-1', null],
+    ['1 MiB', null],
+  ])('reads %s as %s bytes', (text, bytes) => {
+    expect(parseBytes(text)).toBe(bytes);
+  });
+
+  it('is silent at the limit and formats sizes for people', () => {
+    expect(
+      checkPageSizes([{ file: 'tour/1.html', bytes: DEFAULT_PAGE_SIZE_LIMITS.recordPage }], DEFAULT_PAGE_SIZE_LIMITS),
+    ).toEqual([]);
+    expect([formatBytes(999), formatBytes(87_000), formatBytes(16_000_000)]).toEqual(['999 B', '87 kB', '16 MB']);
+  });
+});
+
+describe('secrets in what people and the search read', () => {
+  const half = SECRET.length / 2;
+  it.each([
+    [
+      'split by markup',
+      `chave ${SECRET.slice(0, half)}<span class="x">${SECRET.slice(half)}</span>`,
+      'in its text with the tags removed',
+    ],
+    [
+      'split by a comment and an entity',
+      `${SECRET.slice(0, half)}<!-- x -->&#${SECRET.charCodeAt(half)};${SECRET.slice(half + 1)}`,
+      'in its text with the tags removed',
+    ],
+    [
+      'split by a line break and a zero-width space',
+      `${SECRET.slice(0, half)}\n<b>&#8203;${SECRET.slice(half)}</b>`,
+      'in its text with the tags removed',
+    ],
+    [
+      'entity-encoded in an attribute',
+      `<img src="/images/logo.svg" alt="${[...SECRET].map((char) => `&#${char.charCodeAt(0)};`).join('')}">`,
+      'in an attribute of <img>',
+    ],
+  ])('refuses a page with a secret %s, without printing it', async (_name, markup, where) => {
+    await fixture.write('news/1008.html', page(`<p>${markup}</p>`));
+    await preparePublication(fixture.dist);
+    const { problems } = await runVerify(fixture.options());
+    expect(messages(problems, 'secrets')).toEqual([`news/1008.html contains the value of PROVIDER_API_TOKEN (${where}).`]);
+    expect(formatReport(problems)).not.toContain(SECRET);
+  });
+
+  it('reads text as a reader does: no tags, comments, scripts or styles; entities decoded', () => {
+    expect(textContent('abc<span>def</span>')).toBe('abcdef');
+    expect(textContent('<p title="a>b">x</p><!-- y --><script>z</script><style>w</style>&amp;&#x41;<Title>t</title>')).toBe(
+      'x&At',
+    );
+  });
+
+  it('refuses a secret that only the decompressed search index holds (a real Pagefind index)', async () => {
+    const { index } = await createIndex();
+    if (!index) throw new Error('Pagefind did not start');
+    await index.addHTMLFile({
+      url: '/news/1008',
+      content: `<html lang="pt-BR"><body><main data-pagefind-body><h1>Notícia</h1><p>chave ${SECRET.slice(0, half)}<span>${SECRET.slice(half)}</span></p></main></body></html>`,
+    });
+    await index.writeFiles({ outputPath: path.join(fixture.dist, 'pagefind') });
+    await closePagefind();
+
+    const { problems } = await runVerify(fixture.options());
+    const found = messages(problems, 'secrets');
+    expect(found.length).toBeGreaterThan(0);
+    for (const message of found) {
+      expect(message).toMatch(
+        /^pagefind\/\S+\.pf_\w+ contains the value of PROVIDER_API_TOKEN \(in the search index, decompressed\)\.$/,
+      );
+    }
+    expect(found.some((message) => message.startsWith('pagefind/fragment/'))).toBe(true);
+    expect(formatReport(problems)).not.toContain(SECRET);
+  }, 60_000);
+
+  it('decompresses only what carries the Pagefind signature', async () => {
+    const { gzipSync } = await import('node:zlib');
+    expect(decompressPagefind(gzipSync(Buffer.from('pagefind_dcd{"a":1}')))?.toString()).toBe('{"a":1}');
+    expect(decompressPagefind(gzipSync(Buffer.from('other')))).toBeNull();
+    expect(decompressPagefind(Buffer.from('pagefind_dcd plain'))).toBeNull();
   });
 });

@@ -1,0 +1,62 @@
+/**
+ * The size gate: a page built from upstream data has a hard size limit, so one oversized record (a
+ * 5 MB description, a gallery of 200,000 photos) is refused instead of published to visitors on 3G.
+ *
+ * Two kinds of page, two limits (raw bytes, both configurable):
+ * - a page of one record or one page of a portal (every page in a folder: `tour/101.html`,
+ *   `news/page/2.html`): 1 MB. Measured: at most 77 kB on the sample site and 87 kB with 1,000
+ *   items (`npm run bench`), so the limit leaves a margin of more than ten.
+ * - a page that lists a whole collection (the top-level pages: home, lists, portals): 16 MB. The lists
+ *   are not paginated and grow by about 5 kB per item (all-tours.html: 105 kB with 14 tours, 1.09 MB
+ *   with 213), so this limit only stops a collection gone wild, not a city that grows.
+ */
+import type { Problem } from './problem.ts';
+
+export interface PageSizeLimits {
+  /** Bytes of a page in a folder (one record, or one page of a portal). */
+  recordPage: number;
+  /** Bytes of a top-level page (home, lists, portals). */
+  listPage: number;
+}
+
+export const DEFAULT_PAGE_SIZE_LIMITS: PageSizeLimits = { recordPage: 1_000_000, listPage: 16_000_000 };
+
+/** The environment variables and options that set the limits, for the messages. */
+export const LIMIT_SETTINGS = {
+  recordPage: 'VERIFY_MAX_PAGE_BYTES (--max-page-bytes)',
+  listPage: 'VERIFY_MAX_LIST_PAGE_BYTES (--max-list-page-bytes)',
+} as const;
+
+/** '1500000', '1.5MB', '800 kB' → bytes (decimal units); null when it is not a size. */
+export function parseBytes(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?\s*$/i.exec(text);
+  if (!match?.[1]) return null;
+  const unit = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9 }[(match[2] ?? 'b').toLowerCase() as 'b' | 'kb' | 'mb' | 'gb'];
+  const bytes = Math.round(Number(match[1]) * unit);
+  return bytes > 0 ? bytes : null;
+}
+
+/** 1234567 → '1.23 MB', 87000 → '87 kB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1e6) return `${Number((bytes / 1e6).toPrecision(3))} MB`;
+  if (bytes >= 1e3) return `${Number((bytes / 1e3).toPrecision(3))} kB`;
+  return `${bytes} B`;
+}
+
+/** One problem per page over its limit, naming the page, its size and the setting that raises it. */
+export function checkPageSizes(pages: readonly { file: string; bytes: number }[], limits: PageSizeLimits): Problem[] {
+  return pages.flatMap(({ file, bytes }) => {
+    const kind = file.includes('/') ? 'recordPage' : 'listPage';
+    const limit = limits[kind];
+    if (bytes <= limit) return [];
+    const what = kind === 'recordPage' ? 'a page of one record' : 'a page that lists a collection';
+    return [
+      {
+        gate: 'sizes' as const,
+        message:
+          `${file} is ${formatBytes(bytes)}, over the ${formatBytes(limit)} limit for ${what}: some upstream data is far ` +
+          `larger than the site expects. Fix it at its source, or raise ${LIMIT_SETTINGS[kind]} if the size is intended.`,
+      },
+    ];
+  });
+}
