@@ -13,7 +13,7 @@ import {
   contactHandoff,
   firstInvalidField,
   validateContact,
-} from '../lib/contact.ts';
+} from '../lib/contact/contact.ts';
 
 interface Props {
   /** The agency's name ('Atendimento' by default). */

@@ -6,7 +6,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { resultCount } from '../components/lists/list-data.ts';
 import {
   type DurationKind,
   durationKey,
@@ -17,7 +16,8 @@ import {
   matchesFilters,
   parseFilters,
   QUERY_KEYS,
-} from '../lib/filters.ts';
+} from '../lib/lists/filters.ts';
+import { resultCount } from '../lib/lists/list-page.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../stores/filters.ts';
 
 interface Props {

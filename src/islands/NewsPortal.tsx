@@ -9,8 +9,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { truncate } from '../lib/format.ts';
-import { newsSearchable } from '../lib/portal.ts';
-import type { NewsIndexEntry } from '../lib/portal-index.ts';
+import type { NewsIndexEntry } from '../lib/portal/index-entries.ts';
+import { newsSearchable } from '../lib/portal/portal.ts';
 import { $favourites, favouriteKey } from '../stores/favourites.ts';
 import { enhanceFavouriteButtons } from './favourite-buttons.ts';
 import PortalResults, { type PortalTexts } from './PortalResults.tsx';

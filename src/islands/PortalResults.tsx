@@ -4,7 +4,7 @@
  * the grid and the pagination. The portals differ only in their words and their cards.
  */
 import type { ReactNode } from 'react';
-import { resultCount } from '../lib/portal.ts';
+import { resultCount } from '../lib/portal/portal.ts';
 import PortalPagination from './PortalPagination.tsx';
 import type { usePortal } from './use-portal.ts';
 

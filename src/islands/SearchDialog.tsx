@@ -1,14 +1,14 @@
 /**
  * The header's search dialog (issue 5). It is not on the page at first: the header's loader
- * (src/components/search/search-loader.ts) imports this module when the visitor opens search and
+ * (src/islands/search-loader.ts) imports this module when the visitor opens search and
  * calls `openSearchDialog`, so pages pay for React and Pagefind only then. A modal <dialog> keeps
  * focus inside (the page behind is inert), Escape closes it and focus goes back to the trigger.
  */
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { type SearchQuery, searchUrl } from '../lib/search/search.ts';
 // A URL, not an import: imported CSS would be collected into every page that has the header.
-import stylesheetUrl from '../components/search/search.css?url';
-import { type SearchQuery, searchUrl } from '../lib/search.ts';
+import stylesheetUrl from '../styles/search.css?url';
 import SearchPanel from './SearchPanel.tsx';
 
 interface DialogProps {

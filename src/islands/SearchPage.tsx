@@ -4,7 +4,7 @@
  * browser only (the page is static; the query exists only in its URL).
  */
 import { useState } from 'react';
-import { parseSearchQuery, type SearchQuery, searchUrl } from '../lib/search.ts';
+import { parseSearchQuery, type SearchQuery, searchUrl } from '../lib/search/search.ts';
 import SearchPanel from './SearchPanel.tsx';
 
 /** Keeps the address bar on the current query without adding a history entry per keystroke. */

@@ -5,8 +5,8 @@
  * box and the results; Enter opens the focused result (it is a link).
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { loadPagefind, runSearch, type SearchAnswer } from '../components/search/pagefind.ts';
-import { kindChips, noResultsMessage, resultCountText, type SearchHit, type SearchQuery } from '../lib/search.ts';
+import { kindChips, noResultsMessage, resultCountText, type SearchHit, type SearchQuery } from '../lib/search/search.ts';
+import { loadPagefind, runSearch, type SearchAnswer } from './pagefind.ts';
 
 /** Results shown at first and added by 'Mostrar mais'. */
 const PAGE_SIZE = 8;

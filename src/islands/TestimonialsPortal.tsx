@@ -6,10 +6,10 @@
  * Renders nothing until the visitor filters; cards use the markup of TestimonialCard.astro.
  */
 
-import { experienceLabel } from '../components/testimonials/testimonials.ts';
 import { truncate } from '../lib/format.ts';
-import { testimonialSearchable } from '../lib/portal.ts';
-import type { TestimonialIndexEntry } from '../lib/portal-index.ts';
+import type { TestimonialIndexEntry } from '../lib/portal/index-entries.ts';
+import { testimonialSearchable } from '../lib/portal/portal.ts';
+import { experienceLabel } from '../lib/testimonials/testimonials.ts';
 import PortalResults, { type PortalTexts } from './PortalResults.tsx';
 import ShareButton from './ShareButton.tsx';
 import './share-buttons.ts';

@@ -1,6 +1,6 @@
 /**
  * The podcast's topic chips as toggle buttons: a chip shows only the recent episodes of its topic
- * (each episode's `data-topics`, computed at build time by src/lib/podcast.ts); pressing it again
+ * (each episode's `data-topics`, computed at build time by src/lib/podcast/podcast.ts); pressing it again
  * shows them all. A few lines of plain TypeScript instead of a React island: the home page must not
  * wait for anything to filter six cards.
  */

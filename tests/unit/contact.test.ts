@@ -7,7 +7,7 @@ import {
   contactWhatsapp,
   firstInvalidField,
   validateContact,
-} from '../../src/lib/contact.ts';
+} from '../../src/lib/contact/contact.ts';
 import { mapEmbedUrl, spotifyEmbedUrl } from '../../src/lib/embeds.ts';
 
 const valid: ContactFields = {

@@ -25,7 +25,7 @@ import {
   matchesSearch,
   parseFilters,
   serialiseFilters,
-} from '../../src/lib/filters.ts';
+} from '../../src/lib/lists/filters.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../../src/stores/filters.ts';
 
 const TOURS: FilterConfig = { duration: 'hours', price: { min: 0, max: 300 } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodeTopics, PODCAST_TOPICS } from '../../src/lib/podcast.ts';
+import { episodeTopics, PODCAST_TOPICS } from '../../src/lib/podcast/podcast.ts';
 
 describe('PODCAST_TOPICS', () => {
   it('are the four chips of the section, in order', () => {

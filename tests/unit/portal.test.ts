@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toNewsIndexEntry, toTestimonialIndexEntry } from '../../src/lib/portal/index-entries.ts';
 import {
   filterEntries,
   isDefaultQuery,
@@ -8,8 +9,7 @@ import {
   parsePortalQuery,
   portalSearch,
   resultCount,
-} from '../../src/lib/portal.ts';
-import { toNewsIndexEntry, toTestimonialIndexEntry } from '../../src/lib/portal-index.ts';
+} from '../../src/lib/portal/portal.ts';
 import type { NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
 import { canUseShareSheet, type ShareNavigator, shareLabel, shareMessage, shareOrCopy } from '../../src/lib/share.ts';
 

@@ -25,7 +25,7 @@ import {
   searchUrl,
   testimonialSearchRecord,
   toHit,
-} from '../../src/lib/search.ts';
+} from '../../src/lib/search/search.ts';
 import { xssVectors } from '../fixtures/xss-vectors.ts';
 
 // The embedded sample data through the real sync, in a folder of this test's own: a clean clone has

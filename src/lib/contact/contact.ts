@@ -3,7 +3,7 @@
  * hand-off of the message to the agency: the site has no server, so the visitor's e-mail program
  * (mailto:) or WhatsApp sends it. Pure functions, shared by the island and the tests.
  */
-import { whatsappNumber } from './format.ts';
+import { whatsappNumber } from '../format.ts';
 
 /** The form's fields, named as the inputs. */
 export interface ContactFields {

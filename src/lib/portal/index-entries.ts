@@ -3,9 +3,9 @@
  * button (`/news/index.json`, `/testimonials/index.json`): only what a card shows and what the
  * search reads, so a thousand posts cost one small gzip download instead of cards in every page.
  */
-import { newsPath, testimonialPath } from './entities.ts';
-import { formatDate, formatMonthYear } from './format.ts';
-import type { NewsArticle, Testimonial } from './schemas/index.ts';
+import { newsPath, testimonialPath } from '../entities.ts';
+import { formatDate, formatMonthYear } from '../format.ts';
+import type { NewsArticle, Testimonial } from '../schemas/index.ts';
 
 /** One article of the news index. */
 export interface NewsIndexEntry {

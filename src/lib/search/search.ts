@@ -3,8 +3,8 @@
  * image and price meta), the /busca URL, and the pure helpers the search dialog uses to turn
  * Pagefind's answers into what the visitor reads. No Astro and no DOM here, so tests need neither.
  */
-import { ENTITIES } from './entities.ts';
-import type { Experience, Item, ItemKind, NewsArticle, Testimonial } from './schemas/index.ts';
+import { ENTITIES } from '../entities.ts';
+import type { Experience, Item, ItemKind, NewsArticle, Testimonial } from '../schemas/index.ts';
 
 /** Pagefind filter names (visible in /busca URLs, hence Portuguese). */
 export const SEARCH_FILTERS = { kind: 'tipo', locality: 'localidade' } as const;

@@ -1,6 +1,6 @@
 /** Pure helpers of the contact page (SPEC section 2, Contact page). */
-import { mapsSearchUrl } from '../../lib/embeds.ts';
-import type { City } from '../../lib/schemas/index.ts';
+import { mapsSearchUrl } from '../embeds.ts';
+import type { City } from '../schemas/index.ts';
 
 /** SPEC: fixed opening hours. `spec` is the schema.org form. */
 export const OPENING_HOURS = [

@@ -4,7 +4,7 @@
  * numbers. Shared by the portal islands, the JSON index endpoints and the tests.
  */
 
-import type { NewsIndexEntry, TestimonialIndexEntry } from './portal-index.ts';
+import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
 
 /** SPEC section 9: both portals show 12 entries per page. */
 export const PORTAL_PAGE_SIZE = 12;

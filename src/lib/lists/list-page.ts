@@ -3,8 +3,8 @@
  * has, the data attributes a card carries for the later filtering island, the page description
  * and the JSON-LD. No Astro import, so they can be tested on their own.
  */
-import { DURATION_OPTIONS, ENTITIES, itemPath, MEAL_OPTIONS, NIGHT_OPTIONS } from '../../lib/entities.ts';
-import type { Item, ItemKind } from '../../lib/schemas/index.ts';
+import { DURATION_OPTIONS, ENTITIES, itemPath, MEAL_OPTIONS, NIGHT_OPTIONS } from '../entities.ts';
+import type { Item, ItemKind } from '../schemas/index.ts';
 
 /** One checkbox of a filter group. */
 export interface FilterOption {

@@ -3,8 +3,8 @@
  * hero image, the maps hand-off and the schema.org objects. They take entries as arguments so the
  * pages stay thin (and so they could move to src/lib with their own unit tests).
  */
-import { parsePrice } from '../../lib/format.ts';
-import type { Experience, Item, ItemKind } from '../../lib/schemas/index.ts';
+import { parsePrice } from '../format.ts';
+import type { Experience, Item, ItemKind } from '../schemas/index.ts';
 
 /** The placeholder image of every missing picture. */
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';

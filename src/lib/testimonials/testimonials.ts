@@ -1,5 +1,5 @@
 /** Pure helpers of the testimonials portal and detail (SPEC section 2, Testimonials portal and detail). */
-import type { Testimonial } from '../../lib/schemas/index.ts';
+import type { Testimonial } from '../schemas/index.ts';
 
 /** SPEC section 3: experience types and their labels, in the order of the portal's chips. */
 export const EXPERIENCE_LABELS = {

@@ -10,7 +10,7 @@ import {
   SEARCH_KIND_ORDER,
   type SearchHit,
   toHit,
-} from '../../lib/search.ts';
+} from '../lib/search/search.ts';
 
 interface PagefindResult {
   id: string;

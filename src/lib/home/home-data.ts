@@ -2,7 +2,7 @@
  * Pure selections for the home page (SPEC section 2, "Home sections"): what each section shows
  * and in which order. No Astro imports, so they can be tested on their own.
  */
-import type { Episode, Item, NewsArticle, Testimonial } from '../../lib/schemas/index.ts';
+import type { Episode, Item, NewsArticle, Testimonial } from '../schemas/index.ts';
 
 /** Carousels render at most this many cards, to keep the home page light. */
 export const CAROUSEL_LIMIT = 12;

@@ -4,7 +4,7 @@
  * one of the topic's stems (accent- and case-insensitive): 'Festival' is Cultura, 'barqueiros'
  * Histórias locais, 'pacu' Gastronomia. An episode may have several topics, or none.
  */
-import { normaliseText } from './portal.ts';
+import { normaliseText } from '../portal/portal.ts';
 
 export interface PodcastTopic {
   /** The chip's text. */

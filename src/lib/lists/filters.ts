@@ -8,7 +8,7 @@
  * GET form sends) and read both as repeated keys and as comma lists.
  */
 
-/** Which duration group a list has (see LIST_FILTERS in components/lists/list-data.ts). */
+/** Which duration group a list has (see LIST_FILTERS in src/lib/lists/list-page.ts). */
 export type DurationKind = 'hours' | 'nights' | 'meal' | null;
 
 /** What the parser and the serialiser need to know about one list. */
@@ -213,7 +213,7 @@ const splitList = (text: string | undefined): string[] => (text ? text.split('|'
 
 /**
  * An item from its card's data attributes (a DOMStringMap: `data-duration-hours` is
- * `durationHours`), as written by cardDataAttributes in components/lists/list-data.ts.
+ * `durationHours`), as written by cardDataAttributes in src/lib/lists/list-page.ts.
  */
 export function itemFromDataset(data: Readonly<Record<string, string | undefined>>): FilterableItem {
   return {

@@ -10,7 +10,7 @@ type OpenDialog = (options: { query: string; trigger: HTMLElement | null }) => P
 let dialog: Promise<OpenDialog> | null = null;
 
 const loadDialog = (): Promise<OpenDialog> => {
-  dialog ??= import('../../islands/SearchDialog.tsx').then((module) => module.openSearchDialog);
+  dialog ??= import('./SearchDialog.tsx').then((module) => module.openSearchDialog);
   dialog.catch(() => {
     dialog = null;
   });

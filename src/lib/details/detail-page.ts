@@ -2,11 +2,11 @@
  * What every item detail page passes to its layout: path, breadcrumb trail, 'Voltar' target,
  * share image, meta description and JSON-LD. One call per page keeps the nine pages thin.
  */
-import { CITY } from '../../lib/data.ts';
-import { ENTITIES, experiencePath, itemPath } from '../../lib/entities.ts';
-import type { Experience, Item, ItemKind } from '../../lib/schemas/index.ts';
-import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../../lib/search.ts';
-import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../../lib/seo.ts';
+import { CITY } from '../data.ts';
+import { ENTITIES, experiencePath, itemPath } from '../entities.ts';
+import type { Experience, Item, ItemKind } from '../schemas/index.ts';
+import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
+import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../seo.ts';
 import { experienceLd, heroImage, itemLd, PLACEHOLDER_IMAGE } from './detail-data.ts';
 
 /** Breadcrumb name of each list (the list headings are sentences, e.g. 'Encontre o seu condutor'). */

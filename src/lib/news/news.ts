@@ -1,5 +1,5 @@
 /** Pure helpers of the news portal and detail (SPEC section 2, News portal and detail). */
-import type { NewsArticle } from '../../lib/schemas/index.ts';
+import type { NewsArticle } from '../schemas/index.ts';
 
 /** The portal's order: the first featured (sticky) article, else the newest, then the rest newest first. */
 export function portalOrder(articles: readonly NewsArticle[]): NewsArticle[] {
