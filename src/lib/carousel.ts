@@ -1,7 +1,9 @@
 /**
  * Carousel arithmetic (SPEC sections 4 and 9), shared by the carousel, hero slideshow and lightbox
- * islands. Pages are 0-based here; the visitor reads them 1-based ('2 de 4').
+ * islands, and which items a home carousel shows. Pages are 0-based here; the visitor reads them
+ * 1-based ('2 de 4').
  */
+import type { Item } from './schemas/index.ts';
 
 /** Viewport width (px) from which a carousel shows 3 cards per view instead of 1. */
 export const DESKTOP_BREAKPOINT = 768;
@@ -83,4 +85,14 @@ export function canAutoSlide({ count, perView, interval, prefersReducedMotion, i
 export function wrapIndex(index: number, count: number): number {
   if (count <= 0) return 0;
   return ((Math.trunc(index) % count) + count) % count;
+}
+
+/** Carousels render at most this many cards, to keep the home page light. */
+export const CAROUSEL_LIMIT = 12;
+
+/** Featured items first (the upstream order otherwise), cut to the carousel limit. */
+export function carouselItems(items: readonly Item[], limit: number = CAROUSEL_LIMIT): Item[] {
+  const featured = items.filter((item) => item.isFeatured);
+  const others = items.filter((item) => !item.isFeatured);
+  return [...featured, ...others].slice(0, limit);
 }

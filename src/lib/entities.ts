@@ -211,6 +211,10 @@ export function whatsappText(kind: ItemKind, title: string): string {
   return `Olá! Vi no portal de turismo e gostaria de mais informações sobre ${what[kind]}.`;
 }
 
+/** Prefilled WhatsApp text for an experience. */
+export const experienceWhatsappText = (title: string) =>
+  `Olá! Vi no portal de turismo e gostaria de mais informações sobre a experiência "${title}".`;
+
 /** A WhatsApp link with the prefilled text, or null when the phone has no digits. */
 export function whatsappLink(phone: string | null | undefined, text: string): string | null {
   const number = whatsappNumber(phone);

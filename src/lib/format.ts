@@ -137,3 +137,15 @@ export function whatsappNumber(phone: string | null | undefined): string | null 
   const national = cleaned.replace(/\+/g, '').replace(/^0+/, '');
   return national.length === 10 || national.length === 11 ? `55${national}` : national;
 }
+
+/** Numbers in Portuguese notation ('1.234', '9,2'). */
+export function formatNumber(value: number, maximumFractionDigits = 0): string {
+  return value.toLocaleString('pt-BR', { maximumFractionDigits });
+}
+
+/** 'HH:mm' in the site's time zone, or null for an invalid date. */
+export function formatTime(iso: string, timeZone: string): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' }).format(date);
+}

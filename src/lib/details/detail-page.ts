@@ -7,7 +7,8 @@ import { ENTITIES, experiencePath, itemPath } from '../entities.ts';
 import type { Experience, Item, ItemKind } from '../schemas/index.ts';
 import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
 import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../seo.ts';
-import { experienceLd, heroImage, itemLd, PLACEHOLDER_IMAGE } from './detail-data.ts';
+import { heroImage, PLACEHOLDER_IMAGE } from './detail-data.ts';
+import { experienceLd, itemLd } from './json-ld.ts';
 
 /** Breadcrumb name of each list (the list headings are sentences, e.g. 'Encontre o seu condutor'). */
 export const LIST_NAMES: Record<ItemKind, string> = {

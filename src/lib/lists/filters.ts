@@ -6,9 +6,14 @@
  * `duracao`/`noites`/`periodo`, `preco_min`, `preco_max`), so a list submitted without JavaScript
  * and one filtered by the island share one URL shape. Lists are written as repeated keys (what a
  * GET form sends) and read both as repeated keys and as comma lists.
+ *
+ * The matchers read a card's data attributes (cardDataAttributes writes them at build time,
+ * itemFromDataset reads them back in the browser), so both sides of that contract live here.
  */
+import { MEAL_OPTIONS } from '../entities.ts';
+import type { Item } from '../schemas/index.ts';
 
-/** Which duration group a list has (see LIST_FILTERS in src/lib/lists/list-page.ts). */
+/** Which duration group a list has (see LIST_FILTERS in list-page.ts). */
 export type DurationKind = 'hours' | 'nights' | 'meal' | null;
 
 /** What the parser and the serialiser need to know about one list. */
@@ -204,6 +209,60 @@ export function matchesFilters(item: FilterableItem, state: FilterState, duratio
   );
 }
 
+/**
+ * Hours of a duration text ('1h', '3 horas', '1h30', '45 min', '2 dias', 'Dia inteiro'), or null
+ * when the text says no length. 'Dia inteiro' counts as 8 hours, 'Meio período' as 4.
+ */
+export function durationHours(text: string): number | null {
+  const value = text.toLowerCase();
+  const hoursAndMinutes = value.match(/(\d+)\s*h\s*(\d{1,2})\b/);
+  if (hoursAndMinutes) return Number(hoursAndMinutes[1]) + Number(hoursAndMinutes[2]) / 60;
+  const hours = value.match(/(\d+(?:[.,]\d+)?)\s*(?:h\b|hr|hora)/);
+  if (hours?.[1]) return Number(hours[1].replace(',', '.'));
+  const minutes = value.match(/(\d+)\s*min/);
+  if (minutes) return Number(minutes[1]) / 60;
+  const days = value.match(/(\d+)\s*dias?\b/);
+  if (days) return Number(days[1]) * 24;
+  if (value.includes('dia inteiro')) return 8;
+  if (value.includes('meio período') || value.includes('meio periodo')) return 4;
+  return null;
+}
+
+/** Nights of an accommodation duration text ('1 noite', '3 noites'), or null. */
+export function durationNights(text: string): number | null {
+  const nights = text.toLowerCase().match(/(\d+)\s*noites?/);
+  return nights ? Number(nights[1]) : null;
+}
+
+/** Meal period values whose name the duration text contains (SPEC section 5). */
+export function mealPeriods(text: string): number[] {
+  const value = text.toLowerCase();
+  return MEAL_OPTIONS.filter((option) => value.includes(option.label.toLowerCase())).map((option) => option.value);
+}
+
+/**
+ * Data attributes on a card's wrapper: everything the ListFilters island needs, so it reads
+ * the DOM and nothing else. Lists are joined with '|'; unknown numbers are left out.
+ */
+export function cardDataAttributes(item: Item): Record<string, string> {
+  const attributes: Record<string, string> = {
+    'data-title': item.title,
+    'data-experiences': item.experiences.join('|'),
+    'data-locality': item.locality,
+    'data-rating': String(item.rating),
+    'data-price': String(item.priceValue),
+    'data-duration': item.duration,
+  };
+  const hours = durationHours(item.duration);
+  if (hours !== null) attributes['data-duration-hours'] = String(Math.round(hours * 100) / 100);
+  if (item.kind === 'accommodation') {
+    const nights = durationNights(item.duration);
+    if (nights !== null) attributes['data-nights'] = String(nights);
+  }
+  if (item.kind === 'restaurant') attributes['data-periods'] = mealPeriods(item.duration).join('|');
+  return attributes;
+}
+
 const numberOrNull = (text: string | undefined): number | null => {
   if (text === undefined || text.trim() === '') return null;
   const value = Number(text);
@@ -213,7 +272,7 @@ const splitList = (text: string | undefined): string[] => (text ? text.split('|'
 
 /**
  * An item from its card's data attributes (a DOMStringMap: `data-duration-hours` is
- * `durationHours`), as written by cardDataAttributes in src/lib/lists/list-page.ts.
+ * `durationHours`), as written by cardDataAttributes.
  */
 export function itemFromDataset(data: Readonly<Record<string, string | undefined>>): FilterableItem {
   return {

@@ -1,7 +1,6 @@
 /**
  * Pure helpers of the list pages (SPEC section 2 lists, sections 5 and 9): which filters each kind
- * has, the data attributes a card carries for the later filtering island, the page description
- * and the JSON-LD. No Astro import, so they can be tested on their own.
+ * has, the page description and the JSON-LD. No Astro import, so they can be tested on their own.
  */
 import { DURATION_OPTIONS, ENTITIES, itemPath, MEAL_OPTIONS, NIGHT_OPTIONS } from '../entities.ts';
 import type { Item, ItemKind } from '../schemas/index.ts';
@@ -79,60 +78,6 @@ export function experienceNames(experienceTitles: readonly string[], items: read
 /** Distinct non-empty localities of the items, sorted the Portuguese way. */
 export function localities(items: readonly Item[]): string[] {
   return [...new Set(items.map((item) => item.locality.trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
-}
-
-/**
- * Hours of a duration text ('1h', '3 horas', '1h30', '45 min', '2 dias', 'Dia inteiro'), or null
- * when the text says no length. 'Dia inteiro' counts as 8 hours, 'Meio período' as 4.
- */
-export function durationHours(text: string): number | null {
-  const value = text.toLowerCase();
-  const hoursAndMinutes = value.match(/(\d+)\s*h\s*(\d{1,2})\b/);
-  if (hoursAndMinutes) return Number(hoursAndMinutes[1]) + Number(hoursAndMinutes[2]) / 60;
-  const hours = value.match(/(\d+(?:[.,]\d+)?)\s*(?:h\b|hr|hora)/);
-  if (hours?.[1]) return Number(hours[1].replace(',', '.'));
-  const minutes = value.match(/(\d+)\s*min/);
-  if (minutes) return Number(minutes[1]) / 60;
-  const days = value.match(/(\d+)\s*dias?\b/);
-  if (days) return Number(days[1]) * 24;
-  if (value.includes('dia inteiro')) return 8;
-  if (value.includes('meio período') || value.includes('meio periodo')) return 4;
-  return null;
-}
-
-/** Nights of an accommodation duration text ('1 noite', '3 noites'), or null. */
-export function durationNights(text: string): number | null {
-  const nights = text.toLowerCase().match(/(\d+)\s*noites?/);
-  return nights ? Number(nights[1]) : null;
-}
-
-/** Meal period values whose name the duration text contains (SPEC section 5). */
-export function mealPeriods(text: string): number[] {
-  const value = text.toLowerCase();
-  return MEAL_OPTIONS.filter((option) => value.includes(option.label.toLowerCase())).map((option) => option.value);
-}
-
-/**
- * Data attributes on a card's wrapper: everything the later filtering island needs, so it reads
- * the DOM and nothing else. Lists are joined with '|'; unknown numbers are left out.
- */
-export function cardDataAttributes(item: Item): Record<string, string> {
-  const attributes: Record<string, string> = {
-    'data-title': item.title,
-    'data-experiences': item.experiences.join('|'),
-    'data-locality': item.locality,
-    'data-rating': String(item.rating),
-    'data-price': String(item.priceValue),
-    'data-duration': item.duration,
-  };
-  const hours = durationHours(item.duration);
-  if (hours !== null) attributes['data-duration-hours'] = String(Math.round(hours * 100) / 100);
-  if (item.kind === 'accommodation') {
-    const nights = durationNights(item.duration);
-    if (nights !== null) attributes['data-nights'] = String(nights);
-  }
-  if (item.kind === 'restaurant') attributes['data-periods'] = mealPeriods(item.duration).join('|');
-  return attributes;
 }
 
 /** 'N resultados'. */

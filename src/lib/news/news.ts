@@ -21,3 +21,11 @@ export function fullArticleUrl(article: NewsArticle, blogUrl: string | null): st
   if (article.link) return article.link;
   return blogUrl && article.slug ? `${blogUrl}/${article.slug}` : null;
 }
+
+/** The home's 'NOTÍCIAS' carousel shows the newest nine articles. */
+export const NEWS_LIMIT = 9;
+
+/** The newest articles first (ISO dates compare as text). */
+export function newestNews(news: readonly NewsArticle[], limit: number = NEWS_LIMIT): NewsArticle[] {
+  return [...news].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)).slice(0, limit);
+}

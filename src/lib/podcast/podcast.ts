@@ -5,6 +5,7 @@
  * Histórias locais, 'pacu' Gastronomia. An episode may have several topics, or none.
  */
 import { normaliseText } from '../portal/portal.ts';
+import type { Episode } from '../schemas/index.ts';
 
 export interface PodcastTopic {
   /** The chip's text. */
@@ -103,4 +104,23 @@ export function episodeTopics(
   return topics
     .filter((topic) => words.some((word) => topic.stems.some((stem) => word.startsWith(stem))))
     .map((topic) => topic.label);
+}
+
+/** Recent podcast episodes shown in the home's grid. */
+export const EPISODE_LIMIT = 6;
+
+/** The most recent episodes: by release date, then by episode number. */
+export function recentEpisodes(episodes: readonly Episode[], limit: number = EPISODE_LIMIT): Episode[] {
+  return [...episodes]
+    .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || b.episodeNumber - a.episodeNumber)
+    .slice(0, limit);
+}
+
+/**
+ * The podcast's default link: the show page when the show id is known, else the newest episode
+ * that has a Spotify link, else null (the 'Ouvir no Spotify' buttons without a link are hidden).
+ */
+export function podcastShowLink(showId: string | null, episodes: readonly Episode[]): string | null {
+  if (showId && /^[A-Za-z0-9]+$/.test(showId)) return `https://open.spotify.com/show/${showId}`;
+  return recentEpisodes(episodes, episodes.length).find((episode) => episode.spotifyUrl)?.spotifyUrl ?? null;
 }

@@ -142,3 +142,41 @@ export const testimonialSearchable = (entry: TestimonialIndexEntry) => ({
   texts: [entry.name, entry.place ?? '', entry.title, entry.content],
   chip: entry.experience,
 });
+
+// Static pagination: page 1 is the portal itself, later pages live at `{base}/page/{n}`.
+/** SPEC section 9: both portals show 12 entries per page. */
+export const PAGE_SIZE = 12;
+
+/** Number of pages for `total` entries, at least 1 (an empty portal still has its page). */
+export function pageCount(total: number, size: number = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+/** The entries of page `page` (1-based). */
+export function pageSlice<T>(entries: readonly T[], page: number, size: number = PAGE_SIZE): T[] {
+  return entries.slice((page - 1) * size, page * size);
+}
+
+/** The URL of a portal page: the portal itself for page 1, `{base}/page/{n}` after. */
+export function pagePath(base: string, page: number): string {
+  return page <= 1 ? base : `${base}/page/${page}`;
+}
+
+/** The page numbers that need their own route (2..n); page 1 is the portal's index. */
+export function laterPages(total: number, size: number = PAGE_SIZE): number[] {
+  return Array.from({ length: pageCount(total, size) - 1 }, (_, index) => index + 2);
+}
+
+/**
+ * Up to `limit` entries related to `current`: those sharing its group first, then the rest, each
+ * in the given order (the collections are already newest first).
+ */
+export function relatedEntries<T extends { id: string }>(
+  entries: readonly T[],
+  current: T,
+  sameGroup: (entry: T) => boolean,
+  limit = 4,
+): T[] {
+  const others = entries.filter((entry) => entry.id !== current.id);
+  return [...others.filter(sameGroup), ...others.filter((entry) => !sameGroup(entry))].slice(0, limit);
+}

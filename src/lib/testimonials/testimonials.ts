@@ -59,3 +59,15 @@ export function placeName(location: Testimonial['location']): string | null {
   const parts = [location.city.trim(), location.state.trim()].filter(Boolean);
   return parts.length ? parts.join(' – ') : null;
 }
+
+/** Testimonials shown on the home page. */
+export const TESTIMONIAL_LIMIT = 3;
+
+const newerVisitFirst = (a: Testimonial, b: Testimonial) => (b.visitDate ?? '').localeCompare(a.visitDate ?? '');
+
+/** Featured testimonials, newest visit first, filled with the newest others when fewer than `limit`. */
+export function featuredTestimonials(testimonials: readonly Testimonial[], limit: number = TESTIMONIAL_LIMIT): Testimonial[] {
+  const featured = testimonials.filter((entry) => entry.featured).sort(newerVisitFirst);
+  const others = testimonials.filter((entry) => !entry.featured).sort(newerVisitFirst);
+  return [...featured, ...others].slice(0, limit);
+}
