@@ -36,7 +36,7 @@ function readFields(form: HTMLFormElement): ContactFields {
   return { nome: text('nome'), email: text('email'), assunto: text('assunto'), mensagem: text('mensagem') };
 }
 
-export default function ContactForm({ agencyName, email, phone }: Props) {
+export default function ValidatedContactForm({ agencyName, email, phone }: Props) {
   const [isEnhanced, setEnhanced] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [handoff, setHandoff] = useState<ContactHandoff | null>(null);

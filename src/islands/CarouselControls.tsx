@@ -50,7 +50,7 @@ function itemsOf(root: HTMLElement | null): HTMLElement[] {
   return Array.from(trackOf(root)?.querySelectorAll<HTMLElement>('[data-carousel-item]') ?? []);
 }
 
-export default function Carousel({ label, interval, isClamped = false, children }: Props) {
+export default function CarouselControls({ label, interval, isClamped = false, children }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState<Layout | null>(null);
   const [page, setPage] = useState(0);

@@ -28,7 +28,7 @@ function stripOf(dots: HTMLElement | null): HTMLElement | null {
   return dots?.closest('section')?.querySelector<HTMLElement>('[data-slideshow]') ?? null;
 }
 
-export default function HeroSlideshow({ count, interval = 5000, pause = 3000 }: Props) {
+export default function SlideshowControls({ count, interval = 5000, pause = 3000 }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
   const resumeTimer = useRef<number | undefined>(undefined);
   const [isMounted, setMounted] = useState(false);

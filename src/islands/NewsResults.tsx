@@ -97,7 +97,7 @@ const TEXTS: PortalTexts = {
   emptyHint: 'Tente outra busca ou outra categoria.',
 };
 
-export default function NewsPortal({ staticPage, siteUrl }: Props) {
+export default function NewsResults({ staticPage, siteUrl }: Props) {
   const portal = usePortal<NewsIndexEntry>({
     indexUrl: '/news/index.json',
     base: '/news',

@@ -103,7 +103,7 @@ const TEXTS: PortalTexts = {
   emptyHint: 'Tente outra busca ou outra experiência.',
 };
 
-export default function TestimonialsPortal({ staticPage, scale, siteUrl }: Props) {
+export default function TestimonialResults({ staticPage, scale, siteUrl }: Props) {
   const portal = usePortal<TestimonialIndexEntry>({
     indexUrl: '/testimonials/index.json',
     base: '/testimonials',
