@@ -11,13 +11,13 @@ import {
   durationKey,
   experienceList,
   type FilterState,
-  fold,
   itemFromDataset,
   matchesFilters,
   parseFilters,
   QUERY_KEYS,
 } from '../lib/lists/filters.ts';
 import { resultCount } from '../lib/lists/list-page.ts';
+import { fold } from '../lib/text.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../stores/filters.ts';
 
 interface Props {

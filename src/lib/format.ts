@@ -3,6 +3,8 @@
  * Everything the visitor reads is Portuguese (pt-BR) and in reais.
  */
 
+import { fold } from './text.ts';
+
 /** Brazilian time zone used for every date shown (Mato Grosso has no daylight saving). */
 export const TIME_ZONE = 'America/Cuiaba';
 
@@ -113,10 +115,7 @@ export function phoneForWhatsApp(phone: string | null | undefined): string | nul
 
 /** A URL-safe slug: lower case, accents removed, words joined by hyphens. */
 export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return fold(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

@@ -11,7 +11,6 @@ import {
   type FilterableItem,
   type FilterConfig,
   type FilterState,
-  fold,
   hoursBucket,
   itemFromDataset,
   matchesExperiences,
@@ -283,7 +282,6 @@ describe.each([
 });
 
 describe('helpers', () => {
-  it('folds case and accents', () => expect(fold(' Almoço ÉPICO ')).toBe('almoco epico'));
   it('names the experience parts of the message', () =>
     expect(experienceList(state({ experiences: ['Cultura Indígena, Observação de Aves', 'Ecoturismo'] }))).toBe(
       'Cultura Indígena, Observação de Aves, Ecoturismo',

@@ -3,7 +3,6 @@ import { toNewsIndexEntry, toTestimonialIndexEntry } from '../../src/lib/portal/
 import {
   filterEntries,
   isDefaultQuery,
-  normaliseText,
   pageWindow,
   paginate,
   parsePortalQuery,
@@ -12,17 +11,6 @@ import {
 } from '../../src/lib/portal/portal.ts';
 import type { NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
 import { canUseShareSheet, type ShareNavigator, shareLabel, shareMessage, shareOrCopy } from '../../src/lib/share.ts';
-
-describe('normaliseText', () => {
-  it.each([
-    ['Julião', 'juliao'],
-    ['  PROGRAMAÇÃO   de  Natal ', 'programacao de natal'],
-    ['Pílula', 'pilula'],
-    ['', ''],
-  ])('%j → %j', (input, expected) => {
-    expect(normaliseText(input)).toBe(expected);
-  });
-});
 
 describe('parsePortalQuery', () => {
   it.each([

@@ -3,6 +3,7 @@
  * hero image. They take entries as arguments so the pages stay thin.
  */
 import type { Item } from '../schemas/index.ts';
+import { fold } from '../text.ts';
 
 /** The placeholder image of every missing picture. */
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
@@ -48,21 +49,14 @@ export function heroImage(item: Item, prefer: 'banner' | 'image' | 'gallery' = '
   return order.find((url): url is string => Boolean(url)) ?? PLACEHOLDER_IMAGE;
 }
 
-const normalise = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
-
 /**
  * Up to `count` other items of the same kind, those sharing most experiences, tags and locality
  * first, then featured ones, then in list order.
  */
 export function relatedItems(item: Item, items: readonly Item[], count = 4): Item[] {
-  const own = new Set([...item.experiences, ...item.tags].map(normalise));
+  const own = new Set([...item.experiences, ...item.tags].map(fold));
   const score = (other: Item) =>
-    [...other.experiences, ...other.tags].filter((value) => own.has(normalise(value))).length * 2 +
+    [...other.experiences, ...other.tags].filter((value) => own.has(fold(value))).length * 2 +
     (item.locality && other.locality === item.locality ? 1 : 0) +
     (other.isFeatured ? 1 : 0);
   return items
@@ -78,7 +72,7 @@ export function relatedItems(item: Item, items: readonly Item[], count = 4): Ite
  * must be contained (case-insensitive) in one of the item's experiences.
  */
 export function offersExperience(item: Item, experience: string): boolean {
-  const parts = experience.split(',').map(normalise).filter(Boolean);
-  const offered = item.experiences.map(normalise);
+  const parts = experience.split(',').map(fold).filter(Boolean);
+  const offered = item.experiences.map(fold);
   return parts.length > 0 && parts.every((part) => offered.some((name) => name.includes(part)));
 }

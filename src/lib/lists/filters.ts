@@ -12,6 +12,7 @@
  */
 import { MEAL_OPTIONS } from '../entities.ts';
 import type { Item } from '../schemas/index.ts';
+import { fold } from '../text.ts';
 
 /** Which duration group a list has (see LIST_FILTERS in list-page.ts). */
 export type DurationKind = 'hours' | 'nights' | 'meal' | null;
@@ -70,11 +71,6 @@ export function durationKey(kind: DurationKind): string | null {
 /** No filter at all. */
 export function emptyFilters(): FilterState {
   return { search: '', experiences: [], localities: [], ratings: [], durations: [], priceMin: null, priceMax: null };
-}
-
-/** Lower case without accents: 'Almoço' and 'almoco' compare equal. */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
 /** Every value of a key, repeated keys and comma lists alike, trimmed, empty ones and duplicates dropped. */

@@ -4,8 +4,8 @@
  * one of the topic's stems (accent- and case-insensitive): 'Festival' is Cultura, 'barqueiros'
  * Histórias locais, 'pacu' Gastronomia. An episode may have several topics, or none.
  */
-import { normaliseText } from '../portal/portal.ts';
 import type { Episode } from '../schemas/index.ts';
+import { fold } from '../text.ts';
 
 export interface PodcastTopic {
   /** The chip's text. */
@@ -98,7 +98,7 @@ export function episodeTopics(
   episode: { title: string; description: string },
   topics: readonly PodcastTopic[] = PODCAST_TOPICS,
 ): string[] {
-  const words = normaliseText(`${episode.title} ${episode.description}`)
+  const words = fold(`${episode.title} ${episode.description}`)
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
   return topics

@@ -4,6 +4,7 @@
  * numbers. Shared by the portal islands, the JSON index endpoints and the tests.
  */
 
+import { fold } from '../text.ts';
 import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
 
 /** SPEC section 9: both portals show 12 entries per page. */
@@ -20,16 +21,6 @@ export interface PortalQuery {
 }
 
 export const DEFAULT_QUERY: PortalQuery = { q: '', chip: null, page: 1 };
-
-/** Lower case without accents or repeated spaces, so 'Julião' and 'JULIAO' compare equal. */
-export function normaliseText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** A positive page number from a query value; anything else is page 1. */
 function pageNumber(value: string | null): number {
@@ -77,13 +68,13 @@ export function filterEntries<T>(
   query: Pick<PortalQuery, 'q' | 'chip'>,
   read: (entry: T) => Searchable,
 ): T[] {
-  const words = normaliseText(query.q).split(' ').filter(Boolean);
-  const chip = query.chip ? normaliseText(query.chip) : null;
+  const words = fold(query.q).split(' ').filter(Boolean);
+  const chip = query.chip ? fold(query.chip) : null;
   return entries.filter((entry) => {
     const { texts, chip: value } = read(entry);
-    if (chip !== null && normaliseText(value) !== chip) return false;
+    if (chip !== null && fold(value) !== chip) return false;
     if (words.length === 0) return true;
-    const haystack = normaliseText(texts.join(' '));
+    const haystack = fold(texts.join(' '));
     return words.every((word) => haystack.includes(word));
   });
 }
