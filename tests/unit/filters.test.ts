@@ -55,6 +55,12 @@ describe.each([
   [[], ['Ecoturismo'], false],
   [[], [], true],
   [['Ecoturismo'], [' , '], true],
+  // The experience page asks with its one title: the tours /all-tours?experience={title} lists.
+  [['Pesca Esportiva', 'Ecoturismo'], ['Pesca Esportiva'], true],
+  [['Ecoturismo'], ['Pesca Esportiva'], false],
+  // A title with no part left after the split selects nothing, so it keeps every tour (its own copy
+  // on the experience page, offersExperience, listed none, unlike the /all-tours link it points to).
+  [['Ecoturismo'], [','], true],
 ])('matchesExperiences(%j, %j)', (offered, selected, expected) => {
   it(`is ${expected}`, () => expect(matchesExperiences(offered, selected)).toBe(expected));
 });

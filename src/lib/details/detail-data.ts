@@ -66,13 +66,3 @@ export function relatedItems(item: Item, items: readonly Item[], count = 4): Ite
     .slice(0, count)
     .map(({ other }) => other);
 }
-
-/**
- * The SPEC section 5 experience filter for one experience: each comma-separated part of the name
- * must be contained (case-insensitive) in one of the item's experiences.
- */
-export function offersExperience(item: Item, experience: string): boolean {
-  const parts = experience.split(',').map(fold).filter(Boolean);
-  const offered = item.experiences.map(fold);
-  return parts.length > 0 && parts.every((part) => offered.some((name) => name.includes(part)));
-}
