@@ -50,8 +50,11 @@ export interface FilterableItem {
   periods: number[];
 }
 
-/** Query parameter names (the same as FILTER_PARAMS of the static forms). */
-export const QUERY_KEYS = {
+/**
+ * Query parameter names: the names of the static forms' fields (FilterPanel, SearchBox) and of the
+ * island's URL, so a list filtered without JavaScript and one filtered in place share one URL.
+ */
+export const FILTER_PARAMS = {
   search: 'q',
   experience: 'experience',
   locality: 'localidade',
@@ -65,7 +68,7 @@ export const QUERY_KEYS = {
 
 /** The duration parameter of a list, or null when it has none. */
 export function durationKey(kind: DurationKind): string | null {
-  return kind === null ? null : QUERY_KEYS[kind];
+  return kind === null ? null : FILTER_PARAMS[kind];
 }
 
 /** No filter at all. */
@@ -96,27 +99,27 @@ export function parseFilters(query: string | URLSearchParams, config: FilterConf
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const duration = durationKey(config.duration);
   return {
-    search: (params.get(QUERY_KEYS.search) ?? '').trim(),
-    experiences: listOf(params, QUERY_KEYS.experience),
-    localities: listOf(params, QUERY_KEYS.locality),
-    ratings: numbersOf(params, QUERY_KEYS.rating),
+    search: (params.get(FILTER_PARAMS.search) ?? '').trim(),
+    experiences: listOf(params, FILTER_PARAMS.experience),
+    localities: listOf(params, FILTER_PARAMS.locality),
+    ratings: numbersOf(params, FILTER_PARAMS.rating),
     durations: duration ? numbersOf(params, duration) : [],
-    priceMin: boundOf(params, QUERY_KEYS.priceMin, config.price.min),
-    priceMax: boundOf(params, QUERY_KEYS.priceMax, config.price.max),
+    priceMin: boundOf(params, FILTER_PARAMS.priceMin, config.price.min),
+    priceMax: boundOf(params, FILTER_PARAMS.priceMax, config.price.max),
   };
 }
 
 /** The query string of a filter state ('' when it filters nothing), without the '?'. */
 export function serialiseFilters(state: FilterState, config: FilterConfig): string {
   const params = new URLSearchParams();
-  if (state.search) params.set(QUERY_KEYS.search, state.search);
-  for (const value of state.experiences) params.append(QUERY_KEYS.experience, value);
-  for (const value of state.localities) params.append(QUERY_KEYS.locality, value);
-  for (const value of state.ratings) params.append(QUERY_KEYS.rating, String(value));
+  if (state.search) params.set(FILTER_PARAMS.search, state.search);
+  for (const value of state.experiences) params.append(FILTER_PARAMS.experience, value);
+  for (const value of state.localities) params.append(FILTER_PARAMS.locality, value);
+  for (const value of state.ratings) params.append(FILTER_PARAMS.rating, String(value));
   const duration = durationKey(config.duration);
   if (duration) for (const value of state.durations) params.append(duration, String(value));
-  if (state.priceMin !== null) params.set(QUERY_KEYS.priceMin, String(state.priceMin));
-  if (state.priceMax !== null) params.set(QUERY_KEYS.priceMax, String(state.priceMax));
+  if (state.priceMin !== null) params.set(FILTER_PARAMS.priceMin, String(state.priceMin));
+  if (state.priceMax !== null) params.set(FILTER_PARAMS.priceMax, String(state.priceMax));
   return params.toString();
 }
 

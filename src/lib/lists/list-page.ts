@@ -4,6 +4,7 @@
  */
 import { DURATION_OPTIONS, ENTITIES, itemPath, MEAL_OPTIONS, NIGHT_OPTIONS } from '../entities.ts';
 import type { Item, ItemKind } from '../schemas/index.ts';
+import { FILTER_PARAMS } from './filters.ts';
 
 /** One checkbox of a filter group. */
 export interface FilterOption {
@@ -39,26 +40,13 @@ export const LIST_FILTERS: Record<ItemKind, ListFilters> = {
   agency: PEOPLE,
 };
 
-/** Query parameter names of the filter panel (the island reads the same names back). */
-export const FILTER_PARAMS = {
-  search: 'q',
-  experience: 'experience',
-  locality: 'localidade',
-  rating: 'avaliacao',
-  duration: 'duracao',
-  nights: 'noites',
-  meal: 'periodo',
-  priceMin: 'preco_min',
-  priceMax: 'preco_max',
-} as const;
-
 /** Legend and options of the duration group of a kind, or null when it has none. */
 export function durationGroup(kind: ItemKind): { legend: string; name: string; options: FilterOption[] } | null {
   const toOptions = (options: readonly { label: string; value: number }[]) =>
     options.map((option) => ({ label: option.label, value: String(option.value) }));
   switch (LIST_FILTERS[kind].duration) {
     case 'hours':
-      return { legend: 'Duração', name: FILTER_PARAMS.duration, options: toOptions(DURATION_OPTIONS) };
+      return { legend: 'Duração', name: FILTER_PARAMS.hours, options: toOptions(DURATION_OPTIONS) };
     case 'nights':
       return { legend: 'Duração', name: FILTER_PARAMS.nights, options: toOptions(NIGHT_OPTIONS) };
     case 'meal':
