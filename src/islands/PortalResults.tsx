@@ -4,7 +4,7 @@
  * the grid and the pagination. The portals differ only in their words and their cards.
  */
 import type { ReactNode } from 'react';
-import { resultCount } from '../lib/portal/portal.ts';
+import { resultCount, splitLead } from '../lib/portal/portal.ts';
 import PortalPagination from './PortalPagination.tsx';
 import type { usePortal } from './use-portal.ts';
 
@@ -39,8 +39,7 @@ export default function PortalResults<T extends { id: string | number }>({
   renderCard: (entry: T, isLead: boolean) => ReactNode;
 }) {
   const { page, status } = portal;
-  const lead = page && page.page === 1 ? page.entries[0] : undefined;
-  const rest = page ? (lead ? page.entries.slice(1) : page.entries) : [];
+  const { lead, rest } = page ? splitLead(page) : { lead: undefined, rest: [] };
   return (
     <div ref={portal.anchorRef}>
       <p className="portal-status" role="status">

@@ -3,11 +3,15 @@ import { toNewsIndexEntry, toTestimonialIndexEntry } from '../../src/lib/portal/
 import {
   filterEntries,
   isDefaultQuery,
+  laterPages,
+  pagePath,
   pageWindow,
   paginate,
   parsePortalQuery,
   portalSearch,
+  relatedEntries,
   resultCount,
+  splitLead,
 } from '../../src/lib/portal/portal.ts';
 import type { NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
 import { canUseShareSheet, type ShareNavigator, shareLabel, shareMessage, shareOrCopy } from '../../src/lib/share.ts';
@@ -109,6 +113,53 @@ describe('paginate', () => {
     [1000, 84],
   ])('%i entries → %i pages', (count, pages) => {
     expect(paginate(Array.from({ length: count }), 1).pages).toBe(pages);
+  });
+});
+
+describe.each([
+  [1, [1, 2, 3], 1, [2, 3]],
+  [2, [13, 14], undefined, [13, 14]],
+  [1, [], undefined, []],
+])('splitLead(page %i of %j)', (page, entries, lead, rest) => {
+  it(`leads with ${lead} and lists ${JSON.stringify(rest)}`, () => expect(splitLead({ page, entries })).toEqual({ lead, rest }));
+});
+
+describe.each([
+  [0, []],
+  [12, []],
+  [13, [2]],
+  [30, [2, 3]],
+])('laterPages(%i)', (total, pages) => {
+  it(`is ${JSON.stringify(pages)}`, () => expect(laterPages(total)).toEqual(pages));
+});
+
+describe.each([
+  ['/news', 1, '/news'],
+  ['/news', 0, '/news'],
+  ['/news', 2, '/news/page/2'],
+  ['/testimonials', 7, '/testimonials/page/7'],
+])('pagePath(%j, %i)', (base, page, expected) => {
+  it(`is ${expected}`, () => expect(pagePath(base, page)).toBe(expected));
+});
+
+describe('relatedEntries', () => {
+  const entries = [
+    { id: '1', group: 'a' },
+    { id: '2', group: 'b' },
+    { id: '3', group: 'a' },
+    { id: '4', group: 'b' },
+    { id: '5', group: 'a' },
+    { id: '6', group: 'c' },
+  ];
+  it.each([
+    ['1', 4, ['3', '5', '2', '4']],
+    ['2', 4, ['4', '1', '3', '5']],
+    ['6', 2, ['1', '2']],
+    ['3', 10, ['1', '5', '2', '4', '6']],
+  ])('around %s, at most %i: %j', (id, limit, expected) => {
+    const current = entries.find((entry) => entry.id === id) ?? { id, group: '' };
+    const related = relatedEntries(entries, current, (entry) => entry.group === current.group, limit);
+    expect(related.map((entry) => entry.id)).toEqual(expected);
   });
 });
 

@@ -1,11 +1,10 @@
 /** Pure helpers of the news portal and detail (SPEC section 2, News portal and detail). */
+import { leadFirst } from '../portal/portal.ts';
 import type { NewsArticle } from '../schemas/index.ts';
 
 /** The portal's order: the first featured (sticky) article, else the newest, then the rest newest first. */
-export function portalOrder(articles: readonly NewsArticle[]): NewsArticle[] {
-  const lead = articles.find((article) => article.featured) ?? articles[0];
-  return lead ? [lead, ...articles.filter((article) => article !== lead)] : [];
-}
+export const newsInPortalOrder = (articles: readonly NewsArticle[]): NewsArticle[] =>
+  leadFirst(articles, (article) => article.featured);
 
 /** Category names in order of first appearance. */
 export function newsCategories(articles: readonly NewsArticle[]): string[] {

@@ -4,6 +4,8 @@
  * numbers. Shared by the portal islands, the JSON index endpoints and the tests.
  */
 
+// One count of pages for carousels and portals: at least 1 (an empty portal still has its page).
+import { pageCount } from '../carousel.ts';
 import { fold } from '../text.ts';
 import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
 
@@ -89,9 +91,23 @@ export interface PortalPage<T> {
 
 /** Page `page` of the entries; a page past the end shows the last one, an empty list page 1 of 1. */
 export function paginate<T>(entries: readonly T[], page: number, size: number = PORTAL_PAGE_SIZE): PortalPage<T> {
-  const pages = Math.max(1, Math.ceil(entries.length / size));
+  const pages = pageCount(entries.length, size);
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   return { entries: entries.slice((current - 1) * size, current * size), page: current, pages, total: entries.length };
+}
+
+/**
+ * The portal's order: the first featured entry leads (the large card of page 1), else the first
+ * one; the others follow in the order given.
+ */
+export function leadFirst<T>(entries: readonly T[], isFeatured: (entry: T) => boolean): T[] {
+  const lead = entries.find(isFeatured) ?? entries[0];
+  return lead === undefined ? [] : [lead, ...entries.filter((entry) => entry !== lead)];
+}
+
+/** Page 1 leads with its first entry (the featured one, large); later pages are all grid. */
+export function splitLead<T>(page: Pick<PortalPage<T>, 'entries' | 'page'>): { lead: T | undefined; rest: T[] } {
+  return page.page === 1 ? { lead: page.entries[0], rest: page.entries.slice(1) } : { lead: undefined, rest: page.entries };
 }
 
 /**
@@ -135,26 +151,13 @@ export const testimonialSearchable = (entry: TestimonialIndexEntry) => ({
 });
 
 // Static pagination: page 1 is the portal itself, later pages live at `{base}/page/{n}`.
-/** SPEC section 9: both portals show 12 entries per page. */
-export const PAGE_SIZE = 12;
-
-/** Number of pages for `total` entries, at least 1 (an empty portal still has its page). */
-export function pageCount(total: number, size: number = PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / size));
-}
-
-/** The entries of page `page` (1-based). */
-export function pageSlice<T>(entries: readonly T[], page: number, size: number = PAGE_SIZE): T[] {
-  return entries.slice((page - 1) * size, page * size);
-}
-
 /** The URL of a portal page: the portal itself for page 1, `{base}/page/{n}` after. */
 export function pagePath(base: string, page: number): string {
   return page <= 1 ? base : `${base}/page/${page}`;
 }
 
 /** The page numbers that need their own route (2..n); page 1 is the portal's index. */
-export function laterPages(total: number, size: number = PAGE_SIZE): number[] {
+export function laterPages(total: number, size: number = PORTAL_PAGE_SIZE): number[] {
   return Array.from({ length: pageCount(total, size) - 1 }, (_, index) => index + 2);
 }
 

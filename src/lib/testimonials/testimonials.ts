@@ -1,4 +1,5 @@
 /** Pure helpers of the testimonials portal and detail (SPEC section 2, Testimonials portal and detail). */
+import { leadFirst } from '../portal/portal.ts';
 import type { Testimonial } from '../schemas/index.ts';
 
 /** SPEC section 3: experience types and their labels, in the order of the portal's chips. */
@@ -28,12 +29,9 @@ export function ratingScale(testimonials: readonly Testimonial[]): 5 | 10 {
   return testimonials.some((testimonial) => testimonial.rating > 5) ? 10 : 5;
 }
 
-/** The portal's order: the newest featured testimonial first (the large card), then the rest. */
-export function portalOrder(testimonials: readonly Testimonial[]): Testimonial[] {
-  const sorted = byVisitDateDesc(testimonials);
-  const lead = sorted.find((testimonial) => testimonial.featured) ?? sorted[0];
-  return lead ? [lead, ...sorted.filter((testimonial) => testimonial !== lead)] : [];
-}
+/** The portal's order: the newest featured testimonial first (the large card), then the rest newest first. */
+export const testimonialsInPortalOrder = (testimonials: readonly Testimonial[]): Testimonial[] =>
+  leadFirst(byVisitDateDesc(testimonials), (testimonial) => testimonial.featured);
 
 /** Hero figures: total, average rating (one decimal) and verified count. */
 export function testimonialStats(testimonials: readonly Testimonial[]): { total: number; average: number; verified: number } {
@@ -63,11 +61,9 @@ export function placeName(location: Testimonial['location']): string | null {
 /** Testimonials shown on the home page. */
 export const TESTIMONIAL_LIMIT = 3;
 
-const newerVisitFirst = (a: Testimonial, b: Testimonial) => (b.visitDate ?? '').localeCompare(a.visitDate ?? '');
-
 /** Featured testimonials, newest visit first, filled with the newest others when fewer than `limit`. */
 export function featuredTestimonials(testimonials: readonly Testimonial[], limit: number = TESTIMONIAL_LIMIT): Testimonial[] {
-  const featured = testimonials.filter((entry) => entry.featured).sort(newerVisitFirst);
-  const others = testimonials.filter((entry) => !entry.featured).sort(newerVisitFirst);
+  const featured = byVisitDateDesc(testimonials.filter((entry) => entry.featured));
+  const others = byVisitDateDesc(testimonials.filter((entry) => !entry.featured));
   return [...featured, ...others].slice(0, limit);
 }

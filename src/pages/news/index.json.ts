@@ -5,14 +5,16 @@
 import type { APIRoute } from 'astro';
 import { NEWS } from '../../lib/data.ts';
 import { PLACEHOLDERS } from '../../lib/images.ts';
-import { portalOrder } from '../../lib/news/news.ts';
+import { newsInPortalOrder } from '../../lib/news/news.ts';
 import { webpUrl } from '../../lib/picture.ts';
 import { toNewsIndexEntry } from '../../lib/portal/index-entries.ts';
 
 // The card's picture is the 800 px WebP the static cards already encode (no upstream URL reaches the browser).
 export const GET: APIRoute = async () => {
   const entries = await Promise.all(
-    portalOrder(NEWS).map(async (article) => toNewsIndexEntry(article, await webpUrl(article.image, PLACEHOLDERS.news, 800))),
+    newsInPortalOrder(NEWS).map(async (article) =>
+      toNewsIndexEntry(article, await webpUrl(article.image, PLACEHOLDERS.news, 800)),
+    ),
   );
   return new Response(JSON.stringify(entries), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };
