@@ -9,7 +9,7 @@
 import { truncate } from '../lib/format.ts';
 import type { TestimonialIndexEntry } from '../lib/portal/index-entries.ts';
 import { testimonialSearchable } from '../lib/portal/portal.ts';
-import { experienceLabel } from '../lib/testimonials/testimonials.ts';
+import { experienceLabel, initials } from '../lib/testimonials/testimonials.ts';
 import PortalResults, { type PortalTexts } from './PortalResults.tsx';
 import ShareButton from './ShareButton.tsx';
 import './share-buttons.ts';
@@ -25,11 +25,6 @@ interface Props {
 }
 
 const STAR = 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z';
-
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return `${words[0]?.[0] ?? '?'}${words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : ''}`.toUpperCase();
-}
 
 function TestimonialCard({
   entry,
