@@ -16,8 +16,7 @@ import {
   matchesFilters,
   parseFilters,
 } from '../lib/lists/filters.ts';
-import { resultCount } from '../lib/lists/list-page.ts';
-import { fold } from '../lib/text.ts';
+import { fold, resultCount } from '../lib/text.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../stores/filters.ts';
 
 interface Props {

@@ -4,7 +4,8 @@
  * the grid and the pagination. The portals differ only in their words and their cards.
  */
 import type { ReactNode } from 'react';
-import { resultCount, splitLead } from '../lib/portal/portal.ts';
+import { splitLead } from '../lib/portal/portal.ts';
+import { countLabel } from '../lib/text.ts';
 import PortalPagination from './PortalPagination.tsx';
 import type { usePortal } from './use-portal.ts';
 
@@ -23,7 +24,7 @@ function statusText<T>({ isActive, status, page }: ReturnType<typeof usePortal<T
   if (!isActive) return '';
   if (status === 'loading') return texts.loading;
   if (!page) return '';
-  const count = resultCount(page.total, texts.singular, texts.plural, texts.none);
+  const count = page.total === 0 ? texts.none : countLabel(page.total, texts.singular, texts.plural);
   return page.pages > 1 ? `${count} – página ${page.page} de ${page.pages}` : count;
 }
 

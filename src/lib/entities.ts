@@ -188,6 +188,9 @@ export const MEAL_OPTIONS = [
   { label: 'Almoço/Jantar', value: 4 },
 ] as const;
 
+/** SPEC section 2: tour, event and experience details show these chips whatever the record says. */
+export const FIXED_CHIPS = { rating: 5, people: 2 } as const;
+
 /** SPEC section 8 fallback texts. */
 export const FALLBACK = {
   location: 'Local não informado',

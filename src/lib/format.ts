@@ -3,7 +3,7 @@
  * Everything the visitor reads is Portuguese (pt-BR) and in reais.
  */
 
-import { fold } from './text.ts';
+import { countLabel, fold } from './text.ts';
 
 /** Brazilian time zone used for every date shown (Mato Grosso has no daylight saving). */
 export const TIME_ZONE = 'America/Cuiaba';
@@ -102,7 +102,7 @@ export function formatRelativeDate(iso: string | null, now: Date = new Date()): 
   if (days <= 7) return `${days} dias atrás`;
   if (days <= 30) {
     const weeks = Math.floor(days / 7);
-    return weeks === 1 ? '1 semana atrás' : `${weeks} semanas atrás`;
+    return `${countLabel(weeks, 'semana', 'semanas')} atrás`;
   }
   return formatDate(iso);
 }

@@ -1,6 +1,6 @@
 /**
  * Text helpers every page, island and the sync share: how two texts are compared regardless of
- * accents, case and spacing.
+ * accents, case and spacing, and how a count is written in Portuguese.
  */
 
 /**
@@ -11,3 +11,28 @@
 export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
+
+const PLURAL_RULES = new Intl.PluralRules('pt-BR');
+
+/**
+ * `one` or `other`, as Portuguese writes a word after `count`. Intl.PluralRules gives the singular
+ * from 0 up to (not including) 2, so '1,5 estrela' as the norm writes it; zero takes the plural,
+ * as Brazilians write it ('0 pessoas acharam útil').
+ */
+export function plural(count: number, one: string, other: string): string {
+  return count !== 0 && PLURAL_RULES.select(count) === 'one' ? one : other;
+}
+
+/** The count in Portuguese notation and its word: '1 resultado', '1.234 resultados', '4,5 estrelas'. */
+export function countLabel(count: number, one: string, other: string): string {
+  return `${count.toLocaleString('pt-BR')} ${plural(count, one, other)}`;
+}
+
+/** 'N resultados' of the lists and the site search. */
+export const resultCount = (count: number) => countLabel(count, 'resultado', 'resultados');
+
+/** A rating as the visitor reads it: '5 estrelas', '4,5 estrelas', '1 estrela'. */
+export const starsLabel = (rating: number) => countLabel(rating, 'estrela', 'estrelas');
+
+/** How many people an offer is for: '1 pessoa', '2 pessoas'. */
+export const peopleLabel = (people: number) => countLabel(people, 'pessoa', 'pessoas');

@@ -10,7 +10,6 @@ import {
   parsePortalQuery,
   portalSearch,
   relatedEntries,
-  resultCount,
   splitLead,
 } from '../../src/lib/portal/portal.ts';
 import type { NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
@@ -175,17 +174,6 @@ describe('pageWindow', () => {
     [4, 10, [1, 2, 3, 4, 5, 6, null, 10]],
   ])('page %i of %i', (current, pages, expected) => {
     expect(pageWindow(current, pages)).toEqual(expected);
-  });
-});
-
-describe('resultCount', () => {
-  it.each([
-    [0, 'Nenhuma notícia encontrada'],
-    [1, '1 notícia encontrada'],
-    [12, '12 notícias encontradas'],
-    [1234, '1.234 notícias encontradas'],
-  ])('%i → %s', (total, expected) => {
-    expect(resultCount(total, 'notícia encontrada', 'notícias encontradas', 'Nenhuma notícia encontrada')).toBe(expected);
   });
 });
 

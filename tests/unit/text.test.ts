@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/lib/format.ts';
 import { pickCity } from '../../src/lib/normalise/city.ts';
-import { fold } from '../../src/lib/text.ts';
+import { countLabel, fold, peopleLabel, plural, resultCount, starsLabel } from '../../src/lib/text.ts';
 
 describe.each([
   ['Julião', 'juliao'],
@@ -34,4 +34,36 @@ describe('pickCity folds the names it compares', () => {
     ['  tangará  da serra ', 'Tangará da Serra'],
     ['Nowhere', 'Cuiabá'],
   ])('%j → %j', (name, expected) => expect(pickCity(cities, name)?.name).toBe(expected));
+});
+
+describe.each([
+  // Intl.PluralRules('pt-BR'): the singular up to (not including) 2 ...
+  [1, 'estrela'],
+  [1.5, 'estrela'],
+  [0.5, 'estrela'],
+  [2, 'estrelas'],
+  [4.5, 'estrelas'],
+  [1000, 'estrelas'],
+  // ... but zero takes the plural ('0 pessoas acharam útil').
+  [0, 'estrelas'],
+])('plural(%d)', (count, expected) => {
+  it(`is ${expected}`, () => expect(plural(count, 'estrela', 'estrelas')).toBe(expected));
+});
+
+describe.each<[string, string]>([
+  [countLabel(0, 'resultado', 'resultados'), '0 resultados'],
+  [countLabel(1, 'notícia encontrada', 'notícias encontradas'), '1 notícia encontrada'],
+  [countLabel(12, 'notícia encontrada', 'notícias encontradas'), '12 notícias encontradas'],
+  [countLabel(1234, 'notícia encontrada', 'notícias encontradas'), '1.234 notícias encontradas'],
+  [countLabel(2, 'item salvo', 'itens salvos'), '2 itens salvos'],
+  [resultCount(1), '1 resultado'],
+  // The list and search counts now write thousands as the portals did.
+  [resultCount(1234), '1.234 resultados'],
+  [starsLabel(5), '5 estrelas'],
+  [starsLabel(4.1), '4,1 estrelas'],
+  [starsLabel(1), '1 estrela'],
+  [peopleLabel(2), '2 pessoas'],
+  [peopleLabel(1), '1 pessoa'],
+])('%j', (label, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(label).toBe(expected));
 });

@@ -68,11 +68,6 @@ export function localities(items: readonly Item[]): string[] {
   return [...new Set(items.map((item) => item.locality.trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
 }
 
-/** 'N resultados'. */
-export function resultCount(count: number): string {
-  return `${count} ${count === 1 ? 'resultado' : 'resultados'}`;
-}
-
 /** The city as the visitor reads it: 'Barra do Bugres – MT'. */
 export function placeName(city: { name: string; state: string }): string {
   return city.state ? `${city.name} – ${city.state}` : city.name;

@@ -5,7 +5,7 @@
  * Histórias locais, 'pacu' Gastronomia. An episode may have several topics, or none.
  */
 import type { Episode } from '../schemas/index.ts';
-import { fold } from '../text.ts';
+import { countLabel, fold } from '../text.ts';
 
 export interface PodcastTopic {
   /** The chip's text. */
@@ -104,6 +104,12 @@ export function episodeTopics(
   return topics
     .filter((topic) => words.some((word) => topic.stems.some((stem) => word.startsWith(stem))))
     .map((topic) => topic.label);
+}
+
+/** The status line under the chips once a topic is pressed: how many of the recent episodes it keeps. */
+export function topicStatus(topic: string, episodes: readonly { title: string; description: string }[]): string {
+  const count = episodes.filter((episode) => episodeTopics(episode).includes(topic)).length;
+  return count === 0 ? `Nenhum episódio recente sobre ${topic}` : `${countLabel(count, 'episódio', 'episódios')} sobre ${topic}`;
 }
 
 /** Recent podcast episodes shown in the home's grid. */

@@ -130,12 +130,6 @@ export function pageWindow(current: number, pages: number, radius = 2): (number 
   return result;
 }
 
-/** The result count the portal announces: 'Nenhuma notícia', '1 notícia', '12 notícias'. */
-export function resultCount(total: number, singular: string, plural: string, none: string): string {
-  if (total === 0) return none;
-  return `${total.toLocaleString('pt-BR')} ${total === 1 ? singular : plural}`;
-}
-
 // The readers live here, not beside the index entries: the islands import this module only, so
 // the build-side helpers (paths, date formats) stay out of their bundle.
 /** What the news search reads: title, summary, category and tags; the chips compare the category. */

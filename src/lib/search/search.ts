@@ -198,9 +198,6 @@ export function kindChips(
 /** 'Nenhum resultado para "…"' (issue 5). */
 export const noResultsMessage = (query: string) => `Nenhum resultado para "${query}"`;
 
-/** '1 resultado' / '12 resultados'. */
-export const resultCountText = (count: number) => `${count} ${count === 1 ? 'resultado' : 'resultados'}`;
-
 /** The part of a Pagefind result fragment the dialog reads (pagefind.js `result.data()`). */
 export interface PagefindFragment {
   url: string;
