@@ -1,6 +1,6 @@
 /**
  * Text helpers every page, island and the sync share: how two texts are compared regardless of
- * accents, case and spacing, and how a count is written in Portuguese.
+ * accents, case and spacing, how a count is written in Portuguese, and the city's label.
  */
 
 /**
@@ -36,3 +36,12 @@ export const starsLabel = (rating: number) => countLabel(rating, 'estrela', 'est
 
 /** How many people an offer is for: '1 pessoa', '2 pessoas'. */
 export const peopleLabel = (people: number) => countLabel(people, 'pessoa', 'pessoas');
+
+/**
+ * A place as the visitor reads it: 'Barra do Bugres – MT', either part alone when the other is
+ * missing, '' when both are. `isUnbreakable` joins with no-break spaces, so a heading never leaves
+ * '– MT' alone on its line.
+ */
+export function placeLabel(place: { name: string; state: string }, { isUnbreakable = false } = {}): string {
+  return [place.name.trim(), place.state.trim()].filter(Boolean).join(isUnbreakable ? '\u00a0–\u00a0' : ' – ');
+}

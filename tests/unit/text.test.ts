@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../../src/lib/format.ts';
 import { pickCity } from '../../src/lib/normalise/city.ts';
-import { countLabel, fold, peopleLabel, plural, resultCount, starsLabel } from '../../src/lib/text.ts';
+import { countLabel, fold, peopleLabel, placeLabel, plural, resultCount, starsLabel } from '../../src/lib/text.ts';
 
 describe.each([
   ['Julião', 'juliao'],
@@ -66,4 +66,15 @@ describe.each<[string, string]>([
   [peopleLabel(1), '1 pessoa'],
 ])('%j', (label, expected) => {
   it(`is ${JSON.stringify(expected)}`, () => expect(label).toBe(expected));
+});
+
+describe.each([
+  [{ name: 'Barra do Bugres', state: 'MT' }, {}, 'Barra do Bugres – MT'],
+  [{ name: 'Barra do Bugres', state: 'MT' }, { isUnbreakable: true }, 'Barra do Bugres\u00a0–\u00a0MT'],
+  // The copies that wrote `${name} – ${state}` left a dangling dash here.
+  [{ name: 'Barra do Bugres', state: '' }, {}, 'Barra do Bugres'],
+  [{ name: ' ', state: 'MT' }, {}, 'MT'],
+  [{ name: '', state: '' }, {}, ''],
+])('placeLabel(%j, %j)', (place, options, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(placeLabel(place, options)).toBe(expected));
 });

@@ -7,6 +7,7 @@
 import { mapsSearchUrl } from '../embeds.ts';
 import { whatsappNumber } from '../format.ts';
 import type { City } from '../schemas/index.ts';
+import { placeLabel } from '../text.ts';
 
 /** The form's fields, named as the inputs. */
 export interface ContactFields {
@@ -128,7 +129,7 @@ export const OPENING_HOURS = [
 export function mapQuery(city: Pick<City, 'name' | 'state' | 'agency'>): string {
   const { lat, lng } = city.agency;
   if (lat !== null && lng !== null) return `${lat},${lng}`;
-  return [city.name, city.state].filter(Boolean).join(' - ');
+  return placeLabel(city);
 }
 
 /** The 'Como chegar' link: the maps service's search URL (opened in a new tab, nothing embedded). */
@@ -136,9 +137,9 @@ export function directionsUrl(city: Pick<City, 'name' | 'state' | 'agency'>): st
   return mapsSearchUrl(mapQuery(city));
 }
 
-/** The address shown on the map placeholder: the agency's, else '{city} - {state}'. */
+/** The address shown on the map placeholder: the agency's, else the city's label. */
 export function mapAddress(city: Pick<City, 'name' | 'state' | 'agency'>): string {
-  return city.agency.address ?? [city.name, city.state].filter(Boolean).join(' - ');
+  return city.agency.address ?? placeLabel(city);
 }
 
 /** A site address with a scheme, for links ('www.x.com.br' → 'https://www.x.com.br'). */

@@ -7,6 +7,7 @@ import { ENTITIES, experiencePath, itemPath } from '../entities.ts';
 import type { Experience, Item, ItemKind } from '../schemas/index.ts';
 import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
 import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../seo.ts';
+import { placeLabel } from '../text.ts';
 import { heroImage, PLACEHOLDER_IMAGE } from './detail-data.ts';
 import { experienceLd, itemLd } from './json-ld.ts';
 
@@ -59,7 +60,7 @@ export function itemPageData(item: Item, prefer: 'banner' | 'image' | 'gallery' 
     backHref: ENTITIES[item.kind].listPath,
     image,
     shareImage,
-    description: item.excerpt || `${item.title} – ${ENTITIES[item.kind].singular} em ${CITY.name} – ${CITY.state}.`,
+    description: item.excerpt || `${item.title} – ${ENTITIES[item.kind].singular} em ${placeLabel(CITY)}.`,
     jsonLd: [itemLd(item, context), breadcrumbLd(trail), ...(item.faq.length > 0 ? [faqLd(item.faq)] : [])],
     search: itemSearchRecord(item),
   };

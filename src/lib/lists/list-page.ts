@@ -68,11 +68,6 @@ export function localities(items: readonly Item[]): string[] {
   return [...new Set(items.map((item) => item.locality.trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
 }
 
-/** The city as the visitor reads it: 'Barra do Bugres – MT'. */
-export function placeName(city: { name: string; state: string }): string {
-  return city.state ? `${city.name} – ${city.state}` : city.name;
-}
-
 /** One sentence naming the city, for the meta description. */
 export function listDescription(kind: ItemKind, place: string): string {
   const sentences: Record<ItemKind, string> = {

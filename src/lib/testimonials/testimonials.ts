@@ -1,6 +1,7 @@
 /** Pure helpers of the testimonials portal and detail (SPEC section 2, Testimonials portal and detail). */
 import { leadFirst } from '../portal/portal.ts';
 import type { Testimonial } from '../schemas/index.ts';
+import { placeLabel } from '../text.ts';
 
 /** SPEC section 3: experience types and their labels, in the order of the portal's chips. */
 export const EXPERIENCE_LABELS = {
@@ -52,10 +53,9 @@ export function initials(name: string): string {
   return `${first}${last}`.toUpperCase();
 }
 
-/** 'Cuiabá – MT', 'Cuiabá', 'MT' or null. */
+/** Where the visitor comes from: 'Cuiabá – MT', 'Cuiabá', 'MT' or null. */
 export function placeName(location: Testimonial['location']): string | null {
-  const parts = [location.city.trim(), location.state.trim()].filter(Boolean);
-  return parts.length ? parts.join(' – ') : null;
+  return placeLabel({ name: location.city, state: location.state }) || null;
 }
 
 /** Testimonials shown on the home page. */
