@@ -4,24 +4,12 @@
  */
 import { CITY } from '../data.ts';
 import { ENTITIES, experiencePath, itemPath } from '../entities.ts';
-import type { Experience, Item, ItemKind } from '../schemas/index.ts';
+import type { Experience, Item } from '../schemas/index.ts';
 import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
 import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../seo.ts';
 import { placeLabel } from '../text.ts';
 import { heroImage, PLACEHOLDER_IMAGE } from './detail-data.ts';
 import { experienceLd, itemLd } from './json-ld.ts';
-
-/** Breadcrumb name of each list (the list headings are sentences, e.g. 'Encontre o seu condutor'). */
-export const LIST_NAMES: Record<ItemKind, string> = {
-  tour: 'Passeios',
-  accommodation: 'Hospedagens',
-  restaurant: 'Restaurantes',
-  event: 'Eventos',
-  driver: 'Condutores',
-  guide: 'Guias de Viagem',
-  agency: 'Agências de Viagem',
-  attraction: 'Fornecedores de Atrativos',
-};
 
 /** Where the experiences live: the home's experience grid. */
 export const EXPERIENCES_LIST = { name: 'Experiências', path: '/#experiencias' } as const;
@@ -48,7 +36,7 @@ export function itemPageData(item: Item, prefer: 'banner' | 'image' | 'gallery' 
   const path = itemPath(item.kind, item.id);
   const trail: Trail = [
     ['Início', '/'],
-    [LIST_NAMES[item.kind], ENTITIES[item.kind].listPath],
+    [ENTITIES[item.kind].listName, ENTITIES[item.kind].listPath],
     [item.title, path],
   ];
   const image = heroImage(item, prefer);

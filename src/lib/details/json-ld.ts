@@ -1,6 +1,8 @@
 /** The schema.org objects of the detail pages (TouristTrip, Event, LodgingBusiness, TouristAttraction, ...). */
+
+import { ENTITIES } from '../entities.ts';
 import { displayPrice } from '../price.ts';
-import type { Experience, Item, ItemKind } from '../schemas/index.ts';
+import type { Experience, Item } from '../schemas/index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -57,22 +59,11 @@ const organizationOf = (item: Item) =>
       })
     : null;
 
-const SCHEMA_TYPES: Record<ItemKind, string> = {
-  tour: 'TouristTrip',
-  event: 'Event',
-  accommodation: 'LodgingBusiness',
-  restaurant: 'Restaurant',
-  driver: 'LocalBusiness',
-  guide: 'LocalBusiness',
-  agency: 'LocalBusiness',
-  attraction: 'LocalBusiness',
-};
-
 /** The schema.org object of an item's detail page (TouristTrip, Event, LodgingBusiness, ...). */
 export function itemLd(item: Item, context: LdContext): Json {
   const base = {
     '@context': 'https://schema.org',
-    '@type': SCHEMA_TYPES[item.kind],
+    '@type': ENTITIES[item.kind].schemaType,
     name: item.title,
     description: item.excerpt || null,
     image: context.image,

@@ -1,6 +1,6 @@
 /**
- * Pure helpers of the list pages (SPEC section 2 lists, sections 5 and 9): which filters each kind
- * has, the page description and the JSON-LD. No Astro import, so they can be tested on their own.
+ * Pure helpers of the list pages (SPEC section 2 lists, sections 5 and 9): the filter panel's groups,
+ * the experience query's texts and the JSON-LD. No Astro import, so they can be tested on their own.
  */
 import { DURATION_OPTIONS, ENTITIES, itemPath, MEAL_OPTIONS, NIGHT_OPTIONS } from '../entities.ts';
 import type { Item, ItemKind } from '../schemas/index.ts';
@@ -12,39 +12,11 @@ export interface FilterOption {
   value: string;
 }
 
-/** The filter panel of one kind of list. */
-export interface ListFilters {
-  /** Experience checkboxes (scrolling box, 200 px). */
-  hasExperiences: boolean;
-  /** Locality checkboxes from the items' distinct localities. */
-  hasLocality: boolean;
-  /** Duration group: hours buckets (tours, providers, events), nights (accommodation), meal period (restaurants). */
-  duration: 'hours' | 'nights' | 'meal' | null;
-  /** Whether the page reads `?experience=` (SPEC: /all-tours and /all-providers-tours). */
-  acceptsExperienceQuery: boolean;
-}
-
-const TOUR_LIKE: ListFilters = { hasExperiences: true, hasLocality: true, duration: 'hours', acceptsExperienceQuery: false };
-const PEOPLE: ListFilters = { hasExperiences: false, hasLocality: true, duration: null, acceptsExperienceQuery: false };
-
-/** Filter panel per kind. Every panel also has rating and the kind's price range (ENTITIES). */
-export const LIST_FILTERS: Record<ItemKind, ListFilters> = {
-  tour: { ...TOUR_LIKE, acceptsExperienceQuery: true },
-  attraction: { ...TOUR_LIKE, acceptsExperienceQuery: true },
-  event: TOUR_LIKE,
-  // 'Same style as tours' with nights; accommodation records carry no experiences to filter on.
-  accommodation: { hasExperiences: false, hasLocality: true, duration: 'nights', acceptsExperienceQuery: false },
-  restaurant: { hasExperiences: false, hasLocality: true, duration: 'meal', acceptsExperienceQuery: false },
-  driver: PEOPLE,
-  guide: PEOPLE,
-  agency: PEOPLE,
-};
-
 /** Legend and options of the duration group of a kind, or null when it has none. */
 export function durationGroup(kind: ItemKind): { legend: string; name: string; options: FilterOption[] } | null {
   const toOptions = (options: readonly { label: string; value: number }[]) =>
     options.map((option) => ({ label: option.label, value: String(option.value) }));
-  switch (LIST_FILTERS[kind].duration) {
+  switch (ENTITIES[kind].filters.duration) {
     case 'hours':
       return { legend: 'Duração', name: FILTER_PARAMS.hours, options: toOptions(DURATION_OPTIONS) };
     case 'nights':
@@ -66,21 +38,6 @@ export function experienceNames(experienceTitles: readonly string[], items: read
 /** Distinct non-empty localities of the items, sorted the Portuguese way. */
 export function localities(items: readonly Item[]): string[] {
   return [...new Set(items.map((item) => item.locality.trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'pt-BR'));
-}
-
-/** One sentence naming the city, for the meta description. */
-export function listDescription(kind: ItemKind, place: string): string {
-  const sentences: Record<ItemKind, string> = {
-    tour: `Passeios e atrativos turísticos em ${place}, com avaliações, duração e preços.`,
-    attraction: `Fornecedores de atrativos turísticos em ${place}, com as experiências que oferecem, avaliações e preços.`,
-    accommodation: `Hotéis, pousadas e outras hospedagens em ${place}, com avaliações e preços por estadia.`,
-    restaurant: `Restaurantes de ${place} por localidade, avaliação, período e preço médio.`,
-    driver: `Condutores de turismo em ${place} para levar você aos atrativos da região.`,
-    guide: `Guias de viagem em ${place} para conhecer os atrativos da região com quem conhece.`,
-    agency: `Agências de viagem e turismo receptivo em ${place}, com pacotes e passeios pela região.`,
-    event: `Eventos, festas e festivais em ${place}, com datas, locais e valores.`,
-  };
-  return sentences[kind];
 }
 
 /**
