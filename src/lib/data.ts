@@ -3,12 +3,13 @@
  * plain typed arrays. Pages stay thin: they pick from here and call pure helpers.
  */
 import { getCollection } from 'astro:content';
-import { readSiteConfig } from './config.ts';
 import { ENTITIES } from './entities.ts';
 import { fallbackCity } from './normalise/city.ts';
 import { type City, type CollectionStatus, ITEM_KINDS, type Item, type ItemKind } from './schemas/index.ts';
 
-export const SITE = readSiteConfig(process.env);
+import { SITE } from './site.ts';
+
+export { SITE };
 
 const data = <T>(entries: { data: T }[]) => entries.map((entry) => entry.data);
 

@@ -1,10 +1,10 @@
 /**
  * What every item detail page passes to its layout: path, breadcrumb trail, 'Voltar' target,
- * share image, meta description and JSON-LD. One call per page keeps the nine pages thin.
+ * share image, meta description and JSON-LD. One call per page keeps the nine pages thin; the
+ * page passes the city, so this module reads no collection and is tested on its own.
  */
-import { CITY } from '../data.ts';
 import { ENTITIES, experiencePath, itemPath } from '../entities.ts';
-import type { Experience, Item } from '../schemas/index.ts';
+import type { City, Experience, Item } from '../schemas/index.ts';
 import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
 import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../seo.ts';
 import { placeLabel } from '../text.ts';
@@ -32,7 +32,7 @@ export interface DetailPageData {
 }
 
 /** Layout data of an item's page; `prefer` picks the hero (restaurants: first photo; providers: banner). */
-export function itemPageData(item: Item, prefer: 'banner' | 'image' | 'gallery' = 'image'): DetailPageData {
+export function itemPageData(item: Item, city: City, prefer: 'banner' | 'image' | 'gallery' = 'image'): DetailPageData {
   const path = itemPath(item.kind, item.id);
   const trail: Trail = [
     ['Início', '/'],
@@ -41,21 +41,21 @@ export function itemPageData(item: Item, prefer: 'banner' | 'image' | 'gallery' 
   ];
   const image = heroImage(item, prefer);
   const shareImage = item.image ?? image;
-  const context = { url: canonicalUrl(path), image: absoluteUrl(shareImage), city: CITY };
+  const context = { url: canonicalUrl(path), image: absoluteUrl(shareImage), city };
   return {
     path,
     trail,
     backHref: ENTITIES[item.kind].listPath,
     image,
     shareImage,
-    description: item.excerpt || `${item.title} – ${ENTITIES[item.kind].singular} em ${placeLabel(CITY)}.`,
+    description: item.excerpt || `${item.title} – ${ENTITIES[item.kind].singular} em ${placeLabel(city)}.`,
     jsonLd: [itemLd(item, context), breadcrumbLd(trail), ...(item.faq.length > 0 ? [faqLd(item.faq)] : [])],
     search: itemSearchRecord(item),
   };
 }
 
 /** Layout data of an experience's page. */
-export function experiencePageData(experience: Experience): DetailPageData {
+export function experiencePageData(experience: Experience, city: City): DetailPageData {
   const path = experiencePath(experience.id);
   const trail: Trail = [
     ['Início', '/'],
@@ -63,14 +63,14 @@ export function experiencePageData(experience: Experience): DetailPageData {
     [experience.title, path],
   ];
   const image = experience.image ?? PLACEHOLDER_IMAGE;
-  const context = { url: canonicalUrl(path), image: absoluteUrl(image), city: CITY };
+  const context = { url: canonicalUrl(path), image: absoluteUrl(image), city };
   return {
     path,
     trail,
     backHref: EXPERIENCES_LIST.path,
     image,
     shareImage: image,
-    description: experience.excerpt || `${experience.title} em ${CITY.name} e região.`,
+    description: experience.excerpt || `${experience.title} em ${city.name} e região.`,
     jsonLd: [experienceLd(experience, context), breadcrumbLd(trail)],
     search: experienceSearchRecord(experience),
   };
