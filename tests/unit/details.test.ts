@@ -131,11 +131,11 @@ describe('experiencePageData', () => {
 describe('itemLd', () => {
   const context = { url: `${ORIGIN}/tour/7`, image: `${ORIGIN}/i.jpg`, city: CITY };
   it.each([
-    ['R$ 150,00', 150, null, null, '150.00'],
-    ['R$ 150,00', 150, 'R$ 120,00', 20, '120.00'],
-    ['R$ 0', 0, null, null, undefined],
-  ])('a tour priced %s (sale %s) offers %s', (price, priceValue, salePrice, discountPercent, offer) => {
-    const ld = itemLd(anItem({ price, priceValue, salePrice, discountPercent }), context);
+    ['R$ 150,00', 150, null, null, null, '150.00'],
+    ['R$ 150,00', 150, 'R$ 120,00', 120, 20, '120.00'],
+    ['R$ 0', 0, null, null, null, undefined],
+  ])('a tour priced %s (sale %s) offers %s', (price, priceValue, salePrice, salePriceValue, discountPercent, offer) => {
+    const ld = itemLd(anItem({ price, priceValue, salePrice, salePriceValue, discountPercent }), context);
     expect((ld.offers as { price: string } | undefined)?.price).toBe(offer);
   });
 

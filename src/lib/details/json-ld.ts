@@ -93,7 +93,7 @@ export function itemLd(item: Item, context: LdContext): Json {
         address: postalAddress(address, context),
         telephone: item.contactPhone,
         email: item.email,
-        priceRange: item.price !== 'R$ 0' ? item.price : null,
+        priceRange: item.priceValue > 0 ? item.price : null,
         servesCuisine: item.kind === 'restaurant' ? item.cuisine : null,
         amenityFeature:
           item.kind === 'accommodation'

@@ -223,6 +223,7 @@ export function toItem(raw: RawItem, kind: ItemKind): Item {
     price: formatBRL(priceValue ?? 0),
     priceValue: priceValue ?? 0,
     salePrice: saleValue === null ? null : formatBRL(saleValue),
+    salePriceValue: saleValue,
     discountPercent: discountPercent(priceValue, saleValue),
     image: safeUrl(raw.image) ?? gallery[0]?.large ?? safeUrl(raw.banner),
     banner: safeUrl(raw.banner),

@@ -4,6 +4,7 @@
  * Pagefind's answers into what the visitor reads. No Astro and no DOM here, so tests need neither.
  */
 import { ENTITIES } from '../entities.ts';
+import { displayPrice, type Priced } from '../price.ts';
 import type { Experience, Item, ItemKind, NewsArticle, Testimonial } from '../schemas/index.ts';
 
 /** Pagefind filter names (visible in /busca URLs, hence Portuguese). */
@@ -52,10 +53,11 @@ export interface SearchRecord {
   price: string | null;
 }
 
-/** The price a result shows: the sale price when lower, else the price; none when there is no price. */
-export function searchPrice(item: Pick<Item, 'price' | 'priceValue' | 'salePrice' | 'discountPercent'>): string | null {
+/** The price a result shows: the one the card shows (the sale price when lower); none when there is no price. */
+export function searchPrice(item: Priced): string | null {
   if (item.priceValue <= 0) return null;
-  return item.salePrice && item.discountPercent ? item.salePrice : item.price;
+  const shown = displayPrice(item);
+  return shown.salePrice ?? shown.price;
 }
 
 /** Search record of an item's detail page. */
