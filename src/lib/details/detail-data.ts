@@ -2,11 +2,9 @@
  * Pure helpers of the detail pages: which sections are filled, which items are related and the
  * hero image. They take entries as arguments so the pages stay thin.
  */
+import { PLACEHOLDERS } from '../images.ts';
 import type { Item } from '../schemas/index.ts';
 import { fold } from '../text.ts';
-
-/** The placeholder image of every missing picture. */
-export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
 /** True when sanitised HTML has something to read (text or an image), not just empty tags. */
 export function isFilledHtml(html: string | null | undefined): html is string {
@@ -46,7 +44,7 @@ export function heroImage(item: Item, prefer: 'banner' | 'image' | 'gallery' = '
       : prefer === 'gallery'
         ? [first, item.image, item.banner]
         : [item.image, first, item.banner];
-  return order.find((url): url is string => Boolean(url)) ?? PLACEHOLDER_IMAGE;
+  return order.find((url): url is string => Boolean(url)) ?? PLACEHOLDERS.default;
 }
 
 /**

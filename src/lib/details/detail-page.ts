@@ -4,11 +4,12 @@
  * page passes the city, so this module reads no collection and is tested on its own.
  */
 import { ENTITIES, experiencePath, itemPath } from '../entities.ts';
+import { PLACEHOLDERS } from '../images.ts';
 import type { City, Experience, Item } from '../schemas/index.ts';
 import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
 import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../seo.ts';
 import { placeLabel } from '../text.ts';
-import { heroImage, PLACEHOLDER_IMAGE } from './detail-data.ts';
+import { heroImage } from './detail-data.ts';
 import { experienceLd, itemLd } from './json-ld.ts';
 
 /** Where the experiences live: the home's experience grid. */
@@ -62,7 +63,7 @@ export function experiencePageData(experience: Experience, city: City): DetailPa
     [EXPERIENCES_LIST.name, EXPERIENCES_LIST.path],
     [experience.title, path],
   ];
-  const image = experience.image ?? PLACEHOLDER_IMAGE;
+  const image = experience.image ?? PLACEHOLDERS.default;
   const context = { url: canonicalUrl(path), image: absoluteUrl(image), city };
   return {
     path,
