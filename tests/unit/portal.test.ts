@@ -13,7 +13,7 @@ import {
   splitLead,
 } from '../../src/lib/portal/portal.ts';
 import type { NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
-import { canUseShareSheet, type ShareNavigator, shareLabel, shareMessage, shareOrCopy } from '../../src/lib/share.ts';
+import { canUseShareSheet, type ShareNavigator, shareLabel, shareLinks, shareMessage, shareOrCopy } from '../../src/lib/share.ts';
 
 describe('parsePortalQuery', () => {
   it.each([
@@ -314,4 +314,22 @@ describe('index entries', () => {
     expect(entry.content).toBe(TESTIMONIAL.content);
     expect(JSON.stringify(entry)).not.toContain('email');
   });
+});
+
+describe('shareLinks', () => {
+  it('are plain Facebook, Twitter and WhatsApp URLs with the page encoded', () =>
+    expect(shareLinks('https://turismo.example.com.br/news/1?a=b', 'Festa & Praia')).toEqual([
+      {
+        network: 'Facebook',
+        href: 'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fturismo.example.com.br%2Fnews%2F1%3Fa%3Db',
+      },
+      {
+        network: 'Twitter',
+        href: 'https://twitter.com/intent/tweet?url=https%3A%2F%2Fturismo.example.com.br%2Fnews%2F1%3Fa%3Db&text=Festa%20%26%20Praia',
+      },
+      {
+        network: 'WhatsApp',
+        href: 'https://wa.me/?text=Festa%20%26%20Praia%20https%3A%2F%2Fturismo.example.com.br%2Fnews%2F1%3Fa%3Db',
+      },
+    ]));
 });
