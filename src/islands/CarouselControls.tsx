@@ -9,13 +9,16 @@ import {
   canGo,
   clampPage,
   firstItemOfPage,
+  isSavingData,
   itemsPerView,
   nextPage,
   pageAtScroll,
   pageCount,
   pageIndicator,
   previousPage,
+  REDUCED_MOTION_QUERY,
 } from '../lib/carousel.ts';
+import { navigatorConnection } from './browser.ts';
 
 interface Props {
   /** Accessible name of the list, used to name the controls. */
@@ -32,14 +35,6 @@ interface Layout {
   perView: number;
   /** False where the list is laid out as a grid (nothing to page through). */
   isScrollable: boolean;
-}
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function isSavingData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  // The class covers prefers-reduced-data too (BaseLayout's head script sets it).
-  return connection?.saveData === true || document.documentElement.classList.contains('save-data');
 }
 
 function trackOf(root: HTMLElement | null): HTMLElement | null {
@@ -70,7 +65,7 @@ export default function CarouselControls({ label, interval, isClamped = false, c
       });
     };
     measure();
-    const motion = window.matchMedia(REDUCED_MOTION);
+    const motion = window.matchMedia(REDUCED_MOTION_QUERY);
     const onMotion = () => setReducedMotion(motion.matches);
     onMotion();
     window.addEventListener('resize', measure);
@@ -109,7 +104,7 @@ export default function CarouselControls({ label, interval, isClamped = false, c
       if (item) {
         const padding = Number.parseFloat(getComputedStyle(list).scrollPaddingLeft) || 0;
         const left = item.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft - padding;
-        list.scrollTo({ left, behavior: window.matchMedia(REDUCED_MOTION).matches ? 'auto' : 'smooth' });
+        list.scrollTo({ left, behavior: window.matchMedia(REDUCED_MOTION_QUERY).matches ? 'auto' : 'smooth' });
       }
       setPage(nextIndex);
     },
@@ -145,7 +140,7 @@ export default function CarouselControls({ label, interval, isClamped = false, c
       perView: layout.perView,
       interval,
       prefersReducedMotion: isReducedMotion,
-      isSavingData: isSavingData(),
+      isSavingData: isSavingData(navigatorConnection(), document.documentElement.classList),
     });
   const isPaused = isHovered || isFocusWithin;
 

@@ -9,14 +9,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import { type SearchQuery, searchUrl } from '../lib/search/search.ts';
 // A URL, not an import: imported CSS would be collected into every page that has the header.
 import stylesheetUrl from '../styles/search.css?url';
+import { trapTab } from './browser.ts';
 import SearchPanel from './SearchPanel.tsx';
 
 interface DialogProps {
   initial: SearchQuery;
   onClosed: () => void;
 }
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function SearchDialog({ initial, onClosed }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -42,20 +41,7 @@ function SearchDialog({ initial, onClosed }: DialogProps) {
       close();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(
-      (element) => element.offsetParent !== null,
-    );
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, event.currentTarget);
   };
 
   return (

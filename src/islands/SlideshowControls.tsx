@@ -8,7 +8,8 @@
  * Nothing is rendered on the server: the static dot links serve until the island runs.
  */
 import { useEffect, useRef, useState } from 'react';
-import { wrapIndex } from '../lib/carousel.ts';
+import { isSavingData, REDUCED_MOTION_QUERY, wrapIndex } from '../lib/carousel.ts';
+import { navigatorConnection } from './browser.ts';
 
 interface Props {
   /** Number of slides. */
@@ -18,11 +19,6 @@ interface Props {
   /** Pause after a dot click (ms). */
   pause?: number;
 }
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-/** Save-Data or prefers-reduced-data (BaseLayout's head script marks <html>): the photos stay still. */
-const isSavingData = () => document.documentElement.classList.contains('save-data');
 
 function stripOf(dots: HTMLElement | null): HTMLElement | null {
   return dots?.closest('section')?.querySelector<HTMLElement>('[data-slideshow]') ?? null;
@@ -45,8 +41,10 @@ export default function SlideshowControls({ count, interval = 5000, pause = 3000
     if (!isMounted) return;
     const dots = rootRef.current?.closest<HTMLElement>('[data-slideshow-dots]');
     if (dots) dots.dataset.enhanced = 'true';
-    const motion = window.matchMedia(REDUCED_MOTION);
-    const onMotion = () => setReducedMotion(motion.matches || isSavingData());
+    const motion = window.matchMedia(REDUCED_MOTION_QUERY);
+    // Save-Data or prefers-reduced-data: the photos stay still too.
+    const onMotion = () =>
+      setReducedMotion(motion.matches || isSavingData(navigatorConnection(), document.documentElement.classList));
     onMotion();
     motion.addEventListener('change', onMotion);
     // A swipe or a keyboard scroll of the strip moves the dots along.
@@ -66,7 +64,7 @@ export default function SlideshowControls({ count, interval = 5000, pause = 3000
     const slides = stripOf(rootRef.current);
     const next = wrapIndex(target, count);
     if (slides) {
-      const behavior = window.matchMedia(REDUCED_MOTION).matches ? 'instant' : 'smooth';
+      const behavior = window.matchMedia(REDUCED_MOTION_QUERY).matches ? 'instant' : 'smooth';
       slides.scrollTo({ left: next * slides.clientWidth, behavior });
     }
     setIndex(next);

@@ -65,6 +65,21 @@ export function pageIndicator(page: number, pages: number): string {
   return `${clampPage(page, pages) + 1} de ${Math.max(1, pages)}`;
 }
 
+/** The media query of visitors who asked for less motion: nothing slides by itself for them. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/**
+ * Whether the visitor saves data (Save-Data or prefers-reduced-data): BaseLayout's head script
+ * marks <html class="save-data"> in the built site; the connection's own flag counts too, for a
+ * page where that script did not run (astro dev). Carousels and the hero then stay still.
+ */
+export function isSavingData(
+  connection: { saveData?: boolean } | undefined,
+  rootClasses: { contains: (name: string) => boolean },
+): boolean {
+  return connection?.saveData === true || rootClasses.contains('save-data');
+}
+
 /** What decides whether a carousel slides by itself. */
 export interface AutoSlideConditions {
   count: number;
