@@ -5,7 +5,6 @@ import {
   contactHandoff,
   contactMailto,
   contactWhatsapp,
-  directionsUrl,
   firstInvalidField,
   mapAddress,
   mapQuery,
@@ -14,7 +13,7 @@ import {
   siteLabel,
   validateContact,
 } from '../../src/lib/contact/contact.ts';
-import { mapEmbedUrl, mapsSearchUrl, spotifyEmbedUrl } from '../../src/lib/embeds.ts';
+import { mapEmbedUrl, spotifyEmbedUrl } from '../../src/lib/embeds.ts';
 import type { City } from '../../src/lib/schemas/index.ts';
 
 const valid: ContactFields = {
@@ -155,7 +154,6 @@ describe.each([
   ['one coordinate is not a place', city({ lat: -15.07 }), 'Barra do Bugres – MT', 'Barra do Bugres – MT'],
 ])('the contact map: %s', (_, place, query, address) => {
   it(`searches ${query}`, () => expect(mapQuery(place)).toBe(query));
-  it('links to the maps search of that query', () => expect(directionsUrl(place)).toBe(mapsSearchUrl(query)));
   it(`shows ${address}`, () => expect(mapAddress(place)).toBe(address));
 });
 

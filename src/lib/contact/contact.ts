@@ -4,7 +4,6 @@
  * server, so the visitor's e-mail program or WhatsApp sends it), the opening hours, the map and
  * the site link. Pure functions, shared by the page, the island and the tests.
  */
-import { mapsSearchUrl } from '../embeds.ts';
 import { whatsappNumber } from '../format.ts';
 import type { City } from '../schemas/index.ts';
 import { placeLabel } from '../text.ts';
@@ -130,11 +129,6 @@ export function mapQuery(city: Pick<City, 'name' | 'state' | 'agency'>): string 
   const { lat, lng } = city.agency;
   if (lat !== null && lng !== null) return `${lat},${lng}`;
   return placeLabel(city);
-}
-
-/** The 'Como chegar' link: the maps service's search URL (opened in a new tab, nothing embedded). */
-export function directionsUrl(city: Pick<City, 'name' | 'state' | 'agency'>): string {
-  return mapsSearchUrl(mapQuery(city));
 }
 
 /** The address shown on the map placeholder: the agency's, else the city's label. */
