@@ -5,6 +5,7 @@ import {
   PODCAST_TOPICS,
   podcastShowLink,
   recentEpisodes,
+  safeGradient,
   topicStatus,
 } from '../../src/lib/podcast/podcast.ts';
 import { anEpisode } from '../fixtures/entries.ts';
@@ -82,4 +83,14 @@ describe.each([
     const episodes = overrides.map((fields, index) => anEpisode({ ...fields, episodeNumber: index + 1 }));
     expect(podcastShowLink(showId, episodes)).toBe(expected);
   });
+});
+
+describe.each([
+  ['linear-gradient(135deg, #ff6b35 0%, #2c5f2d 100%)', 'linear-gradient(135deg, #ff6b35 0%, #2c5f2d 100%)'],
+  ['linear-gradient(90deg, rgba(0,0,0,.5) 10%, #fff 90%)', 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)'],
+  ['url(https://evil.example/x.png)', 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)'],
+  ['linear-gradient(1deg, red); background: url(x)', 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)'],
+  ['', 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)'],
+])('safeGradient(%j)', (gradient, expected) => {
+  it(`is ${expected}`, () => expect(safeGradient(gradient)).toBe(expected));
 });

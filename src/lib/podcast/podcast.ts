@@ -112,6 +112,24 @@ export function topicStatus(topic: string, episodes: readonly { title: string; d
   return count === 0 ? `Nenhum episódio recente sobre ${topic}` : `${countLabel(count, 'episódio', 'episódios')} sobre ${topic}`;
 }
 
+/** The section's own texts (SPEC section 2, Podcast section). */
+export const PODCAST_TEXTS = {
+  loadError: 'Erro ao carregar episódios',
+  usingSample: 'Usando dados de exemplo',
+  empty: 'Nenhum episódio disponível',
+  comingSoon: 'Os episódios serão carregados em breve',
+} as const;
+
+const FALLBACK_GRADIENT = 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)';
+
+/**
+ * An episode's cover gradient, as it goes into a style attribute: the sync's value when it is a
+ * plain linear gradient, the site's own otherwise.
+ */
+export function safeGradient(gradient: string): string {
+  return /^linear-gradient\([\w\s#%,.-]+\)$/.test(gradient) ? gradient : FALLBACK_GRADIENT;
+}
+
 /** Recent podcast episodes shown in the home's grid. */
 export const EPISODE_LIMIT = 6;
 
