@@ -98,7 +98,7 @@ export default function SlideshowControls({ count, interval = 5000, pause = 3000
   return (
     <div ref={rootRef} className="slide-controls">
       {!isStill && (
-        <button type="button" className="slide-toggle" data-slideshow-toggle onClick={onToggle}>
+        <button type="button" className="slide-toggle" onClick={onToggle}>
           <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
             <path d={isStopped ? 'M8 5v14l11-7z' : 'M6 5h4v14H6zm8 0h4v14h-4z'} />
           </svg>
