@@ -13,11 +13,11 @@ import {
   itemsPerView,
   nextPage,
   pageAtScroll,
-  pageCount,
   pageIndicator,
   previousPage,
   REDUCED_MOTION_QUERY,
 } from '../lib/carousel.ts';
+import { pageCount } from '../lib/page-count.ts';
 import { navigatorConnection } from './browser.ts';
 
 interface Props {

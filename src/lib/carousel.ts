@@ -13,12 +13,6 @@ export function itemsPerView(viewportWidth: number): number {
   return viewportWidth >= DESKTOP_BREAKPOINT ? 3 : 1;
 }
 
-/** Number of pages of `count` items shown `perView` at a time; at least 1. */
-export function pageCount(count: number, perView: number): number {
-  if (count <= 0 || perView <= 0) return 1;
-  return Math.ceil(count / perView);
-}
-
 /** Keeps a page inside 0…pages-1. */
 export function clampPage(page: number, pages: number): number {
   return Math.min(Math.max(0, Math.trunc(page)), Math.max(0, pages - 1));

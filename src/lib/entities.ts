@@ -332,29 +332,6 @@ export const testimonialPath = (id: string) => `/testimonials/${encodeURICompone
 /** The tour list filtered by one experience: /all-tours?experience={title}. */
 export const experienceToursPath = (title: string) => `/all-tours?experience=${encodeURIComponent(title)}`;
 
-/** Rating options of every filter panel. */
-export const RATING_OPTIONS = [4, 4.5, 5] as const;
-/** Tour and provider duration buckets: label → hours. */
-export const DURATION_OPTIONS = [
-  { label: 'Até 1h', value: 1 },
-  { label: '1-2h', value: 2 },
-  { label: '2-4h', value: 4 },
-  { label: '4h+', value: 5 },
-] as const;
-/** Accommodation durations in nights. */
-export const NIGHT_OPTIONS = [
-  { label: '1 noite', value: 1 },
-  { label: '2 noites', value: 2 },
-  { label: '3+ noites', value: 3 },
-] as const;
-/** Restaurant meal periods. */
-export const MEAL_OPTIONS = [
-  { label: 'Almoço', value: 1 },
-  { label: 'Jantar', value: 2 },
-  { label: 'Noite', value: 3 },
-  { label: 'Almoço/Jantar', value: 4 },
-] as const;
-
 /** SPEC section 2: tour, event and experience details show these chips whatever the record says. */
 export const FIXED_CHIPS = { rating: 5, people: 2 } as const;
 

@@ -8,11 +8,11 @@ import {
   itemsPerView,
   nextPage,
   pageAtScroll,
-  pageCount,
   pageIndicator,
   previousPage,
   wrapIndex,
 } from '../../src/lib/carousel.ts';
+import { pageCount } from '../../src/lib/page-count.ts';
 
 describe('itemsPerView', () => {
   it.each([

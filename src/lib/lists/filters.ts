@@ -8,13 +8,36 @@
  * GET form sends) and read both as repeated keys and as comma lists.
  *
  * The matchers read a card's data attributes (cardDataAttributes writes them at build time,
- * itemFromDataset reads them back in the browser), so both sides of that contract live here.
+ * itemFromDataset reads them back in the browser), so both sides of that contract live here, with
+ * the options of the panels. It imports no per-kind table, so the ListFilters island stays small.
  */
-import { MEAL_OPTIONS } from '../entities.ts';
 import type { Item } from '../schemas/index.ts';
 import { fold } from '../text.ts';
 
-/** Which duration group a list has (see LIST_FILTERS in list-page.ts). */
+/** Rating options of every filter panel. */
+export const RATING_OPTIONS = [4, 4.5, 5] as const;
+/** Tour and provider duration buckets: label → hours. */
+export const DURATION_OPTIONS = [
+  { label: 'Até 1h', value: 1 },
+  { label: '1-2h', value: 2 },
+  { label: '2-4h', value: 4 },
+  { label: '4h+', value: 5 },
+] as const;
+/** Accommodation durations in nights. */
+export const NIGHT_OPTIONS = [
+  { label: '1 noite', value: 1 },
+  { label: '2 noites', value: 2 },
+  { label: '3+ noites', value: 3 },
+] as const;
+/** Restaurant meal periods. */
+export const MEAL_OPTIONS = [
+  { label: 'Almoço', value: 1 },
+  { label: 'Jantar', value: 2 },
+  { label: 'Noite', value: 3 },
+  { label: 'Almoço/Jantar', value: 4 },
+] as const;
+
+/** Which duration group a list has (ENTITIES[kind].filters.duration). */
 export type DurationKind = 'hours' | 'nights' | 'meal' | null;
 
 /** What the parser and the serialiser need to know about one list. */

@@ -2,9 +2,9 @@
  * Pure helpers of the list pages (SPEC section 2 lists, sections 5 and 9): the filter panel's groups,
  * the experience query's texts and the JSON-LD. No Astro import, so they can be tested on their own.
  */
-import { DURATION_OPTIONS, ENTITIES, itemPath, MEAL_OPTIONS, NIGHT_OPTIONS } from '../entities.ts';
+import { ENTITIES, itemPath } from '../entities.ts';
 import type { Item, ItemKind } from '../schemas/index.ts';
-import { FILTER_PARAMS } from './filters.ts';
+import { DURATION_OPTIONS, FILTER_PARAMS, MEAL_OPTIONS, NIGHT_OPTIONS } from './filters.ts';
 
 /** One checkbox of a filter group. */
 export interface FilterOption {

@@ -4,8 +4,7 @@
  * numbers. Shared by the portal islands, the JSON index endpoints and the tests.
  */
 
-// One count of pages for carousels and portals: at least 1 (an empty portal still has its page).
-import { pageCount } from '../carousel.ts';
+import { pageCount } from '../page-count.ts';
 import { fold } from '../text.ts';
 import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
 
