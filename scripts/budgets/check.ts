@@ -18,7 +18,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { init as initLexer, parse as parseModule } from 'es-module-lexer';
 import { JSDOM } from 'jsdom';
+
+await initLexer();
 
 /** Limits of one page type, gzip bytes. */
 export interface PageTypeBudget {
@@ -93,17 +96,14 @@ export function gzipBytes(content: string | Buffer): number {
   return gzipSync(content, { level: 9 }).length;
 }
 
-/** Static imports of a JS module's source: `import x from './a.js'`, `import './b.js'`, `export * from './c.js'`. */
+/**
+ * Static imports of a JS module's source (`import x from './a.js'`, `import './b.js'`,
+ * `export * from './c.js'`, `export { a } from './d.js'`), as es-module-lexer reads them: strings,
+ * comments and dynamic import() are not imports.
+ */
 export function staticImports(source: string): string[] {
-  const found: string[] = [];
-  // A dynamic import() is not matched: after `import` comes '(' and no quote.
-  for (const match of source.matchAll(/(?<![\w$.])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) {
-    found.push(match[1] as string);
-  }
-  for (const match of source.matchAll(/(?<![\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["']([^"']+)["']/g)) {
-    found.push(match[1] as string);
-  }
-  return found;
+  const [imports] = parseModule(source);
+  return imports.flatMap((entry) => (entry.type === 'static' || entry.type === 'reexport-star' ? [entry.specifier] : []));
 }
 
 /** url(...) and @import targets of a stylesheet. */
