@@ -1,5 +1,5 @@
 /**
- * The header's search dialog (issue 5). It is not on the page at first: the header's loader
+ * The header's search dialog. It is not on the page at first: the header's loader
  * (src/islands/search-loader.ts) imports this module when the visitor opens search and
  * calls `openSearchDialog`, so pages pay for React and Pagefind only then. A modal <dialog> keeps
  * focus inside (the page behind is inert), Escape closes it and focus goes back to the trigger.

@@ -1,5 +1,5 @@
 /**
- * Site search (issue 5): what every kind of page tells Pagefind (filters and meta), the /busca URL
+ * Site search: what every kind of page tells Pagefind (filters and meta), the /busca URL
  * round trip, result paths, and the excerpt split that keeps index text from becoming markup.
  */
 import { readFileSync } from 'node:fs';

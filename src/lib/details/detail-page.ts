@@ -28,7 +28,7 @@ export interface DetailPageData {
   /** Meta description: the item's excerpt, or a sentence naming the item and the city. */
   description: string;
   jsonLd: object[];
-  /** Filters and meta of the page in the site search (issue 5). */
+  /** Filters and meta of the page in the site search. */
   search: SearchRecord;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Site search (issue 5): what each indexed page tells Pagefind (kind and locality filters; title,
+ * Site search: what each indexed page tells Pagefind (kind and locality filters; title,
  * image and price meta), the /busca URL, and the pure helpers the search dialog uses to turn
  * Pagefind's answers into what the visitor reads. No Astro and no DOM here, so tests need neither.
  */
@@ -197,7 +197,7 @@ export function kindChips(
   }));
 }
 
-/** 'Nenhum resultado para "…"' (issue 5). */
+/** 'Nenhum resultado para "…"'. */
 export const noResultsMessage = (query: string) => `Nenhum resultado para "${query}"`;
 
 /** The part of a Pagefind result fragment the dialog reads (pagefind.js `result.data()`). */
