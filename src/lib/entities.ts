@@ -312,18 +312,6 @@ export const HOME_CAROUSEL_ORDER: readonly ItemKind[] = [
   'driver',
 ];
 
-/** Kinds in the order of the portal's link lists (the 404 and the placeholder pages). */
-export const LIST_ORDER: readonly ItemKind[] = [
-  'tour',
-  'accommodation',
-  'restaurant',
-  'event',
-  'attraction',
-  'driver',
-  'guide',
-  'agency',
-];
-
 /** The detail page of an item. */
 export const itemPath = (kind: ItemKind, id: string) => `${ENTITIES[kind].detailPrefix}/${encodeURIComponent(id)}`;
 export const experiencePath = (id: string) => `/experience/${encodeURIComponent(id)}`;

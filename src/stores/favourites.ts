@@ -5,20 +5,10 @@
  * input that ends up in links and images.
  */
 import { type PersistentEvents, persistentAtom, setPersistentEngine, windowPersistentEvents } from '@nanostores/persistent';
+import { KIND_ORDER } from '../lib/kinds.ts';
 
-/** The kinds of item that can be saved (the item kinds of the portal). */
-export const FAVOURITE_KINDS = [
-  'tour',
-  'accommodation',
-  'restaurant',
-  'event',
-  'attraction',
-  'driver',
-  'guide',
-  'agency',
-  // News articles saved from the news portal's cards.
-  'news',
-] as const;
+/** The kinds of item that can be saved: every item kind, and news articles (saved from the news portal's cards). */
+export const FAVOURITE_KINDS = [...KIND_ORDER, 'news'] as const;
 export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
 
 /** One saved item: enough to list it on /favoritos without the snapshot. */

@@ -14,6 +14,7 @@ import {
   validateContact,
 } from '../../src/lib/contact/contact.ts';
 import { mapEmbedUrl, spotifyEmbedUrl } from '../../src/lib/embeds.ts';
+import { fallbackCity } from '../../src/lib/normalise/city.ts';
 import type { City } from '../../src/lib/schemas/index.ts';
 
 const valid: ContactFields = {
@@ -125,27 +126,11 @@ describe('embeds', () => {
   });
 });
 
-const agency = (overrides: Partial<City['agency']> = {}): City['agency'] => ({
-  name: null,
-  address: null,
-  lat: null,
-  lng: null,
-  phone: null,
-  email: null,
-  site: null,
-  instagram: null,
-  facebook: null,
-  youtube: null,
-  tiktok: null,
-  linkedin: null,
-  observations: null,
-  ...overrides,
-});
-const city = (overrides: Partial<City['agency']> = {}, state = 'MT') => ({
-  name: 'Barra do Bugres',
-  state,
-  agency: agency(overrides),
-});
+/** The fallback city (every agency field null), with the agency fields a case gives. */
+const city = (overrides: Partial<City['agency']> = {}, state = 'MT') => {
+  const fallback = fallbackCity({ name: 'Barra do Bugres', state });
+  return { ...fallback, agency: { ...fallback.agency, ...overrides } };
+};
 
 describe.each([
   ['coordinates win', city({ lat: -15.07, lng: -57.18, address: 'Av. Beira Rio, 780' }), '-15.07,-57.18', 'Av. Beira Rio, 780'],

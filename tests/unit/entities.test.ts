@@ -5,10 +5,10 @@ import {
   experienceWhatsappText,
   HOME_CAROUSEL_ORDER,
   itemPath,
-  LIST_ORDER,
   whatsappLink,
   whatsappText,
 } from '../../src/lib/entities.ts';
+import { KIND_ORDER } from '../../src/lib/kinds.ts';
 import { ITEM_KINDS } from '../../src/lib/schemas/index.ts';
 
 describe.each([
@@ -75,7 +75,7 @@ describe.each([
 describe('kind orders', () => {
   it.each([
     ['home carousels', HOME_CAROUSEL_ORDER],
-    ['link lists', LIST_ORDER],
+    ['link lists and favourites', KIND_ORDER],
   ])('%s name every kind once', (_, order) => expect([...order].sort()).toEqual([...ITEM_KINDS].sort()));
 });
 
