@@ -3,6 +3,8 @@ import { findChromium } from './scripts/ensure-browser.ts';
 
 /** E2E_PORT lets two checkouts on one machine run their end-to-end tests at once. */
 export const PORT = Number(process.env.E2E_PORT) || 4322;
+/** E2E_PREBUILT=1: dist/ already holds the sample build (`npm test` builds it once for every step). */
+const isPrebuilt = /^(1|true|yes)$/i.test(process.env.E2E_PREBUILT ?? '');
 const executablePath = findChromium();
 
 /**
@@ -43,7 +45,7 @@ export default defineConfig({
   ],
   webServer: {
     // dist/ as a static host serves it (scripts/serve.ts: file-first, with the build's _headers).
-    command: `npm run build:sample && node scripts/serve.ts --port ${PORT}`,
+    command: `${isPrebuilt ? '' : 'npm run build:sample && '}node scripts/serve.ts --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 600_000,
     reuseExistingServer: false,

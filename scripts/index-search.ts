@@ -1,5 +1,5 @@
 /**
- * The site search index (issue 5), the last step of `npm run build`: Pagefind's Node API reads the
+ * The site search index, the last step of `npm run build`: Pagefind's Node API reads the
  * built pages in dist/ and writes its bundle to dist/pagefind/. Only pages marked
  * `data-pagefind-body` (item, experience, news and testimonial details) are indexed; the language
  * comes from `<html lang="pt-BR">`, which gives Portuguese stemming.

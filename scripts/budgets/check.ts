@@ -18,8 +18,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { init as initLexer, parse as parseModule } from 'es-module-lexer';
 import { JSDOM } from 'jsdom';
 import { pageFiles } from '../verify/hosting.ts';
+
+await initLexer();
 
 /** Limits of one page type, gzip bytes. */
 export interface PageTypeBudget {
@@ -94,17 +97,14 @@ export function gzipBytes(content: string | Buffer): number {
   return gzipSync(content, { level: 9 }).length;
 }
 
-/** Static imports of a JS module's source: `import x from './a.js'`, `import './b.js'`, `export * from './c.js'`. */
+/**
+ * Static imports of a JS module's source (`import x from './a.js'`, `import './b.js'`,
+ * `export * from './c.js'`, `export { a } from './d.js'`), as es-module-lexer reads them: strings,
+ * comments and dynamic import() are not imports.
+ */
 export function staticImports(source: string): string[] {
-  const found: string[] = [];
-  // A dynamic import() is not matched: after `import` comes '(' and no quote.
-  for (const match of source.matchAll(/(?<![\w$.])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) {
-    found.push(match[1] as string);
-  }
-  for (const match of source.matchAll(/(?<![\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["']([^"']+)["']/g)) {
-    found.push(match[1] as string);
-  }
-  return found;
+  const [imports] = parseModule(source);
+  return imports.flatMap((entry) => (entry.type === 'static' || entry.type === 'reexport-star' ? [entry.specifier] : []));
 }
 
 /** url(...) and @import targets of a stylesheet. */
@@ -185,28 +185,21 @@ export function pageTypeOf(config: BudgetConfig, page: string): PageTypeBudget |
   return config.pageTypes.find((type) => new RegExp(type.match).test(page));
 }
 
-/** Measures one page and reports what breaks its rules (the limits are checked by `checkBudgets`). */
-export function measurePage(
-  site: SiteFiles,
-  page: string,
-  config: BudgetConfig,
-  type?: PageTypeBudget,
-): { report: Omit<PageReport, 'type'>; violations: Violation[] } {
-  const html = readFileSync(path.join(site.dist, page), 'utf8');
-  const dom = new JSDOM(html, { url: 'http://site.invalid/' });
-  const { document } = dom.window;
-  const violations: Violation[] = [];
-  const fail = (rule: Violation['rule'], message: string) => violations.push({ page, rule, message });
-  // The page's own origin: its canonical link's, so absolute links to the site itself are not foreign.
-  const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
-  const pageUrl = new URL(
-    `/${page.replace(/(index)?\.html$/, '')}`,
-    canonical ? new URL(canonical).origin : 'http://site.invalid',
-  );
-  const allowed = config.allowedHosts ?? [];
-  const loadsOnItsOwn = (element: Element) => !element.closest('noscript, template');
+/** What the checks of one page share: its files, its address and where to report. */
+interface PageContext {
+  site: SiteFiles;
+  config: BudgetConfig;
+  document: Document;
+  /** The page's address on its own origin (its canonical link's), so links to the site itself are not foreign. */
+  pageUrl: URL;
+  allowed: readonly string[];
+  fail: (rule: Violation['rule'], message: string) => void;
+}
 
-  // Third-party requests on load.
+const loadsOnItsOwn = (element: Element) => !element.closest('noscript, template');
+
+/** Elements, links and inline styles that fetch from another host on page load; preloaded fonts other than latin. */
+function checkThirdParty({ document, pageUrl, allowed, fail }: PageContext): void {
   for (const [selector, attributes] of LOADING_ELEMENTS) {
     for (const element of document.querySelectorAll(selector)) {
       if (!loadsOnItsOwn(element)) continue;
@@ -233,14 +226,15 @@ export function measurePage(
         fail('third-party', `style url(${url}) loads from another host`);
     }
   }
-
   for (const link of document.querySelectorAll('link[rel~="preload" i][as="font" i][href]')) {
     const href = link.getAttribute('href') ?? '';
     if (FONT_SUBSETS.test(path.basename(href)))
       fail('font-subset', `preloaded font ${path.basename(href)}: only the latin subset is served`);
   }
+}
 
-  // Stylesheets: linked ones weighed, inline <style> is in the HTML already.
+/** The linked stylesheets, weighed (inline <style> is in the HTML already); every style checked for foreign URLs and fonts. */
+function weighStylesheets({ site, document, pageUrl, allowed, fail }: PageContext): { css: number; stylesheets: string[] } {
   const stylesheets: string[] = [];
   let css = 0;
   const styleSources: [string, string][] = [...document.querySelectorAll('style')].map((style, index) => [
@@ -270,8 +264,16 @@ export function measurePage(
       }
     }
   }
+  return { css, stylesheets };
+}
 
-  // JavaScript: entry modules, then their static imports, each file counted once.
+/**
+ * The JavaScript a page loads: entry modules (scripts, module preloads, islands and their
+ * renderer), then their static imports, each file once; the shell's apart. Inline scripts count
+ * too, and a page without islands may carry none but the shell's (or its type's inline island).
+ */
+function weighScripts(context: PageContext, type: PageTypeBudget | undefined) {
+  const { site, config, document, pageUrl, allowed, fail } = context;
   const isShellSrc = (src: string) => config.shell.scripts.some((name) => src.includes(name));
   const islands = document.querySelectorAll('astro-island').length;
   const scripts: string[] = [];
@@ -336,12 +338,34 @@ export function measurePage(
       fail('no-js-without-islands', `inline script #${inline} on a page without islands: ${source.trim().slice(0, 60)}…`);
     for (const specifier of staticImports(source)) addModule(new URL(specifier, pageUrl).pathname, false);
   }
+  return { js, shell, islands, scripts };
+}
 
-  dom.window.close();
-  return {
-    report: { page, html: gzipBytes(html), css, js, shell, islands, scripts, stylesheets },
-    violations,
+/** Measures one page and reports what breaks its rules (the limits are checked by `checkBudgets`). */
+export function measurePage(
+  site: SiteFiles,
+  page: string,
+  config: BudgetConfig,
+  type?: PageTypeBudget,
+): { report: Omit<PageReport, 'type'>; violations: Violation[] } {
+  const html = readFileSync(path.join(site.dist, page), 'utf8');
+  const dom = new JSDOM(html, { url: 'http://site.invalid/' });
+  const { document } = dom.window;
+  const violations: Violation[] = [];
+  const canonical = document.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  const context: PageContext = {
+    site,
+    config,
+    document,
+    pageUrl: new URL(`/${page.replace(/(index)?\.html$/, '')}`, canonical ? new URL(canonical).origin : 'http://site.invalid'),
+    allowed: config.allowedHosts ?? [],
+    fail: (rule, message) => violations.push({ page, rule, message }),
   };
+  checkThirdParty(context);
+  const { css, stylesheets } = weighStylesheets(context);
+  const { js, shell, islands, scripts } = weighScripts(context, type);
+  dom.window.close();
+  return { report: { page, html: gzipBytes(html), css, js, shell, islands, scripts, stylesheets }, violations };
 }
 
 /** Measures every page of `dist` and checks it against `config`. */

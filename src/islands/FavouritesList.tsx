@@ -4,6 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
+import { countLabel } from '../lib/text.ts';
 import { $favourites, type Favourite, favouriteKey, removeFavourite } from '../stores/favourites.ts';
 
 interface Props {
@@ -29,7 +30,7 @@ export default function FavouritesList({ kindNames, exploreHref, placeholderImag
     });
   };
 
-  const count = list.length === 1 ? '1 item salvo' : `${list.length} itens salvos`;
+  const count = countLabel(list.length, 'item salvo', 'itens salvos');
   return (
     <div ref={rootRef} className="favourites">
       <p className="favourites-count" role="status">

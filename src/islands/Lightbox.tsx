@@ -7,6 +7,7 @@
  */
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { wrapIndex } from '../lib/carousel.ts';
+import { trapTab } from './browser.ts';
 
 /** One photo, as plain data. */
 export interface LightboxImage {
@@ -21,8 +22,6 @@ interface Props {
   label: string;
   children?: ReactNode;
 }
-
-const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export default function Lightbox({ images, label, children }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -82,19 +81,8 @@ export default function Lightbox({ images, label, children }: Props) {
     } else if (event.key === 'ArrowLeft') {
       event.preventDefault();
       step(-1);
-    } else if (event.key === 'Tab') {
-      // The modal dialog already makes the page inert; keep Tab from leaving for the browser's chrome.
-      const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = focusable[0];
-      const last = focusable.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+    } else {
+      trapTab(event, event.currentTarget);
     }
   };
 

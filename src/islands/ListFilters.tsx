@@ -6,18 +6,17 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { resultCount } from '../components/lists/list-data.ts';
 import {
   type DurationKind,
   durationKey,
   experienceList,
+  FILTER_PARAMS,
   type FilterState,
-  fold,
   itemFromDataset,
   matchesFilters,
   parseFilters,
-  QUERY_KEYS,
-} from '../lib/filters.ts';
+} from '../lib/lists/filters.ts';
+import { fold, resultCount } from '../lib/text.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../stores/filters.ts';
 
 interface Props {
@@ -38,7 +37,7 @@ function readForms(current: FilterState): FilterState {
     for (const [key, value] of new FormData(form)) if (typeof value === 'string') params.append(key, value);
   }
   const next = parseFilters(params, $filterConfig.get());
-  const boxes = [...document.querySelectorAll<HTMLInputElement>(`[data-list-filters] input[name="${QUERY_KEYS.experience}"]`)];
+  const boxes = [...document.querySelectorAll<HTMLInputElement>(`[data-list-filters] input[name="${FILTER_PARAMS.experience}"]`)];
   const named = new Set(boxes.map((box) => fold(box.value)));
   const unnamed = current.experiences.filter((part) => !named.has(fold(part)));
   return { ...next, experiences: [...unnamed, ...next.experiences] };
@@ -46,7 +45,7 @@ function readForms(current: FilterState): FilterState {
 
 /** Puts the state into the form controls (after a shared link, the back button or 'Limpar'). */
 function writeForms(state: FilterState, duration: DurationKind, price: Props['price']): void {
-  const search = document.querySelector<HTMLInputElement>(`[data-list-search] input[name="${QUERY_KEYS.search}"]`);
+  const search = document.querySelector<HTMLInputElement>(`[data-list-search] input[name="${FILTER_PARAMS.search}"]`);
   // The visitor's typing wins over a state that has not caught up with it yet.
   if (search && search !== document.activeElement && search.value.trim() !== state.search) search.value = state.search;
   const form = formOf('[data-list-filters]');
@@ -55,13 +54,13 @@ function writeForms(state: FilterState, duration: DurationKind, price: Props['pr
   const localities = new Set(state.localities.map(fold));
   const durationName = durationKey(duration);
   for (const box of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) {
-    if (box.name === QUERY_KEYS.experience) box.checked = experiences.has(fold(box.value));
-    else if (box.name === QUERY_KEYS.locality) box.checked = localities.has(fold(box.value));
-    else if (box.name === QUERY_KEYS.rating) box.checked = state.ratings.includes(Number(box.value));
+    if (box.name === FILTER_PARAMS.experience) box.checked = experiences.has(fold(box.value));
+    else if (box.name === FILTER_PARAMS.locality) box.checked = localities.has(fold(box.value));
+    else if (box.name === FILTER_PARAMS.rating) box.checked = state.ratings.includes(Number(box.value));
     else if (box.name === durationName) box.checked = state.durations.includes(Number(box.value));
   }
-  const min = form.querySelector<HTMLInputElement>(`input[name="${QUERY_KEYS.priceMin}"]`);
-  const max = form.querySelector<HTMLInputElement>(`input[name="${QUERY_KEYS.priceMax}"]`);
+  const min = form.querySelector<HTMLInputElement>(`input[name="${FILTER_PARAMS.priceMin}"]`);
+  const max = form.querySelector<HTMLInputElement>(`input[name="${FILTER_PARAMS.priceMax}"]`);
   if (min) min.value = String(state.priceMin ?? price.min);
   if (max) max.value = String(state.priceMax ?? price.max);
 }

@@ -4,7 +4,7 @@
  * control is a real link to the filtered URL; a plain click stays on the page.
  */
 import type { MouseEvent } from 'react';
-import { pageWindow } from '../lib/portal.ts';
+import { pageWindow } from '../lib/portal/portal.ts';
 
 interface Props {
   current: number;

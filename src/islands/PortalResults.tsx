@@ -4,7 +4,8 @@
  * the grid and the pagination. The portals differ only in their words and their cards.
  */
 import type { ReactNode } from 'react';
-import { resultCount } from '../lib/portal.ts';
+import { splitLead } from '../lib/portal/portal.ts';
+import { countLabel } from '../lib/text.ts';
 import PortalPagination from './PortalPagination.tsx';
 import type { usePortal } from './use-portal.ts';
 
@@ -23,7 +24,7 @@ function statusText<T>({ isActive, status, page }: ReturnType<typeof usePortal<T
   if (!isActive) return '';
   if (status === 'loading') return texts.loading;
   if (!page) return '';
-  const count = resultCount(page.total, texts.singular, texts.plural, texts.none);
+  const count = page.total === 0 ? texts.none : countLabel(page.total, texts.singular, texts.plural);
   return page.pages > 1 ? `${count} – página ${page.page} de ${page.pages}` : count;
 }
 
@@ -39,8 +40,7 @@ export default function PortalResults<T extends { id: string | number }>({
   renderCard: (entry: T, isLead: boolean) => ReactNode;
 }) {
   const { page, status } = portal;
-  const lead = page && page.page === 1 ? page.entries[0] : undefined;
-  const rest = page ? (lead ? page.entries.slice(1) : page.entries) : [];
+  const { lead, rest } = page ? splitLead(page) : { lead: undefined, rest: [] };
   return (
     <div ref={portal.anchorRef}>
       <p className="portal-status" role="status">

@@ -1,22 +1,21 @@
 /**
- * The header's search dialog (issue 5). It is not on the page at first: the header's loader
- * (src/components/search/search-loader.ts) imports this module when the visitor opens search and
+ * The header's search dialog. It is not on the page at first: the header's loader
+ * (src/islands/search-loader.ts) imports this module when the visitor opens search and
  * calls `openSearchDialog`, so pages pay for React and Pagefind only then. A modal <dialog> keeps
  * focus inside (the page behind is inert), Escape closes it and focus goes back to the trigger.
  */
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { type SearchQuery, searchUrl } from '../lib/search/search.ts';
 // A URL, not an import: imported CSS would be collected into every page that has the header.
-import stylesheetUrl from '../components/search/search.css?url';
-import { type SearchQuery, searchUrl } from '../lib/search.ts';
+import stylesheetUrl from '../styles/search.css?url';
+import { trapTab } from './browser.ts';
 import SearchPanel from './SearchPanel.tsx';
 
 interface DialogProps {
   initial: SearchQuery;
   onClosed: () => void;
 }
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function SearchDialog({ initial, onClosed }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -42,20 +41,7 @@ function SearchDialog({ initial, onClosed }: DialogProps) {
       close();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusable = [...(dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter(
-      (element) => element.offsetParent !== null,
-    );
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, event.currentTarget);
   };
 
   return (

@@ -1,10 +1,10 @@
 /**
- * The /busca page's search (issue 5): the query and kind come from the URL (`?q=`, `?tipo=`) and
+ * The /busca page's search: the query and kind come from the URL (`?q=`, `?tipo=`) and
  * go back to it as the visitor types, so a search can be shared or bookmarked. Rendered in the
  * browser only (the page is static; the query exists only in its URL).
  */
 import { useState } from 'react';
-import { parseSearchQuery, type SearchQuery, searchUrl } from '../lib/search.ts';
+import { parseSearchQuery, type SearchQuery, searchUrl } from '../lib/search/search.ts';
 import SearchPanel from './SearchPanel.tsx';
 
 /** Keeps the address bar on the current query without adding a history entry per keystroke. */

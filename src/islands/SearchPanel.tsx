@@ -5,8 +5,9 @@
  * box and the results; Enter opens the focused result (it is a link).
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { loadPagefind, runSearch, type SearchAnswer } from '../components/search/pagefind.ts';
-import { kindChips, noResultsMessage, resultCountText, type SearchHit, type SearchQuery } from '../lib/search.ts';
+import { kindChips, noResultsMessage, type SearchHit, type SearchQuery } from '../lib/search/search.ts';
+import { resultCount } from '../lib/text.ts';
+import { loadPagefind, runSearch, type SearchAnswer } from './pagefind.ts';
 
 /** Results shown at first and added by 'Mostrar mais'. */
 const PAGE_SIZE = 8;
@@ -110,7 +111,7 @@ export default function SearchPanel({ initial, labelledBy, autoFocus = false, on
         ? 'Não foi possível carregar a busca. Verifique sua conexão.'
         : status === 'done'
           ? answer && answer.total > 0
-            ? resultCountText(answer.total)
+            ? resultCount(answer.total)
             : noResultsMessage(term)
           : '';
 

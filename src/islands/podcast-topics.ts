@@ -1,33 +1,29 @@
 /**
  * The podcast's topic chips as toggle buttons: a chip shows only the recent episodes of its topic
- * (each episode's `data-topics`, computed at build time by src/lib/podcast.ts); pressing it again
+ * (each episode's `data-topics`, computed at build time by src/lib/podcast/podcast.ts); pressing it again
  * shows them all. A few lines of plain TypeScript instead of a React island: the home page must not
- * wait for anything to filter six cards.
+ * wait for anything to filter six cards. The status line's text of each topic is written at build
+ * time too (`data-topic-status-text`), so this script imports nothing and stays inline.
  */
 const list = document.querySelector<HTMLElement>('[data-podcast-topics]');
 const episodes = document.querySelector<HTMLElement>('[data-podcast-episodes]');
 const statusLine = document.querySelector<HTMLElement>('[data-topic-status]');
 
+const statusTexts = new Map<string, string>();
+
 function apply(topic: string | null): void {
   const items = episodes ? [...episodes.children].filter((item): item is HTMLElement => item instanceof HTMLElement) : [];
-  let shown = 0;
-  for (const item of items) {
-    const isShown = topic === null || (item.dataset.topics ?? '').split('|').includes(topic);
-    item.hidden = !isShown;
-    if (isShown) shown += 1;
-  }
+  for (const item of items) item.hidden = !(topic === null || (item.dataset.topics ?? '').split('|').includes(topic));
   for (const button of list?.querySelectorAll<HTMLButtonElement>('button[data-topic-button]') ?? []) {
     button.setAttribute('aria-pressed', String(button.dataset.topicButton === topic));
   }
-  if (!statusLine) return;
-  if (topic === null) statusLine.textContent = '';
-  else if (shown === 0) statusLine.textContent = `Nenhum episódio recente sobre ${topic}`;
-  else statusLine.textContent = `${shown} ${shown === 1 ? 'episódio' : 'episódios'} sobre ${topic}`;
+  if (statusLine) statusLine.textContent = topic === null ? '' : (statusTexts.get(topic) ?? '');
 }
 
 if (list && episodes) {
   for (const chip of list.querySelectorAll<HTMLElement>('[data-topic]')) {
     const topic = chip.dataset.topic ?? '';
+    statusTexts.set(topic, chip.dataset.topicStatusText ?? '');
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.topicButton = topic;
@@ -41,6 +37,3 @@ if (list && episodes) {
     apply(button.getAttribute('aria-pressed') === 'true' ? null : (button.dataset.topicButton ?? null));
   });
 }
-
-// A module, so its names stay its own (window.status exists).
-export {};

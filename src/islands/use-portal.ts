@@ -16,7 +16,7 @@ import {
   parsePortalQuery,
   portalSearch,
   type Searchable,
-} from '../lib/portal.ts';
+} from '../lib/portal/portal.ts';
 
 export interface PortalOptions<T> {
   /** The compact index, e.g. '/news/index.json'. */

@@ -1,7 +1,9 @@
 /**
  * Carousel arithmetic (SPEC sections 4 and 9), shared by the carousel, hero slideshow and lightbox
- * islands. Pages are 0-based here; the visitor reads them 1-based ('2 de 4').
+ * islands, and which items a home carousel shows. Pages are 0-based here; the visitor reads them
+ * 1-based ('2 de 4').
  */
+import type { Item } from './schemas/index.ts';
 
 /** Viewport width (px) from which a carousel shows 3 cards per view instead of 1. */
 export const DESKTOP_BREAKPOINT = 768;
@@ -9,12 +11,6 @@ export const DESKTOP_BREAKPOINT = 768;
 /** Items per view: 3 on desktop, 1 on mobile. */
 export function itemsPerView(viewportWidth: number): number {
   return viewportWidth >= DESKTOP_BREAKPOINT ? 3 : 1;
-}
-
-/** Number of pages of `count` items shown `perView` at a time; at least 1. */
-export function pageCount(count: number, perView: number): number {
-  if (count <= 0 || perView <= 0) return 1;
-  return Math.ceil(count / perView);
 }
 
 /** Keeps a page inside 0…pages-1. */
@@ -63,6 +59,21 @@ export function pageIndicator(page: number, pages: number): string {
   return `${clampPage(page, pages) + 1} de ${Math.max(1, pages)}`;
 }
 
+/** The media query of visitors who asked for less motion: nothing slides by itself for them. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+/**
+ * Whether the visitor saves data (Save-Data or prefers-reduced-data): BaseLayout's head script
+ * marks <html class="save-data"> in the built site; the connection's own flag counts too, for a
+ * page where that script did not run (astro dev). Carousels and the hero then stay still.
+ */
+export function isSavingData(
+  connection: { saveData?: boolean } | undefined,
+  rootClasses: { contains: (name: string) => boolean },
+): boolean {
+  return connection?.saveData === true || rootClasses.contains('save-data');
+}
+
 /** What decides whether a carousel slides by itself. */
 export interface AutoSlideConditions {
   count: number;
@@ -83,4 +94,14 @@ export function canAutoSlide({ count, perView, interval, prefersReducedMotion, i
 export function wrapIndex(index: number, count: number): number {
   if (count <= 0) return 0;
   return ((Math.trunc(index) % count) + count) % count;
+}
+
+/** Carousels render at most this many cards, to keep the home page light. */
+export const CAROUSEL_LIMIT = 12;
+
+/** Featured items first (the upstream order otherwise), cut to the carousel limit. */
+export function carouselItems(items: readonly Item[], limit: number = CAROUSEL_LIMIT): Item[] {
+  const featured = items.filter((item) => item.isFeatured);
+  const others = items.filter((item) => !item.isFeatured);
+  return [...featured, ...others].slice(0, limit);
 }

@@ -3,39 +3,25 @@
  * plain typed arrays. Pages stay thin: they pick from here and call pure helpers.
  */
 import { getCollection } from 'astro:content';
-import { readSiteConfig } from './config.ts';
+import { ENTITIES } from './entities.ts';
 import { fallbackCity } from './normalise/city.ts';
-import type { City, CollectionStatus, Item, ItemKind } from './schemas/index.ts';
+import { type City, type CollectionStatus, ITEM_KINDS, type Item, type ItemKind } from './schemas/index.ts';
 
-export const SITE = readSiteConfig(process.env);
+import { SITE } from './site.ts';
+
+export { SITE };
 
 const data = <T>(entries: { data: T }[]) => entries.map((entry) => entry.data);
 
-const [cities, tours, accommodation, restaurants, events, drivers, guides, agencies, attractions] = await Promise.all([
-  getCollection('city'),
-  getCollection('tours'),
-  getCollection('accommodation'),
-  getCollection('restaurants'),
-  getCollection('events'),
-  getCollection('drivers'),
-  getCollection('guides'),
-  getCollection('agencies'),
-  getCollection('attractions'),
-]);
+const cities = await getCollection('city');
 
 /** The configured city; the fallback city when the snapshot has none. */
 export const CITY: City = cities[0]?.data ?? fallbackCity({ name: SITE.cityName, state: SITE.cityState });
 
-export const ITEMS: Record<ItemKind, Item[]> = {
-  tour: data(tours),
-  accommodation: data(accommodation),
-  restaurant: data(restaurants),
-  event: data(events),
-  driver: data(drivers),
-  guide: data(guides),
-  agency: data(agencies),
-  attraction: data(attractions),
-};
+/** Every kind's items, from the snapshot collection ENTITIES names. */
+export const ITEMS = Object.fromEntries(
+  await Promise.all(ITEM_KINDS.map(async (kind) => [kind, data<Item>(await getCollection(ENTITIES[kind].collection))])),
+) as Record<ItemKind, Item[]>;
 export const EXPERIENCES = data(await getCollection('experiences'));
 export const TESTIMONIALS = data(await getCollection('testimonials'));
 /** Newest first. */

@@ -1,11 +1,44 @@
 /**
- * Everything the portal says about each kind of item: routes, list texts, the spec's error and
- * fallback messages (SPEC sections 2 and 8). Pages and components read them from here only.
+ * Everything that varies by kind of item, in one table: routes, names, list texts and filters,
+ * the home carousel, schema.org type, the spec's error and fallback messages (SPEC sections 2, 4,
+ * 8 and 9). Pages, components and helpers read them from here only.
  */
 import { phoneForWhatsApp, whatsappNumber } from './format.ts';
+import type { DurationKind } from './lists/filters.ts';
 import type { ItemKind } from './schemas/index.ts';
 
-export interface EntityTexts {
+/** The filter panel of one kind of list. Every panel also has rating and the kind's price range. */
+export interface ListFilters {
+  /** Experience checkboxes (scrolling box, 200 px). */
+  hasExperiences: boolean;
+  /** Locality checkboxes from the items' distinct localities. */
+  hasLocality: boolean;
+  /** Duration group: hours buckets (tours, providers, events), nights (accommodation), meal period (restaurants). */
+  duration: DurationKind;
+  /** Whether the page reads `?experience=` (SPEC: /all-tours and /all-providers-tours). */
+  acceptsExperienceQuery: boolean;
+}
+
+const TOUR_LIKE: ListFilters = { hasExperiences: true, hasLocality: true, duration: 'hours', acceptsExperienceQuery: false };
+const PEOPLE: ListFilters = { hasExperiences: false, hasLocality: true, duration: null, acceptsExperienceQuery: false };
+
+/** The kind's carousel on the home page (SPEC section 2, Home sections; section 4, Carousels). */
+export interface HomeCarousel {
+  /** Section id (the menu's anchors). */
+  id: string;
+  /** Other anchors that land on the section (the menu's 'Promoções', 'Fornecedores'). */
+  anchors?: string[];
+  /** Heading, as the spec writes it. */
+  title: string;
+  /** Accessible name of the card list. */
+  label: string;
+  /** The button to the list: its text, and what it lists for screen readers when the text is generic. */
+  more: { label: string; context?: string };
+  /** Auto-slide interval in ms (SPEC: 5000 tours, 4500 accommodation and restaurants, 4000 otherwise). */
+  interval: number;
+}
+
+export interface EntityConfig {
   /** Snapshot collection holding the items. */
   collection: 'tours' | 'accommodation' | 'restaurants' | 'events' | 'drivers' | 'guides' | 'agencies' | 'attractions';
   /** Main list route. */
@@ -14,8 +47,14 @@ export interface EntityTexts {
   detailPrefix: string;
   /** 'Passeio', 'Hospedagem', ... (a card's kind label). */
   singular: string;
+  /** 'Passeios', 'Guias', ... ('Voltar para Guias' of the 404 page). */
+  plural: string;
+  /** The list's name in breadcrumbs and link lists ('Guias de Viagem'; the headings are sentences). */
+  listName: string;
   /** Heading of the list page. */
   listTitle: string;
+  /** The list page's meta description, one sentence naming the place. */
+  listDescription: (place: string) => string;
   /** Search box placeholder. */
   searchPlaceholder: string;
   /** 'Nenhum passeio encontrado' */
@@ -32,15 +71,26 @@ export interface EntityTexts {
   noPhone: string | null;
   /** Price slider range of the list's filter panel. */
   priceRange: { min: number; max: number; step: number };
+  /** The list's filter panel. */
+  filters: ListFilters;
+  /** schema.org type of the detail page. */
+  schemaType: string;
+  /** What the prefilled WhatsApp message asks about: 'o passeio "X"'. */
+  whatsappAbout: (title: string) => string;
+  /** The kind's carousel on the home page. */
+  home: HomeCarousel;
 }
 
-export const ENTITIES: Record<ItemKind, EntityTexts> = {
+export const ENTITIES: Record<ItemKind, EntityConfig> = {
   tour: {
     collection: 'tours',
     listPath: '/all-tours',
     detailPrefix: '/tour',
     singular: 'Passeio',
+    plural: 'Passeios',
+    listName: 'Passeios',
     listTitle: 'Atrativos',
+    listDescription: (place) => `Passeios e atrativos turísticos em ${place}, com avaliações, duração e preços.`,
     searchPlaceholder: 'Buscar passeios...',
     emptyTitle: 'Nenhum passeio encontrado.',
     emptyText: 'Não há passeios disponíveis no momento.',
@@ -49,13 +99,27 @@ export const ENTITIES: Record<ItemKind, EntityTexts> = {
     notFound: 'Passeio não encontrado.',
     noPhone: null,
     priceRange: { min: 0, max: 300, step: 10 },
+    filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
+    schemaType: 'TouristTrip',
+    whatsappAbout: (title) => `o passeio "${title}"`,
+    home: {
+      id: 'tours',
+      anchors: ['promocoes'],
+      title: 'ATRATIVOS',
+      label: 'Atrativos',
+      more: { label: 'Ver mais', context: 'atrativos' },
+      interval: 5000,
+    },
   },
   accommodation: {
     collection: 'accommodation',
     listPath: '/all-accommodation',
     detailPrefix: '/accommodation',
     singular: 'Hospedagem',
+    plural: 'Hospedagens',
+    listName: 'Hospedagens',
     listTitle: 'Hospedagens',
+    listDescription: (place) => `Hotéis, pousadas e outras hospedagens em ${place}, com avaliações e preços por estadia.`,
     searchPlaceholder: 'Buscar hospedagens...',
     emptyTitle: 'Nenhuma hospedagem encontrada.',
     emptyText: 'Não há hospedagens disponíveis no momento.',
@@ -64,13 +128,27 @@ export const ENTITIES: Record<ItemKind, EntityTexts> = {
     notFound: 'Hospedagem não encontrada.',
     noPhone: 'Número de telefone não disponível para esta hospedagem.',
     priceRange: { min: 0, max: 700, step: 10 },
+    // 'Same style as tours' with nights; accommodation records carry no experiences to filter on.
+    filters: { hasExperiences: false, hasLocality: true, duration: 'nights', acceptsExperienceQuery: false },
+    schemaType: 'LodgingBusiness',
+    whatsappAbout: (title) => `a hospedagem "${title}"`,
+    home: {
+      id: 'accommodations',
+      title: 'HOSPEDAGENS',
+      label: 'Hospedagens',
+      more: { label: 'Ver mais', context: 'hospedagens' },
+      interval: 4500,
+    },
   },
   restaurant: {
     collection: 'restaurants',
     listPath: '/all-restaurants',
     detailPrefix: '/restaurant',
     singular: 'Restaurante',
+    plural: 'Restaurantes',
+    listName: 'Restaurantes',
     listTitle: 'Encontre o restaurante ideal',
+    listDescription: (place) => `Restaurantes de ${place} por localidade, avaliação, período e preço médio.`,
     searchPlaceholder: 'Buscar por nome do restaurante...',
     emptyTitle: 'Nenhum restaurante encontrado',
     emptyText: 'Não há restaurantes disponíveis no momento.',
@@ -79,13 +157,26 @@ export const ENTITIES: Record<ItemKind, EntityTexts> = {
     notFound: 'Restaurante não encontrado.',
     noPhone: 'Número de telefone não disponível para este restaurante.',
     priceRange: { min: 0, max: 100, step: 5 },
+    filters: { hasExperiences: false, hasLocality: true, duration: 'meal', acceptsExperienceQuery: false },
+    schemaType: 'Restaurant',
+    whatsappAbout: (title) => `o restaurante "${title}"`,
+    home: {
+      id: 'restaurants',
+      title: 'RESTAURANTES',
+      label: 'Restaurantes',
+      more: { label: 'Ver mais', context: 'restaurantes' },
+      interval: 4500,
+    },
   },
   event: {
     collection: 'events',
     listPath: '/all-events',
     detailPrefix: '/event',
     singular: 'Evento',
+    plural: 'Eventos',
+    listName: 'Eventos',
     listTitle: 'Todos os Eventos',
+    listDescription: (place) => `Eventos, festas e festivais em ${place}, com datas, locais e valores.`,
     searchPlaceholder: 'Buscar eventos...',
     emptyTitle: 'Nenhum evento encontrado',
     emptyText: 'Não há eventos disponíveis no momento.',
@@ -94,13 +185,20 @@ export const ENTITIES: Record<ItemKind, EntityTexts> = {
     notFound: 'Evento não encontrado.',
     noPhone: 'WhatsApp não disponível para este evento.',
     priceRange: { min: 0, max: 300, step: 10 },
+    filters: TOUR_LIKE,
+    schemaType: 'Event',
+    whatsappAbout: (title) => `o evento "${title}"`,
+    home: { id: 'eventos', title: 'EVENTOS', label: 'Eventos', more: { label: 'Ver mais', context: 'eventos' }, interval: 4000 },
   },
   driver: {
     collection: 'drivers',
     listPath: '/all-drivers',
     detailPrefix: '/driver',
     singular: 'Condutor',
+    plural: 'Condutores',
+    listName: 'Condutores',
     listTitle: 'Encontre o seu condutor',
+    listDescription: (place) => `Condutores de turismo em ${place} para levar você aos atrativos da região.`,
     searchPlaceholder: 'Buscar condutores...',
     emptyTitle: 'Nenhum condutor encontrado',
     emptyText: 'Não há condutores disponíveis no momento.',
@@ -109,13 +207,20 @@ export const ENTITIES: Record<ItemKind, EntityTexts> = {
     notFound: 'Condutor não encontrado.',
     noPhone: 'Número de telefone não disponível para este condutor.',
     priceRange: { min: 0, max: 300, step: 10 },
+    filters: PEOPLE,
+    schemaType: 'LocalBusiness',
+    whatsappAbout: (title) => `os serviços de condutor de ${title}`,
+    home: { id: 'drivers', title: 'CONDUTORES', label: 'Condutores', more: { label: 'Ver Todos os Condutores' }, interval: 4000 },
   },
   guide: {
     collection: 'guides',
     listPath: '/all-guides',
     detailPrefix: '/guide',
     singular: 'Guia',
+    plural: 'Guias',
+    listName: 'Guias de Viagem',
     listTitle: 'Encontre o seu guia de viagem',
+    listDescription: (place) => `Guias de viagem em ${place} para conhecer os atrativos da região com quem conhece.`,
     searchPlaceholder: 'Buscar guias...',
     emptyTitle: 'Nenhum guia encontrado',
     emptyText: 'Não há guias de viagem disponíveis no momento.',
@@ -124,13 +229,26 @@ export const ENTITIES: Record<ItemKind, EntityTexts> = {
     notFound: 'Guia não encontrado',
     noPhone: 'Número de telefone não disponível para este guia.',
     priceRange: { min: 0, max: 300, step: 10 },
+    filters: PEOPLE,
+    schemaType: 'LocalBusiness',
+    whatsappAbout: (title) => `os serviços de guia de ${title}`,
+    home: {
+      id: 'guides',
+      title: 'GUIA DE TURISMO',
+      label: 'Guias de turismo',
+      more: { label: 'Ver Todos os Guias de Viagem' },
+      interval: 4000,
+    },
   },
   agency: {
     collection: 'agencies',
     listPath: '/all-agencies',
     detailPrefix: '/agency',
     singular: 'Agência',
+    plural: 'Agências',
+    listName: 'Agências de Viagem',
     listTitle: 'Encontre a sua agência de viagem',
+    listDescription: (place) => `Agências de viagem e turismo receptivo em ${place}, com pacotes e passeios pela região.`,
     searchPlaceholder: 'Buscar agências...',
     emptyTitle: 'Nenhuma agência encontrada',
     emptyText: 'Não há agências disponíveis no momento.',
@@ -139,13 +257,28 @@ export const ENTITIES: Record<ItemKind, EntityTexts> = {
     notFound: 'Agência não encontrada',
     noPhone: null,
     priceRange: { min: 0, max: 300, step: 10 },
+    filters: PEOPLE,
+    schemaType: 'LocalBusiness',
+    whatsappAbout: (title) => `os serviços da agência ${title}`,
+    home: {
+      id: 'agencies',
+      anchors: ['provedores'],
+      title: 'AGÊNCIA DE TURISMO',
+      label: 'Agências de turismo',
+      more: { label: 'Ver Todos as Agências' },
+      interval: 4000,
+    },
   },
   attraction: {
     collection: 'attractions',
     listPath: '/all-providers-tours',
     detailPrefix: '/provider-tour',
     singular: 'Fornecedor',
+    plural: 'Fornecedores',
+    listName: 'Fornecedores de Atrativos',
     listTitle: 'Fornecedores de Atrativos',
+    listDescription: (place) =>
+      `Fornecedores de atrativos turísticos em ${place}, com as experiências que oferecem, avaliações e preços.`,
     searchPlaceholder: 'Buscar fornecedores...',
     emptyTitle: 'Nenhum fornecedor encontrado',
     emptyText: 'Não há fornecedores disponíveis no momento.',
@@ -154,8 +287,30 @@ export const ENTITIES: Record<ItemKind, EntityTexts> = {
     notFound: 'Fornecedor não encontrado.',
     noPhone: 'WhatsApp não disponível para este fornecedor',
     priceRange: { min: 0, max: 300, step: 10 },
+    filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
+    schemaType: 'LocalBusiness',
+    whatsappAbout: (title) => `os serviços de ${title}`,
+    home: {
+      id: 'fornecedores-atrativos',
+      title: 'FORNECEDORES DE ATRATIVOS',
+      label: 'Fornecedores de atrativos',
+      more: { label: 'Ver mais', context: 'fornecedores de atrativos' },
+      interval: 4000,
+    },
   },
 };
+
+/** The item carousels of the home page, in the spec's order of sections (after 'experiencias'). */
+export const HOME_CAROUSEL_ORDER: readonly ItemKind[] = [
+  'tour',
+  'event',
+  'attraction',
+  'accommodation',
+  'restaurant',
+  'agency',
+  'guide',
+  'driver',
+];
 
 /** The detail page of an item. */
 export const itemPath = (kind: ItemKind, id: string) => `${ENTITIES[kind].detailPrefix}/${encodeURIComponent(id)}`;
@@ -165,28 +320,8 @@ export const testimonialPath = (id: string) => `/testimonials/${encodeURICompone
 /** The tour list filtered by one experience: /all-tours?experience={title}. */
 export const experienceToursPath = (title: string) => `/all-tours?experience=${encodeURIComponent(title)}`;
 
-/** Rating options of every filter panel. */
-export const RATING_OPTIONS = [4, 4.5, 5] as const;
-/** Tour and provider duration buckets: label → hours. */
-export const DURATION_OPTIONS = [
-  { label: 'Até 1h', value: 1 },
-  { label: '1-2h', value: 2 },
-  { label: '2-4h', value: 4 },
-  { label: '4h+', value: 5 },
-] as const;
-/** Accommodation durations in nights. */
-export const NIGHT_OPTIONS = [
-  { label: '1 noite', value: 1 },
-  { label: '2 noites', value: 2 },
-  { label: '3+ noites', value: 3 },
-] as const;
-/** Restaurant meal periods. */
-export const MEAL_OPTIONS = [
-  { label: 'Almoço', value: 1 },
-  { label: 'Jantar', value: 2 },
-  { label: 'Noite', value: 3 },
-  { label: 'Almoço/Jantar', value: 4 },
-] as const;
+/** SPEC section 2: tour, event and experience details show these chips whatever the record says. */
+export const FIXED_CHIPS = { rating: 5, people: 2 } as const;
 
 /** SPEC section 8 fallback texts. */
 export const FALLBACK = {
@@ -196,20 +331,13 @@ export const FALLBACK = {
   missing: 'Não Informado',
 } as const;
 
+const whatsappGreeting = (about: string) => `Olá! Vi no portal de turismo e gostaria de mais informações sobre ${about}.`;
+
 /** Prefilled WhatsApp message naming the item. */
-export function whatsappText(kind: ItemKind, title: string): string {
-  const what: Record<ItemKind, string> = {
-    tour: `o passeio "${title}"`,
-    accommodation: `a hospedagem "${title}"`,
-    restaurant: `o restaurante "${title}"`,
-    event: `o evento "${title}"`,
-    driver: `os serviços de condutor de ${title}`,
-    guide: `os serviços de guia de ${title}`,
-    agency: `os serviços da agência ${title}`,
-    attraction: `os serviços de ${title}`,
-  };
-  return `Olá! Vi no portal de turismo e gostaria de mais informações sobre ${what[kind]}.`;
-}
+export const whatsappText = (kind: ItemKind, title: string): string => whatsappGreeting(ENTITIES[kind].whatsappAbout(title));
+
+/** Prefilled WhatsApp text for an experience. */
+export const experienceWhatsappText = (title: string): string => whatsappGreeting(`a experiência "${title}"`);
 
 /** A WhatsApp link with the prefilled text, or null when the phone has no digits. */
 export function whatsappLink(phone: string | null | undefined, text: string): string | null {

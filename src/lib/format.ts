@@ -3,6 +3,8 @@
  * Everything the visitor reads is Portuguese (pt-BR) and in reais.
  */
 
+import { countLabel, fold } from './text.ts';
+
 /** Brazilian time zone used for every date shown (Mato Grosso has no daylight saving). */
 export const TIME_ZONE = 'America/Cuiaba';
 
@@ -110,7 +112,7 @@ export function formatRelativeDate(iso: string | null, now: Date = new Date()): 
   if (days <= 7) return `${days} dias atrás`;
   if (days <= 30) {
     const weeks = Math.floor(days / 7);
-    return weeks === 1 ? '1 semana atrás' : `${weeks} semanas atrás`;
+    return `${countLabel(weeks, 'semana', 'semanas')} atrás`;
   }
   return formatDate(iso);
 }
@@ -123,10 +125,7 @@ export function phoneForWhatsApp(phone: string | null | undefined): string | nul
 
 /** A URL-safe slug: lower case, accents removed, words joined by hyphens. */
 export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return fold(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
@@ -146,4 +145,16 @@ export function whatsappNumber(phone: string | null | undefined): string | null 
   if (cleaned.startsWith('+')) return cleaned.slice(1).replace(/\+/g, '');
   const national = cleaned.replace(/\+/g, '').replace(/^0+/, '');
   return national.length === 10 || national.length === 11 ? `55${national}` : national;
+}
+
+/** Numbers in Portuguese notation ('1.234', '9,2'). */
+export function formatNumber(value: number, maximumFractionDigits = 0): string {
+  return value.toLocaleString('pt-BR', { maximumFractionDigits });
+}
+
+/** 'HH:mm' in the site's time zone, or null for an invalid date. */
+export function formatTime(iso: string, timeZone: string): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' }).format(date);
 }

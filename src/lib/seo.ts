@@ -1,5 +1,5 @@
 /** schema.org JSON-LD helpers for BaseLayout's `jsonLd` prop. */
-import { SITE } from './data.ts';
+import { SITE } from './site.ts';
 
 /** An absolute URL on the site for a path or an already absolute URL. */
 export function absoluteUrl(pathOrUrl: string): string {

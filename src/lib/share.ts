@@ -57,3 +57,18 @@ export async function shareOrCopy(nav: ShareNavigator | undefined, data: { title
     return 'failed';
   }
 }
+
+export interface ShareLink {
+  network: 'Facebook' | 'Twitter' | 'WhatsApp';
+  href: string;
+}
+
+/** Plain share URLs (no SDK, nothing loaded until the visitor clicks). */
+export function shareLinks(url: string, title: string): ShareLink[] {
+  const u = encodeURIComponent(url);
+  return [
+    { network: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { network: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}` },
+    { network: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
+  ];
+}

@@ -1,25 +1,14 @@
 /**
  * `$favourites`: the items the visitor saved with the heart button, kept in this browser's
- * localStorage (no account) and kept in sync across tabs through the `storage` event.
- *
- * Written by hand rather than with @nanostores/persistent: it is a few lines, and it validates
- * what it reads back (the stored list is user-controlled input that ends up in links and images).
+ * localStorage (no account) and in step with the other tabs, through @nanostores/persistent. What
+ * it reads back is validated (`decode` is parseFavourites): the stored list is user-controlled
+ * input that ends up in links and images.
  */
-import { atom, onMount } from 'nanostores';
+import { type PersistentEvents, persistentAtom, setPersistentEngine, windowPersistentEvents } from '@nanostores/persistent';
+import { KIND_ORDER } from '../lib/kinds.ts';
 
-/** The kinds of item that can be saved (the item kinds of the portal). */
-export const FAVOURITE_KINDS = [
-  'tour',
-  'accommodation',
-  'restaurant',
-  'event',
-  'attraction',
-  'driver',
-  'guide',
-  'agency',
-  // News articles saved from the news portal's cards.
-  'news',
-] as const;
+/** The kinds of item that can be saved: every item kind, and news articles (saved from the news portal's cards). */
+export const FAVOURITE_KINDS = [...KIND_ORDER, 'news'] as const;
 export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
 
 /** One saved item: enough to list it on /favoritos without the snapshot. */
@@ -83,74 +72,80 @@ export function isFavourite(list: readonly Favourite[], entry: Pick<Favourite, '
   return list.some((item) => favouriteKey(item) === key);
 }
 
-/** localStorage, or null where it is missing or refused (private mode, disabled cookies). */
-function storage(): Storage | null {
+/** The browser's localStorage; undefined where it is missing or refused (private mode, disabled cookies). */
+function localStore(): Storage | undefined {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
-function read(): Favourite[] {
-  try {
-    return parseFavourites(storage()?.getItem(FAVOURITES_KEY));
-  } catch {
-    return [];
-  }
-}
-
-export const $favourites = atom<Favourite[]>([]);
-
-// Read the saved list when the first listener arrives, then follow the other tabs: the `storage`
-// event fires in every other tab of the origin when one writes the key.
-onMount($favourites, () => {
-  $favourites.set(read());
-  if (typeof window === 'undefined') return;
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === FAVOURITES_KEY || event.key === null) $favourites.set(read());
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+/**
+ * The storage @nanostores/persistent writes to: localStorage, except that a refused write (quota,
+ * private mode) keeps the value in memory for this page instead of throwing out of the heart's click.
+ */
+const memory = new Map<string, string>();
+const forgivingStorage = new Proxy({} as Record<string, string>, {
+  get: (_, key: string) => memory.get(key) ?? localStore()?.getItem(key) ?? undefined,
+  has: (_, key: string) => memory.has(key) || (localStore()?.getItem(key) ?? null) !== null,
+  set(_, key: string, value: string) {
+    try {
+      localStore()?.setItem(key, value);
+      memory.delete(key);
+    } catch {
+      memory.set(key, value);
+    }
+    return true;
+  },
+  deleteProperty(_, key: string) {
+    memory.delete(key);
+    try {
+      localStore()?.removeItem(key);
+    } catch {
+      // Nothing stored, nothing to remove.
+    }
+    return true;
+  },
 });
 
-/** Sets the list and writes it; storage errors (quota, private mode) keep the list for this page. */
-function save(list: Favourite[]): void {
-  $favourites.set(list);
-  try {
-    const store = storage();
-    if (!store) return;
-    if (list.length === 0) store.removeItem(FAVOURITES_KEY);
-    else store.setItem(FAVOURITES_KEY, JSON.stringify(list));
-  } catch {
-    // Nothing to do: the heart still works until the page is left.
-  }
-}
+/** The other tabs' writes (the `storage` event) and the back-forward cache (`pageshow`), where there is a window. */
+const pageEvents: PersistentEvents = {
+  addEventListener: (...args) => {
+    if (typeof window !== 'undefined') windowPersistentEvents.addEventListener(...args);
+  },
+  removeEventListener: (...args) => {
+    if (typeof window !== 'undefined') windowPersistentEvents.removeEventListener(...args);
+  },
+};
 
-/** The current list, read from storage first when no one is listening (the store may be stale). */
-function current(): Favourite[] {
-  return $favourites.lc > 0 ? $favourites.get() : read();
-}
+setPersistentEngine(forgivingStorage, pageEvents);
+
+/** The saved items, newest first; an empty list removes the key. */
+export const $favourites = persistentAtom<Favourite[]>(FAVOURITES_KEY, [], {
+  encode: (list) => (list.length === 0 ? undefined : JSON.stringify(list)),
+  decode: parseFavourites,
+});
 
 /** Saves an item (newest first); an invalid entry or one already saved changes nothing. */
 export function addFavourite(entry: Favourite): void {
   const favourite = toFavourite(entry);
-  const list = current();
+  const list = $favourites.get();
   if (!favourite || isFavourite(list, favourite)) return;
-  save([favourite, ...list].slice(0, MAX_FAVOURITES));
+  $favourites.set([favourite, ...list].slice(0, MAX_FAVOURITES));
 }
 
 /** Removes an item by kind and id. */
 export function removeFavourite(entry: Pick<Favourite, 'kind' | 'id'>): void {
-  const list = current();
+  const list = $favourites.get();
   if (!isFavourite(list, entry)) return;
   const key = favouriteKey(entry);
-  save(list.filter((item) => favouriteKey(item) !== key));
+  $favourites.set(list.filter((item) => favouriteKey(item) !== key));
 }
 
 /** Saves the item, or removes it when already saved; returns whether it is saved afterwards. */
 export function toggleFavourite(entry: Favourite): boolean {
-  if (isFavourite(current(), entry)) {
+  if (isFavourite($favourites.get(), entry)) {
     removeFavourite(entry);
     return false;
   }
@@ -160,5 +155,5 @@ export function toggleFavourite(entry: Favourite): boolean {
 
 /** Removes every saved item. */
 export function clearFavourites(): void {
-  save([]);
+  $favourites.set([]);
 }

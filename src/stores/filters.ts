@@ -12,7 +12,7 @@ import {
   parseFilters,
   sameFilters,
   serialiseFilters,
-} from '../lib/filters.ts';
+} from '../lib/lists/filters.ts';
 
 const DEFAULT_CONFIG: FilterConfig = { duration: null, price: { min: 0, max: 300 } };
 

@@ -321,7 +321,7 @@ for (const { name, width, height } of WIDTHS) {
           );
         }
 
-        // No frame, no sideways scroll; the only scripts are the site's own islands (issue 4).
+        // No frame, no sideways scroll; the only scripts are the site's own islands.
         await expect(page.locator('iframe')).toHaveCount(0);
         await expectOnlyOwnScripts(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

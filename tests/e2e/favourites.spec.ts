@@ -1,5 +1,5 @@
 /**
- * Favourites (issue 4): the heart on cards and detail pages saves the item in localStorage through
+ * Favourites: the heart on cards and detail pages saves the item in localStorage through
  * `$favourites`; the choice survives a reload, shows on /favoritos ('Meus favoritos'), can be
  * removed there, and follows the visitor across tabs. Without JavaScript no heart is shown.
  */

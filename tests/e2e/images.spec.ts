@@ -1,7 +1,7 @@
 /**
  * Images on the built sample site: every upstream picture is a <picture> of AVIF and WebP widths
  * with its width and height, the LCP picture eager with fetchpriority="high", the rest lazy; and
- * what a detail page with an 8-photo gallery costs a 390 px, 2x phone (issue 6: under 400 KB in
+ * what a detail page with an 8-photo gallery costs a 390 px, 2x phone (under 400 KB in
  * all, no image over 120 KB).
  */
 import { expect, type Page, test } from '@playwright/test';

@@ -1,7 +1,7 @@
 /**
  * The list pages (SPEC section 2 lists, sections 5 and 9) on the sample site: titles, search box,
  * filter panel with the spec's options and ranges, cards with the filter data attributes, the
- * `?experience=` texts kept for the later island, JSON-LD, and the accessibility sweep at both widths.
+ * `?experience=` texts kept for the ListFilters island, JSON-LD, and the accessibility sweep at both widths.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { collectForeignRequests, expectNoSeriousA11yViolations, ORIGIN, WIDTHS } from './support.ts';

@@ -1,5 +1,5 @@
 /**
- * Offline (issue 6): the service worker keeps the pages a visitor opened, with their images and
+ * Offline: the service worker keeps the pages a visitor opened, with their images and
  * stylesheets, and serves them when the network is gone; a page never opened shows the Portuguese
  * offline notice at its own address, not the browser's error page.
  */

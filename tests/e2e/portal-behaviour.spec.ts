@@ -13,7 +13,7 @@ function watchLazyLoads(page: Page): { index: string[]; island: string[] } {
   page.on('request', (request) => {
     const url = request.url();
     if (/\/(news|testimonials)\/index\.json$/.test(url)) seen.index.push(url);
-    if (/\/_astro\/(NewsPortal|TestimonialsPortal)\.[\w-]+\.js$/.test(url)) seen.island.push(url);
+    if (/\/_astro\/(NewsResults|TestimonialResults)\.[\w-]+\.js$/.test(url)) seen.island.push(url);
   });
   return seen;
 }

@@ -1,5 +1,5 @@
 /**
- * Save-Data (issue 6): with `navigator.connection.saveData`, nothing plays by itself and no photo
+ * Save-Data: with `navigator.connection.saveData`, nothing plays by itself and no photo
  * beyond the first of a slideshow or a gallery is drawn or fetched; every photo stays one tap away
  * in the gallery's lightbox. Without it the page is unchanged.
  */

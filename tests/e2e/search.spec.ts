@@ -1,5 +1,5 @@
 /**
- * Site search (issue 5) on the sample site: the header's dialog finds an item of every kind (typed
+ * Site search on the sample site: the header's dialog finds an item of every kind (typed
  * without accents) and opens it, at both widths; nothing of search loads before the visitor opens
  * it; the keyboard works; /busca keeps the query in its URL; the empty message; the indexing
  * attributes of the built pages; the entry without JavaScript.

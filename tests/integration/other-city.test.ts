@@ -1,10 +1,16 @@
 /**
- * Another city is a configuration change: the sample data, rewritten to be about another city,
- * served by the local upstream server and built with CITY_NAME/CITY_STATE, gives a site with no
- * trace of Barra do Bugres in any page.
+ * A build for another city, against the local upstream server: the sample data rewritten to be
+ * about another city (another city is a configuration change), with three tours whose photos are
+ * served by that server or point at a documentation host. What only a full sync and build show:
+ * - no trace of Barra do Bugres in any page, feed or script;
+ * - upstream photos through the image pipeline: a good one becomes a <picture> of AVIF and WebP
+ *   widths served from our own /_astro/, a missing, garbage or example-host one the neutral
+ *   placeholder (a warning, not a failed build).
+ * One build for both: each build of a whole site costs about a minute on the project's machine.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderReader } from '../../scripts/sync/fixture-upstream.ts';
 import { type BuiltSite, buildSite } from '../support/build-site.ts';
@@ -29,12 +35,57 @@ function moveToAnotherCity(value: unknown): unknown {
   return value;
 }
 
+interface WireTour {
+  id: unknown;
+  image?: string;
+  gallery?: unknown[];
+}
+
 let server: UpstreamServer;
 let site: BuiltSite;
+const media = new Map<string, { body: Buffer; type: string }>();
 
 beforeAll(async () => {
   const sample = folderReader(path.resolve(import.meta.dirname, '../../sample-data'));
-  server = await startUpstreamServer({ reader: async (file) => moveToAnotherCity(await sample(file)), city: CITY });
+  let origin = '';
+  const at = (name: string) => `${origin}/media/${name}`;
+  /** Tour 101: a good photo and a gallery with a file that is not an image; 107: a missing photo; 102: an example host. */
+  const withUpstreamPhotos = (file: string, data: unknown) => {
+    if (file !== 'provider/tours.json') return data;
+    const tours = (data as { data: { tours: WireTour[] } }).data.tours;
+    for (const tour of tours) {
+      if (String(tour.id) === '101') {
+        tour.image = at('ok.jpg');
+        tour.gallery = [
+          { large: at('ok.jpg'), thumb: at('ok.jpg') },
+          { large: at('garbage.jpg'), thumb: at('garbage.jpg') },
+        ];
+      }
+      if (String(tour.id) === '107') {
+        tour.image = at('missing.jpg');
+        tour.gallery = [];
+      }
+      if (String(tour.id) === '102') tour.image = 'https://cdn.example.com/tours/rio.jpg';
+    }
+    return data;
+  };
+  server = await startUpstreamServer({
+    reader: async (file) => withUpstreamPhotos(file, moveToAnotherCity(await sample(file))),
+    city: CITY,
+  });
+  origin = server.origin;
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a7' } })
+    .jpeg()
+    .toBuffer();
+  media.set('ok.jpg', { body: photo, type: 'image/jpeg' });
+  media.set('garbage.jpg', { body: Buffer.from('<html>não é imagem</html>'), type: 'image/jpeg' });
+  server.setFault(/^\/media\//, {
+    kind: 'respond',
+    respond: (request, next) => {
+      const file = media.get(new URL(request.url).pathname.slice('/media/'.length));
+      return file ? new Response(new Uint8Array(file.body), { headers: { 'content-type': file.type } }) : next();
+    },
+  });
   site = await buildSite({ ...server.env, CITY_NAME: CITY.name, CITY_STATE: CITY.state });
 }, 300_000);
 
@@ -63,5 +114,44 @@ describe('a build for another city', () => {
       if (match) traces.push(`${path.relative(site.dist, file)}: …${match[0]}…`);
     }
     expect(traces).toEqual([]);
+  });
+});
+
+const pictures = (html: string) => [...html.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>/g)].map((match) => match[1] ?? '');
+
+describe('upstream images through the image pipeline', () => {
+  it('reports the broken images as placeholders, not as failures of the build', () => {
+    const ours = Object.entries(site.images.manifest.failed).filter(([url]) => url.startsWith(server.origin));
+    expect(Object.fromEntries(ours)).toEqual({
+      [`${server.origin}/media/missing.jpg`]: 'HTTP 404',
+      [`${server.origin}/media/garbage.jpg`]: 'not a readable image',
+    });
+    // Documentation hosts (cdn.example.com) are never asked: placeholders at once.
+    expect(site.images.manifest.failed['https://cdn.example.com/tours/rio.jpg']).toBe('example host (RFC 2606), not fetched');
+    expect(Object.keys(site.images.manifest.images)).toContain(`${server.origin}/media/ok.jpg`);
+  });
+
+  it('serves a good photo as AVIF and WebP widths from the site itself, the banner eager and high priority', async () => {
+    const html = await site.page('/tour/101');
+    const [banner] = pictures(html);
+    expect(banner).toMatch(/<source srcset="\/_astro\/[^"]+\.avif 800w, \/_astro\/[^"]+\.avif 1200w" type="image\/avif"/);
+    expect(banner).toMatch(/<img src="\/_astro\/[^"]+\.webp" srcset="[^"]+\.webp 800w, [^"]+\.webp 1200w"/);
+    expect(banner).toMatch(/loading="eager" fetchpriority="high"/);
+    expect(banner).toMatch(/width="1200" height="800"/);
+    // Nothing on the page is loaded from the upstream's host.
+    expect(html).not.toMatch(new RegExp(`(src|srcset|href)="${server.origin}`));
+  });
+
+  it('shows the placeholder for a gallery photo that is not an image, and for a missing banner', async () => {
+    const gallery = await site.page('/tour/101');
+    expect(gallery).toMatch(
+      /<img src="\/images\/placeholder\.svg" alt="[^"]+foto 2 de 2" width="400" height="267" loading="lazy"[^>]*data-placeholder/,
+    );
+    const missing = await site.page('/tour/107');
+    expect(missing).toMatch(
+      /<img src="\/images\/placeholder\.svg" alt="Foto de [^"]+" width="1200" height="800" loading="eager" fetchpriority="high"[^>]*data-placeholder/,
+    );
+    // Never a broken <img> pointing at the failed URL (og:image and JSON-LD may still name it).
+    expect(missing).not.toMatch(/(src|srcset)="[^"]*missing\.jpg/);
   });
 });

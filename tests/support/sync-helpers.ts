@@ -29,10 +29,10 @@ export const FIXTURE_SAMPLE_DIR = path.resolve(import.meta.dirname, '../fixtures
 /** The project's embedded sample data. */
 export const REAL_SAMPLE_DIR = path.resolve(import.meta.dirname, '../../sample-data');
 
-/** True once sample-data/ holds the blog posts and the episodes (it is written separately). */
-export function realSampleDataReady(): boolean {
-  return ['blog/posts.json', 'spotify/episodes.json', 'spotify/token.json'].every((file) =>
-    existsSync(path.join(REAL_SAMPLE_DIR, file)),
+/** The sample files the news and podcast fall back to that sample-data/ lacks (none, in a sound checkout). */
+export function missingSampleFiles(): string[] {
+  return ['blog/posts.json', 'spotify/episodes.json', 'spotify/token.json'].filter(
+    (file) => !existsSync(path.join(REAL_SAMPLE_DIR, file)),
   );
 }
 

@@ -63,6 +63,8 @@ describe('staticImports', () => {
     ['export*from"./re.js";export{a,b as c}from"./named.js"', ['./re.js', './named.js']],
     ['const m = import("./lazy.js"); const n = import(`./t.js`)', []],
     ['foo.import("./no.js"); myimport"./no2.js"', []],
+    // Strings and comments hold no import (the regular expressions this replaced matched them).
+    ['const s = "import \\"./str.js\\""; /* import "./c.js" */ import "./real.js"', ['./real.js']],
   ])('%s → %j', (source, expected) => {
     expect(staticImports(source)).toEqual(expected);
   });

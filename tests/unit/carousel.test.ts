@@ -4,14 +4,15 @@ import {
   canGo,
   clampPage,
   firstItemOfPage,
+  isSavingData,
   itemsPerView,
   nextPage,
   pageAtScroll,
-  pageCount,
   pageIndicator,
   previousPage,
   wrapIndex,
 } from '../../src/lib/carousel.ts';
+import { pageCount } from '../../src/lib/page-count.ts';
 
 describe('itemsPerView', () => {
   it.each([
@@ -152,4 +153,14 @@ describe('wrapIndex', () => {
   ])('%i in %i → %i', (index, count, expected) => {
     expect(wrapIndex(index, count)).toBe(expected);
   });
+});
+
+describe.each([
+  [{ saveData: true }, [], true],
+  [undefined, ['save-data'], true],
+  [{ saveData: false }, ['save-data'], true],
+  [{ saveData: false }, [], false],
+  [undefined, ['js'], false],
+])('isSavingData(%j, %j)', (connection, classes, expected) => {
+  it(`is ${expected}`, () => expect(isSavingData(connection, { contains: (name) => classes.includes(name) })).toBe(expected));
 });

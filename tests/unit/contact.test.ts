@@ -6,9 +6,16 @@ import {
   contactMailto,
   contactWhatsapp,
   firstInvalidField,
+  mapAddress,
+  mapQuery,
+  OPENING_HOURS,
+  siteHref,
+  siteLabel,
   validateContact,
-} from '../../src/lib/contact.ts';
+} from '../../src/lib/contact/contact.ts';
 import { mapEmbedUrl, spotifyEmbedUrl } from '../../src/lib/embeds.ts';
+import { fallbackCity } from '../../src/lib/normalise/city.ts';
+import type { City } from '../../src/lib/schemas/index.ts';
 
 const valid: ContactFields = {
   nome: 'Ana Souza',
@@ -117,4 +124,38 @@ describe('embeds', () => {
   ])('spotifyEmbedUrl(%j, %j)', (episode, show, expected) => {
     expect(spotifyEmbedUrl(episode, show)).toBe(expected);
   });
+});
+
+/** The fallback city (every agency field null), with the agency fields a case gives. */
+const city = (overrides: Partial<City['agency']> = {}, state = 'MT') => {
+  const fallback = fallbackCity({ name: 'Barra do Bugres', state });
+  return { ...fallback, agency: { ...fallback.agency, ...overrides } };
+};
+
+describe.each([
+  ['coordinates win', city({ lat: -15.07, lng: -57.18, address: 'Av. Beira Rio, 780' }), '-15.07,-57.18', 'Av. Beira Rio, 780'],
+  ['else the city, for the search and the label', city(), 'Barra do Bugres – MT', 'Barra do Bugres – MT'],
+  ['a city without a state', city({}, ''), 'Barra do Bugres', 'Barra do Bugres'],
+  ['one coordinate is not a place', city({ lat: -15.07 }), 'Barra do Bugres – MT', 'Barra do Bugres – MT'],
+])('the contact map: %s', (_, place, query, address) => {
+  it(`searches ${query}`, () => expect(mapQuery(place)).toBe(query));
+  it(`shows ${address}`, () => expect(mapAddress(place)).toBe(address));
+});
+
+describe.each([
+  ['www.turismo.mt.gov.br', 'https://www.turismo.mt.gov.br', 'www.turismo.mt.gov.br'],
+  ['https://turismo.example.com.br/', 'https://turismo.example.com.br/', 'turismo.example.com.br'],
+  ['HTTP://x.com.br//', 'HTTP://x.com.br//', 'x.com.br'],
+])('the site link %j', (site, href, label) => {
+  it(`links to ${href}`, () => expect(siteHref(site)).toBe(href));
+  it(`reads ${label}`, () => expect(siteLabel(site)).toBe(label));
+});
+
+describe('OPENING_HOURS', () => {
+  it('are the spec fixed hours (Mon–Fri 8h–18h, Sat 8h–12h, Sun closed)', () =>
+    expect(OPENING_HOURS.map((entry) => entry.label)).toEqual([
+      'Segunda a sexta: 8h às 18h',
+      'Sábado: 8h às 12h',
+      'Domingo: fechado',
+    ]));
 });

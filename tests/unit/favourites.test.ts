@@ -115,10 +115,29 @@ describe('persistence', () => {
     const seen: (readonly Favourite[])[] = [];
     const unlisten = $favourites.listen((list) => seen.push(list));
     storage.setItem(FAVOURITES_KEY, JSON.stringify([hotel, tour]));
-    const event = Object.assign(new Event('storage'), { key: FAVOURITES_KEY });
+    // What the browser sends the other tabs: the key and its new value.
+    const event = Object.assign(new Event('storage'), { key: FAVOURITES_KEY, newValue: JSON.stringify([hotel, tour]) });
     globals.window?.dispatchEvent(event);
     expect($favourites.get()).toEqual([hotel, tour]);
     expect(seen.at(-1)).toEqual([hotel, tour]);
+    unlisten();
+  });
+
+  it('validates what another tab wrote, as what it reads at start', () => {
+    const unlisten = $favourites.listen(() => {});
+    const newValue = JSON.stringify([tour, { ...hotel, path: 'javascript:alert(1)' }, tour]);
+    globals.window?.dispatchEvent(Object.assign(new Event('storage'), { key: FAVOURITES_KEY, newValue }));
+    expect($favourites.get()).toEqual([tour]);
+    unlisten();
+  });
+
+  it('empties when another tab clears the storage', () => {
+    storage.setItem(FAVOURITES_KEY, JSON.stringify([tour]));
+    const unlisten = $favourites.listen(() => {});
+    expect($favourites.get()).toEqual([tour]);
+    storage.clear();
+    globals.window?.dispatchEvent(Object.assign(new Event('storage'), { key: null, newValue: null }));
+    expect($favourites.get()).toEqual([]);
     unlisten();
   });
 

@@ -11,7 +11,6 @@ import {
   type FilterableItem,
   type FilterConfig,
   type FilterState,
-  fold,
   hoursBucket,
   itemFromDataset,
   matchesExperiences,
@@ -25,7 +24,7 @@ import {
   matchesSearch,
   parseFilters,
   serialiseFilters,
-} from '../../src/lib/filters.ts';
+} from '../../src/lib/lists/filters.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../../src/stores/filters.ts';
 
 const TOURS: FilterConfig = { duration: 'hours', price: { min: 0, max: 300 } };
@@ -56,6 +55,12 @@ describe.each([
   [[], ['Ecoturismo'], false],
   [[], [], true],
   [['Ecoturismo'], [' , '], true],
+  // The experience page asks with its one title: the tours /all-tours?experience={title} lists.
+  [['Pesca Esportiva', 'Ecoturismo'], ['Pesca Esportiva'], true],
+  [['Ecoturismo'], ['Pesca Esportiva'], false],
+  // A title with no part left after the split selects nothing, so it keeps every tour (its own copy
+  // on the experience page, offersExperience, listed none, unlike the /all-tours link it points to).
+  [['Ecoturismo'], [','], true],
 ])('matchesExperiences(%j, %j)', (offered, selected, expected) => {
   it(`is ${expected}`, () => expect(matchesExperiences(offered, selected)).toBe(expected));
 });
@@ -283,7 +288,6 @@ describe.each([
 });
 
 describe('helpers', () => {
-  it('folds case and accents', () => expect(fold(' Almoço ÉPICO ')).toBe('almoco epico'));
   it('names the experience parts of the message', () =>
     expect(experienceList(state({ experiences: ['Cultura Indígena, Observação de Aves', 'Ecoturismo'] }))).toBe(
       'Cultura Indígena, Observação de Aves, Ecoturismo',

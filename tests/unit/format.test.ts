@@ -6,11 +6,14 @@ import {
   formatDate,
   formatDuration,
   formatMonthYear,
+  formatNumber,
   formatRelativeDate,
+  formatTime,
   parsePrice,
   phoneForWhatsApp,
   readTimeMinutes,
   slugify,
+  TIME_ZONE,
   truncate,
 } from '../../src/lib/format.ts';
 
@@ -159,4 +162,21 @@ describe('slugify and escapeHtml', () => {
   it('escapes the five HTML-special characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
   });
+});
+
+describe.each([
+  [1234, 0, '1.234'],
+  [9.25, 1, '9,3'],
+  [9.2, 1, '9,2'],
+  [0, 0, '0'],
+])('formatNumber(%d, %i)', (value, digits, expected) => {
+  it(`is ${expected}`, () => expect(formatNumber(value, digits)).toBe(expected));
+});
+
+describe.each([
+  ['2026-11-10T22:05:00.000Z', '18:05'],
+  ['2026-11-11T03:30:00.000Z', '23:30'],
+  ['not a date', null],
+])('formatTime(%j) in Cuiabá', (iso, expected) => {
+  it(`is ${expected}`, () => expect(formatTime(iso, TIME_ZONE)).toBe(expected));
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { episodeTopics, PODCAST_TOPICS } from '../../src/lib/podcast.ts';
+import {
+  EPISODE_LIMIT,
+  episodeTopics,
+  PODCAST_TOPICS,
+  podcastShowLink,
+  recentEpisodes,
+  safeGradient,
+  topicStatus,
+} from '../../src/lib/podcast/podcast.ts';
+import { anEpisode } from '../fixtures/entries.ts';
 
 describe('PODCAST_TOPICS', () => {
   it('are the four chips of the section, in order', () => {
@@ -22,4 +31,66 @@ describe('episodeTopics', () => {
   ])('%j %j → %j', (title, description, topics) => {
     expect(episodeTopics({ title, description })).toEqual(topics);
   });
+});
+
+const titled = (...titles: string[]) => titles.map((title) => ({ title, description: '' }));
+
+describe.each([
+  ['Gastronomia', titled('A cozinha do pacu', 'Receita de mojica'), '2 episódios sobre Gastronomia'],
+  ['Cultura', titled('Festival de Praia', 'Receita de mojica'), '1 episódio sobre Cultura'],
+  ['Natureza', titled('Receita de mojica'), 'Nenhum episódio recente sobre Natureza'],
+  ['Natureza', titled(), 'Nenhum episódio recente sobre Natureza'],
+])('topicStatus(%j)', (topic, episodes, expected) => {
+  it(expected, () => expect(topicStatus(topic, episodes)).toBe(expected));
+});
+
+describe('recentEpisodes', () => {
+  const episodes = [
+    anEpisode({ id: 'old', publishedAt: '2025-01-01', episodeNumber: 1 }),
+    anEpisode({ id: 'new', publishedAt: '2026-05-01', episodeNumber: 2 }),
+    anEpisode({ id: 'same-day-3', publishedAt: '2026-05-01', episodeNumber: 3 }),
+    anEpisode({ id: 'undated', publishedAt: null, episodeNumber: 9 }),
+  ];
+  it.each([
+    [EPISODE_LIMIT, ['same-day-3', 'new', 'old', 'undated']],
+    [2, ['same-day-3', 'new']],
+  ])('the %i most recent: by date, then by episode number', (limit, expected) =>
+    expect(recentEpisodes(episodes, limit).map((episode) => episode.id)).toEqual(expected),
+  );
+});
+
+describe.each([
+  ['a valid show id: the show page', 'abc123', [], 'https://open.spotify.com/show/abc123'],
+  [
+    'an id with other characters is not used',
+    'abc/../x',
+    [{ id: 'a', spotifyUrl: 'https://open.spotify.com/episode/a' }],
+    'https://open.spotify.com/episode/a',
+  ],
+  [
+    'no show id: the newest episode with a link',
+    null,
+    [
+      { id: 'a', publishedAt: '2026-01-01', spotifyUrl: 'https://open.spotify.com/episode/a' },
+      { id: 'b', publishedAt: '2026-06-01', spotifyUrl: null },
+      { id: 'c', publishedAt: '2026-03-01', spotifyUrl: 'https://open.spotify.com/episode/c' },
+    ],
+    'https://open.spotify.com/episode/c',
+  ],
+  ['no show id and no link', null, [{ id: 'a', spotifyUrl: null }], null],
+] as const)('podcastShowLink: %s', (_, showId, overrides, expected) => {
+  it(`is ${expected}`, () => {
+    const episodes = overrides.map((fields, index) => anEpisode({ ...fields, episodeNumber: index + 1 }));
+    expect(podcastShowLink(showId, episodes)).toBe(expected);
+  });
+});
+
+describe.each([
+  ['linear-gradient(135deg, #ff6b35 0%, #2c5f2d 100%)', 'linear-gradient(135deg, #ff6b35 0%, #2c5f2d 100%)'],
+  ['linear-gradient(90deg, rgba(0,0,0,.5) 10%, #fff 90%)', 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)'],
+  ['url(https://evil.example/x.png)', 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)'],
+  ['linear-gradient(1deg, red); background: url(x)', 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)'],
+  ['', 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)'],
+])('safeGradient(%j)', (gradient, expected) => {
+  it(`is ${expected}`, () => expect(safeGradient(gradient)).toBe(expected));
 });

@@ -1,28 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { toNewsIndexEntry, toTestimonialIndexEntry } from '../../src/lib/portal/index-entries.ts';
 import {
   filterEntries,
   isDefaultQuery,
-  normaliseText,
+  laterPages,
+  pagePath,
   pageWindow,
   paginate,
   parsePortalQuery,
   portalSearch,
-  resultCount,
-} from '../../src/lib/portal.ts';
-import { toNewsIndexEntry, toTestimonialIndexEntry } from '../../src/lib/portal-index.ts';
+  relatedEntries,
+  splitLead,
+} from '../../src/lib/portal/portal.ts';
 import type { NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
-import { canUseShareSheet, type ShareNavigator, shareLabel, shareMessage, shareOrCopy } from '../../src/lib/share.ts';
-
-describe('normaliseText', () => {
-  it.each([
-    ['Julião', 'juliao'],
-    ['  PROGRAMAÇÃO   de  Natal ', 'programacao de natal'],
-    ['Pílula', 'pilula'],
-    ['', ''],
-  ])('%j → %j', (input, expected) => {
-    expect(normaliseText(input)).toBe(expected);
-  });
-});
+import { canUseShareSheet, type ShareNavigator, shareLabel, shareLinks, shareMessage, shareOrCopy } from '../../src/lib/share.ts';
 
 describe('parsePortalQuery', () => {
   it.each([
@@ -124,6 +115,53 @@ describe('paginate', () => {
   });
 });
 
+describe.each([
+  [1, [1, 2, 3], 1, [2, 3]],
+  [2, [13, 14], undefined, [13, 14]],
+  [1, [], undefined, []],
+])('splitLead(page %i of %j)', (page, entries, lead, rest) => {
+  it(`leads with ${lead} and lists ${JSON.stringify(rest)}`, () => expect(splitLead({ page, entries })).toEqual({ lead, rest }));
+});
+
+describe.each([
+  [0, []],
+  [12, []],
+  [13, [2]],
+  [30, [2, 3]],
+])('laterPages(%i)', (total, pages) => {
+  it(`is ${JSON.stringify(pages)}`, () => expect(laterPages(total)).toEqual(pages));
+});
+
+describe.each([
+  ['/news', 1, '/news'],
+  ['/news', 0, '/news'],
+  ['/news', 2, '/news/page/2'],
+  ['/testimonials', 7, '/testimonials/page/7'],
+])('pagePath(%j, %i)', (base, page, expected) => {
+  it(`is ${expected}`, () => expect(pagePath(base, page)).toBe(expected));
+});
+
+describe('relatedEntries', () => {
+  const entries = [
+    { id: '1', group: 'a' },
+    { id: '2', group: 'b' },
+    { id: '3', group: 'a' },
+    { id: '4', group: 'b' },
+    { id: '5', group: 'a' },
+    { id: '6', group: 'c' },
+  ];
+  it.each([
+    ['1', 4, ['3', '5', '2', '4']],
+    ['2', 4, ['4', '1', '3', '5']],
+    ['6', 2, ['1', '2']],
+    ['3', 10, ['1', '5', '2', '4', '6']],
+  ])('around %s, at most %i: %j', (id, limit, expected) => {
+    const current = entries.find((entry) => entry.id === id) ?? { id, group: '' };
+    const related = relatedEntries(entries, current, (entry) => entry.group === current.group, limit);
+    expect(related.map((entry) => entry.id)).toEqual(expected);
+  });
+});
+
 describe('pageWindow', () => {
   it.each([
     [1, 1, [1]],
@@ -136,17 +174,6 @@ describe('pageWindow', () => {
     [4, 10, [1, 2, 3, 4, 5, 6, null, 10]],
   ])('page %i of %i', (current, pages, expected) => {
     expect(pageWindow(current, pages)).toEqual(expected);
-  });
-});
-
-describe('resultCount', () => {
-  it.each([
-    [0, 'Nenhuma notícia encontrada'],
-    [1, '1 notícia encontrada'],
-    [12, '12 notícias encontradas'],
-    [1234, '1.234 notícias encontradas'],
-  ])('%i → %s', (total, expected) => {
-    expect(resultCount(total, 'notícia encontrada', 'notícias encontradas', 'Nenhuma notícia encontrada')).toBe(expected);
   });
 });
 
@@ -287,4 +314,22 @@ describe('index entries', () => {
     expect(entry.content).toBe(TESTIMONIAL.content);
     expect(JSON.stringify(entry)).not.toContain('email');
   });
+});
+
+describe('shareLinks', () => {
+  it('are plain Facebook, Twitter and WhatsApp URLs with the page encoded', () =>
+    expect(shareLinks('https://turismo.example.com.br/news/1?a=b', 'Festa & Praia')).toEqual([
+      {
+        network: 'Facebook',
+        href: 'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fturismo.example.com.br%2Fnews%2F1%3Fa%3Db',
+      },
+      {
+        network: 'Twitter',
+        href: 'https://twitter.com/intent/tweet?url=https%3A%2F%2Fturismo.example.com.br%2Fnews%2F1%3Fa%3Db&text=Festa%20%26%20Praia',
+      },
+      {
+        network: 'WhatsApp',
+        href: 'https://wa.me/?text=Festa%20%26%20Praia%20https%3A%2F%2Fturismo.example.com.br%2Fnews%2F1%3Fa%3Db',
+      },
+    ]));
 });

@@ -1,5 +1,5 @@
 /**
- * Site search (issue 5): what every kind of page tells Pagefind (filters and meta), the /busca URL
+ * Site search: what every kind of page tells Pagefind (filters and meta), the /busca URL
  * round trip, result paths, and the excerpt split that keeps index text from becoming markup.
  */
 import { readFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ import {
   searchUrl,
   testimonialSearchRecord,
   toHit,
-} from '../../src/lib/search.ts';
+} from '../../src/lib/search/search.ts';
 import { xssVectors } from '../fixtures/xss-vectors.ts';
 
 // The embedded sample data through the real sync, in a folder of this test's own: a clean clone has
@@ -96,10 +96,13 @@ describe.each([
 
 describe('searchPrice', () => {
   it.each([
-    [{ price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 99,90', discountPercent: 17 }, 'R$ 99,90'],
-    [{ price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 130,00', discountPercent: null }, 'R$ 120,00'],
-    [{ price: 'R$ 80,00', priceValue: 80, salePrice: null, discountPercent: null }, 'R$ 80,00'],
-    [{ price: 'R$ 0', priceValue: 0, salePrice: null, discountPercent: null }, null],
+    [{ price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 99,90', salePriceValue: 99.9, discountPercent: 17 }, 'R$ 99,90'],
+    [{ price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 130,00', salePriceValue: 130, discountPercent: null }, 'R$ 120,00'],
+    [{ price: 'R$ 80,00', priceValue: 80, salePrice: null, salePriceValue: null, discountPercent: null }, 'R$ 80,00'],
+    [{ price: 'R$ 0', priceValue: 0, salePrice: null, salePriceValue: null, discountPercent: null }, null],
+    // A sale under 0.5 % off rounds to a 0 % discount: still the price the card shows (its copy here
+    // took 0 for 'no discount' and showed the original).
+    [{ price: 'R$ 1.000,00', priceValue: 1000, salePrice: 'R$ 999,00', salePriceValue: 999, discountPercent: 0 }, 'R$ 999,00'],
   ])('%o → %s', (item, expected) => expect(searchPrice(item)).toBe(expected));
 });
 

@@ -1,5 +1,5 @@
 /**
- * The properties the workflows must keep (issue 7): when the deploy runs, that it never runs two
+ * The properties the workflows must keep: when the deploy runs, that it never runs two
  * at once nor cancels one, that each job holds only the permissions it needs, that the gate runs
  * before the deploy, that untrusted text never reaches a shell line, and that every action is
  * pinned to a commit. Plus the lint itself: both files are clean, and it does catch a bad one.

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import type { City } from '../schemas/index.ts';
+import { fold } from '../text.ts';
 import { checkedField, firstText, LenientText, lenient, lenientList, RawKey, RawNumber } from './fields.ts';
 import type { RecordContext } from './records.ts';
 import { socialUrl } from './social.ts';
@@ -105,13 +106,6 @@ export function fallbackCity(configured: { name: string; state: string }): City 
     isFallback: true,
   };
 }
-
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
 
 /** The configured city among the provider's answer: the one with that name, else the first. */
 export function pickCity<T extends { name?: string | undefined }>(cities: T[], name: string): T | undefined {

@@ -261,6 +261,7 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
     price: formatBRL(priceValue ?? 0),
     priceValue: priceValue ?? 0,
     salePrice: saleValue === null ? null : formatBRL(saleValue),
+    salePriceValue: saleValue,
     discountPercent: discountPercent(priceValue, saleValue),
     image: image(raw.image) ?? gallery[0]?.large ?? image(raw.banner),
     banner: image(raw.banner),

@@ -73,6 +73,8 @@ export const ItemSchema = z.object({
   priceValue: z.number(),
   /** Sale price as shown, or null. */
   salePrice: z.string().nullable(),
+  /** Numeric sale price in reais (the number behind salePrice), or null when there is none. */
+  salePriceValue: z.number().nullable(),
   /** Rounded discount percent, only when the sale price is lower than the price. */
   discountPercent: z.number().nullable(),
   /** Main image URL, or null (placeholder). */

@@ -1,17 +1,17 @@
 /**
  * /testimonials/index.json: the compact index the testimonials portal island fetches on the first
- * search, chip or page button (src/lib/portal-index.ts), in the portal's order.
+ * search, chip or page button (src/lib/portal/index-entries.ts), in the portal's order.
  */
 import type { APIRoute } from 'astro';
-import { placeName, portalOrder } from '../../components/testimonials/testimonials.ts';
 import { TESTIMONIALS } from '../../lib/data.ts';
 import { webpUrl } from '../../lib/picture.ts';
-import { toTestimonialIndexEntry } from '../../lib/portal-index.ts';
+import { toTestimonialIndexEntry } from '../../lib/portal/index-entries.ts';
+import { placeName, testimonialsInPortalOrder } from '../../lib/testimonials/testimonials.ts';
 
 // The avatar is the WebP the static cards already encode (144 px: the large card's 72 px at 2x).
 export const GET: APIRoute = async () => {
   const entries = await Promise.all(
-    portalOrder(TESTIMONIALS).map(async (testimonial) =>
+    testimonialsInPortalOrder(TESTIMONIALS).map(async (testimonial) =>
       toTestimonialIndexEntry(
         { ...testimonial, avatar: await webpUrl(testimonial.avatar, null, 144) },
         placeName(testimonial.location),

@@ -1,0 +1,119 @@
+/**
+ * The news portal in the browser (SPEC section 2): search on Enter over title, summary, category
+ * and tags (case- and accent-insensitive), category chips, the featured or first article large,
+ * 12 per page with first/last, page 1 again on a new search or chip, state in the URL. Renders
+ * nothing until the visitor filters (or arrives with a filtered link): the static page is the
+ * unfiltered portal. Cards are drawn with the markup and classes of NewsCard.astro; their heart
+ * and share buttons are run by the page's delegated enhancers.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { truncate } from '../lib/format.ts';
+import type { NewsIndexEntry } from '../lib/portal/index-entries.ts';
+import { newsSearchable } from '../lib/portal/portal.ts';
+import { $favourites, favouriteKey } from '../stores/favourites.ts';
+import { enhanceFavouriteButtons } from './favourite-buttons.ts';
+import PortalResults, { type PortalTexts } from './PortalResults.tsx';
+import ShareButton from './ShareButton.tsx';
+import './share-buttons.ts';
+import { usePortal } from './use-portal.ts';
+
+interface Props {
+  /** The static page this document shows (1 for /news, n for /news/page/n). */
+  staticPage: number;
+  /** The canonical origin (SITE_URL), for the links shared. */
+  siteUrl: string;
+}
+
+const HEART =
+  'M12 20.5s-7.5-4.6-9.3-9.2C1.4 7.9 3.6 4.5 7 4.5c2 0 3.5 1.1 5 3 1.5-1.9 3-3 5-3 3.4 0 5.6 3.4 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z';
+const CLOCK = 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 10.4 3.5 2.1-.8 1.3L11 13V7h2z';
+
+function NewsCard({
+  entry,
+  isLead,
+  saved,
+  siteUrl,
+}: {
+  entry: NewsIndexEntry;
+  isLead: boolean;
+  saved: Set<string>;
+  siteUrl: string;
+}) {
+  const url = new URL(entry.path, `${siteUrl}/`).href;
+  const isSaved = saved.has(favouriteKey({ kind: 'news', id: entry.id }));
+  const favourite = JSON.stringify({ kind: 'news', id: entry.id, title: entry.title, image: entry.image, path: entry.path });
+  return (
+    <article className={`card news-card${isLead ? ' lead' : ''}`} data-id={entry.id} data-category={entry.category}>
+      {/* biome-ignore lint/a11y/useAnchorContent: a mouse shortcut to the title's link, hidden from the keyboard and screen readers like NewsCard.astro's. */}
+      <a className="cover" href={entry.path} tabIndex={-1} aria-hidden="true">
+        <img src={entry.image} alt="" width={1200} height={800} loading={isLead ? 'eager' : 'lazy'} decoding="async" />
+      </a>
+      {/* data-favourite: the page's favourites enhancer toggles the store on click. */}
+      <button
+        type="button"
+        className="favourite"
+        data-favourite={favourite}
+        aria-pressed={isSaved}
+        aria-label={`${isSaved ? 'Remover dos favoritos' : 'Salvar nos favoritos'}: ${entry.title}`}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path d={HEART} />
+        </svg>
+      </button>
+      <div className="body">
+        <p className="labels">
+          <span className="chip">{entry.category}</span>
+          {isLead && entry.featured && <span className="chip chip-warning">Destaque</span>}
+        </p>
+        <h3 className="title">
+          <a href={entry.path}>{entry.title}</a>
+        </h3>
+        <p className="summary">{truncate(entry.summary, isLead ? 240 : 150)}</p>
+        <p className="meta">
+          <span>
+            <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+              <path d={CLOCK} />
+            </svg>{' '}
+            <time dateTime={entry.publishedAt}>{entry.date}</time>
+          </span>
+          <span>{entry.author}</span>
+          <span>{entry.readTime} min de leitura</span>
+        </p>
+        <div className="card-actions">
+          <ShareButton url={url} title={entry.title} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+const TEXTS: PortalTexts = {
+  loading: 'Carregando notícias...',
+  singular: 'notícia encontrada',
+  plural: 'notícias encontradas',
+  none: 'Nenhuma notícia encontrada',
+  error: 'Erro ao carregar notícias. Tente novamente.',
+  emptyHint: 'Tente outra busca ou outra categoria.',
+};
+
+export default function NewsResults({ staticPage, siteUrl }: Props) {
+  const portal = usePortal<NewsIndexEntry>({
+    indexUrl: '/news/index.json',
+    base: '/news',
+    chipParam: 'categoria',
+    staticPage,
+    read: newsSearchable,
+  });
+  const favourites = useStore($favourites);
+  const saved = new Set(favourites.map(favouriteKey));
+  useEffect(() => enhanceFavouriteButtons(), []);
+  return (
+    <PortalResults
+      portal={portal}
+      texts={TEXTS}
+      gridClass="news-grid"
+      renderCard={(entry, isLead) => <NewsCard entry={entry} isLead={isLead} saved={saved} siteUrl={siteUrl} />}
+    />
+  );
+}

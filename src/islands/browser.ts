@@ -1,0 +1,43 @@
+/**
+ * The browser facts the islands share, each read in one place: the network connection's flags
+ * (Network Information API, not in every browser's types) and the one focus trap of the modal
+ * dialogs (lightbox, search).
+ */
+
+/** `navigator.connection`, where the browser has it. */
+export function navigatorConnection(): { saveData?: boolean } | undefined {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+}
+
+/** What Tab stops at: links, enabled form controls and anything given a tab index. */
+const TABBABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The controls Tab reaches inside `container`, in order; hidden ones (no box on the page) are skipped. */
+export function tabbableIn(container: ParentNode): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.getClientRects().length > 0);
+}
+
+/**
+ * Keeps Tab and Shift+Tab cycling inside a modal dialog. showModal() already makes the page
+ * behind inert; this only stops the focus leaving for the browser's own controls after the last
+ * control (or before the first).
+ */
+export function trapTab(
+  event: { key: string; shiftKey: boolean; preventDefault: () => void },
+  container: ParentNode,
+  active: Element | null = document.activeElement,
+): void {
+  if (event.key !== 'Tab') return;
+  const focusable = tabbableIn(container);
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && active === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}

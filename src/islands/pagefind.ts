@@ -1,0 +1,83 @@
+/**
+ * Loads Pagefind's browser API (`/pagefind/pagefind.js`, written by scripts/index-search.ts) on
+ * first use only, once per page, and runs one query: results for the query and kind, with the
+ * counts per kind for the chips. The bundle is fetched at run time, never bundled by Vite.
+ */
+import {
+  PAGEFIND_PATH,
+  type PagefindFragment,
+  SEARCH_FILTERS,
+  SEARCH_KIND_ORDER,
+  type SearchHit,
+  toHit,
+} from '../lib/search/search.ts';
+
+interface PagefindResult {
+  id: string;
+  data: () => Promise<PagefindFragment>;
+}
+
+interface PagefindResults {
+  results: PagefindResult[];
+  unfilteredResultCount: number;
+  /** Counts per filter value without the selected filters. */
+  totalFilters: Record<string, Record<string, number>>;
+}
+
+interface PagefindApi {
+  options: (options: { excerptLength?: number }) => Promise<void>;
+  init: () => Promise<void>;
+  debouncedSearch: (
+    term: string,
+    /** A filter value, or `{ any: [...] }` for any of several. */
+    options: { filters?: Record<string, string | { any: string[] }> },
+    timeout?: number,
+  ) => Promise<PagefindResults | null>;
+}
+
+let loading: Promise<PagefindApi> | null = null;
+
+/** Pagefind's API, loaded on the first call (a failed load is retried on the next call). */
+export function loadPagefind(): Promise<PagefindApi> {
+  if (!loading) {
+    const url = `${PAGEFIND_PATH}pagefind.js`;
+    loading = (import(/* @vite-ignore */ url) as Promise<PagefindApi>).then(async (api) => {
+      await api.options({ excerptLength: 22 });
+      await api.init();
+      return api;
+    });
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
+
+/** A query's answer: the hits loaded so far and what is needed to load more. */
+export interface SearchAnswer {
+  hits: SearchHit[];
+  total: number;
+  /** Results of the query in every kind. */
+  totalAllKinds: number;
+  kindCounts: Record<string, number>;
+  /** Loads `count` more hits from position `from`. */
+  more: (from: number, count: number) => Promise<SearchHit[]>;
+}
+
+/** Runs a debounced query; null when a newer query superseded it. */
+export async function runSearch(query: string, kind: string | null, pageSize: number): Promise<SearchAnswer | null> {
+  const api = await loadPagefind();
+  // Pagefind counts results per filter value only when a filter is given: 'any kind' is one too.
+  const filter = kind ?? { any: [...SEARCH_KIND_ORDER] };
+  const answer = await api.debouncedSearch(query, { filters: { [SEARCH_FILTERS.kind]: filter } }, 200);
+  if (!answer) return null;
+  const load = async (from: number, count: number) =>
+    (await Promise.all(answer.results.slice(from, from + count).map((result) => result.data()))).map(toHit);
+  return {
+    hits: await load(0, pageSize),
+    total: answer.results.length,
+    totalAllKinds: answer.unfilteredResultCount,
+    kindCounts: answer.totalFilters[SEARCH_FILTERS.kind] ?? {},
+    more: load,
+  };
+}

@@ -1,0 +1,319 @@
+/**
+ * List filters (SPEC section 2 lists, sections 5 and 9): the filter state, its URL form and the
+ * matchers. Pure: no DOM, no store, so the island, the store and the tests share the same rules.
+ *
+ * The URL uses the names of the static forms (`q`, `experience`, `localidade`, `avaliacao`,
+ * `duracao`/`noites`/`periodo`, `preco_min`, `preco_max`), so a list submitted without JavaScript
+ * and one filtered by the island share one URL shape. Lists are written as repeated keys (what a
+ * GET form sends) and read both as repeated keys and as comma lists.
+ *
+ * The matchers read a card's data attributes (cardDataAttributes writes them at build time,
+ * itemFromDataset reads them back in the browser), so both sides of that contract live here, with
+ * the options of the panels. It imports no per-kind table, so the ListFilters island stays small.
+ */
+import type { Item } from '../schemas/index.ts';
+import { fold } from '../text.ts';
+
+/** Rating options of every filter panel. */
+export const RATING_OPTIONS = [4, 4.5, 5] as const;
+/** Tour and provider duration buckets: label → hours. */
+export const DURATION_OPTIONS = [
+  { label: 'Até 1h', value: 1 },
+  { label: '1-2h', value: 2 },
+  { label: '2-4h', value: 4 },
+  { label: '4h+', value: 5 },
+] as const;
+/** Accommodation durations in nights. */
+export const NIGHT_OPTIONS = [
+  { label: '1 noite', value: 1 },
+  { label: '2 noites', value: 2 },
+  { label: '3+ noites', value: 3 },
+] as const;
+/** Restaurant meal periods. */
+export const MEAL_OPTIONS = [
+  { label: 'Almoço', value: 1 },
+  { label: 'Jantar', value: 2 },
+  { label: 'Noite', value: 3 },
+  { label: 'Almoço/Jantar', value: 4 },
+] as const;
+
+/** Which duration group a list has (ENTITIES[kind].filters.duration). */
+export type DurationKind = 'hours' | 'nights' | 'meal' | null;
+
+/** What the parser and the serialiser need to know about one list. */
+export interface FilterConfig {
+  duration: DurationKind;
+  /** The kind's price range: a bound left at its end of the range means no bound. */
+  price: { min: number; max: number };
+}
+
+/** Everything a visitor can choose on a list. Empty lists and null bounds filter nothing. */
+export interface FilterState {
+  search: string;
+  /** Experience parts: every one must be contained in one of the item's experiences. */
+  experiences: string[];
+  localities: string[];
+  /** Selected rating options; an item passes at or above the smallest one. */
+  ratings: number[];
+  /** Selected duration buckets: hours buckets (1, 2, 4, 5), nights (1, 2, 3+) or meal periods (1–4). */
+  durations: number[];
+  priceMin: number | null;
+  priceMax: number | null;
+}
+
+/** What the matchers know of an item: the data attributes of its card, parsed. */
+export interface FilterableItem {
+  title: string;
+  experiences: string[];
+  locality: string;
+  rating: number;
+  price: number;
+  hours: number | null;
+  nights: number | null;
+  periods: number[];
+}
+
+/**
+ * Query parameter names: the names of the static forms' fields (FilterPanel, SearchBox) and of the
+ * island's URL, so a list filtered without JavaScript and one filtered in place share one URL.
+ */
+export const FILTER_PARAMS = {
+  search: 'q',
+  experience: 'experience',
+  locality: 'localidade',
+  rating: 'avaliacao',
+  priceMin: 'preco_min',
+  priceMax: 'preco_max',
+  hours: 'duracao',
+  nights: 'noites',
+  meal: 'periodo',
+} as const;
+
+/** The duration parameter of a list, or null when it has none. */
+export function durationKey(kind: DurationKind): string | null {
+  return kind === null ? null : FILTER_PARAMS[kind];
+}
+
+/** No filter at all. */
+export function emptyFilters(): FilterState {
+  return { search: '', experiences: [], localities: [], ratings: [], durations: [], priceMin: null, priceMax: null };
+}
+
+/** Every value of a key, repeated keys and comma lists alike, trimmed, empty ones and duplicates dropped. */
+function listOf(params: URLSearchParams, key: string): string[] {
+  const values = params.getAll(key).flatMap((value) => value.split(','));
+  return [...new Set(values.map((value) => value.trim()).filter(Boolean))];
+}
+
+function numbersOf(params: URLSearchParams, key: string): number[] {
+  return [...new Set(listOf(params, key).map(Number).filter(Number.isFinite))].sort((a, b) => a - b);
+}
+
+/** A price bound, or null when absent, not a number or at its end of the range. */
+function boundOf(params: URLSearchParams, key: string, rangeEnd: number): number | null {
+  const text = params.get(key)?.trim();
+  if (!text) return null;
+  const value = Number(text.replace(',', '.'));
+  return Number.isFinite(value) && value !== rangeEnd ? value : null;
+}
+
+/** The filter state of a query string (with or without '?') or of form data turned into params. */
+export function parseFilters(query: string | URLSearchParams, config: FilterConfig): FilterState {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const duration = durationKey(config.duration);
+  return {
+    search: (params.get(FILTER_PARAMS.search) ?? '').trim(),
+    experiences: listOf(params, FILTER_PARAMS.experience),
+    localities: listOf(params, FILTER_PARAMS.locality),
+    ratings: numbersOf(params, FILTER_PARAMS.rating),
+    durations: duration ? numbersOf(params, duration) : [],
+    priceMin: boundOf(params, FILTER_PARAMS.priceMin, config.price.min),
+    priceMax: boundOf(params, FILTER_PARAMS.priceMax, config.price.max),
+  };
+}
+
+/** The query string of a filter state ('' when it filters nothing), without the '?'. */
+export function serialiseFilters(state: FilterState, config: FilterConfig): string {
+  const params = new URLSearchParams();
+  if (state.search) params.set(FILTER_PARAMS.search, state.search);
+  for (const value of state.experiences) params.append(FILTER_PARAMS.experience, value);
+  for (const value of state.localities) params.append(FILTER_PARAMS.locality, value);
+  for (const value of state.ratings) params.append(FILTER_PARAMS.rating, String(value));
+  const duration = durationKey(config.duration);
+  if (duration) for (const value of state.durations) params.append(duration, String(value));
+  if (state.priceMin !== null) params.set(FILTER_PARAMS.priceMin, String(state.priceMin));
+  if (state.priceMax !== null) params.set(FILTER_PARAMS.priceMax, String(state.priceMax));
+  return params.toString();
+}
+
+/** Whether two states filter the same way (compared through their URL form). */
+export function sameFilters(a: FilterState, b: FilterState, config: FilterConfig): boolean {
+  return serialiseFilters(a, config) === serialiseFilters(b, config);
+}
+
+/** Title search: a case- and accent-insensitive substring. */
+export function matchesSearch(title: string, search: string): boolean {
+  return fold(title).includes(fold(search));
+}
+
+/**
+ * SPEC section 5: each selected experience is split on commas and every part must be contained
+ * (case-insensitive; accents ignored too) in one of the item's experiences.
+ */
+export function matchesExperiences(itemExperiences: readonly string[], selected: readonly string[]): boolean {
+  const parts = selected
+    .flatMap((value) => value.split(','))
+    .map(fold)
+    .filter(Boolean);
+  const offered = itemExperiences.map(fold);
+  return parts.every((part) => offered.some((experience) => experience.includes(part)));
+}
+
+/** Locality: any selected one (case- and accent-insensitive); none selected keeps everything. */
+export function matchesLocality(locality: string, selected: readonly string[]): boolean {
+  return selected.length === 0 || selected.some((value) => fold(value) === fold(locality));
+}
+
+/** Rating: at or above any selected option, i.e. at or above the smallest one. */
+export function matchesRating(rating: number, selected: readonly number[]): boolean {
+  return selected.length === 0 || rating >= Math.min(...selected);
+}
+
+/**
+ * Hour buckets (SPEC: 'Até 1h'=1, '1-2h'=2, '2-4h'=4, '4h+'=5): up to 1 h, over 1 up to 2, over 2
+ * up to 4, over 4. An item whose length is unknown passes only when no bucket is selected.
+ */
+export function hoursBucket(hours: number): number {
+  if (hours <= 1) return 1;
+  if (hours <= 2) return 2;
+  if (hours <= 4) return 4;
+  return 5;
+}
+
+export function matchesHours(hours: number | null, selected: readonly number[]): boolean {
+  if (selected.length === 0) return true;
+  return hours !== null && selected.includes(hoursBucket(hours));
+}
+
+/** Nights 1, 2 and 3+ (3 keeps three nights or more). */
+export function matchesNights(nights: number | null, selected: readonly number[]): boolean {
+  if (selected.length === 0) return true;
+  return nights !== null && selected.includes(Math.min(nights, 3));
+}
+
+/** Meal period: the item's duration text names one of the selected periods. */
+export function matchesMeal(periods: readonly number[], selected: readonly number[]): boolean {
+  return selected.length === 0 || selected.some((value) => periods.includes(value));
+}
+
+/** Price range on the numeric price, both bounds inclusive; a null bound does not limit. */
+export function matchesPrice(price: number, min: number | null, max: number | null): boolean {
+  return (min === null || price >= min) && (max === null || price <= max);
+}
+
+/** Whether an item passes every filter of the state. */
+export function matchesFilters(item: FilterableItem, state: FilterState, duration: DurationKind): boolean {
+  const durationOk =
+    duration === 'hours'
+      ? matchesHours(item.hours, state.durations)
+      : duration === 'nights'
+        ? matchesNights(item.nights, state.durations)
+        : duration === 'meal'
+          ? matchesMeal(item.periods, state.durations)
+          : true;
+  return (
+    durationOk &&
+    matchesSearch(item.title, state.search) &&
+    matchesExperiences(item.experiences, state.experiences) &&
+    matchesLocality(item.locality, state.localities) &&
+    matchesRating(item.rating, state.ratings) &&
+    matchesPrice(item.price, state.priceMin, state.priceMax)
+  );
+}
+
+/**
+ * Hours of a duration text ('1h', '3 horas', '1h30', '45 min', '2 dias', 'Dia inteiro'), or null
+ * when the text says no length. 'Dia inteiro' counts as 8 hours, 'Meio período' as 4.
+ */
+export function durationHours(text: string): number | null {
+  const value = text.toLowerCase();
+  const hoursAndMinutes = value.match(/(\d+)\s*h\s*(\d{1,2})\b/);
+  if (hoursAndMinutes) return Number(hoursAndMinutes[1]) + Number(hoursAndMinutes[2]) / 60;
+  const hours = value.match(/(\d+(?:[.,]\d+)?)\s*(?:h\b|hr|hora)/);
+  if (hours?.[1]) return Number(hours[1].replace(',', '.'));
+  const minutes = value.match(/(\d+)\s*min/);
+  if (minutes) return Number(minutes[1]) / 60;
+  const days = value.match(/(\d+)\s*dias?\b/);
+  if (days) return Number(days[1]) * 24;
+  if (value.includes('dia inteiro')) return 8;
+  if (value.includes('meio período') || value.includes('meio periodo')) return 4;
+  return null;
+}
+
+/** Nights of an accommodation duration text ('1 noite', '3 noites'), or null. */
+export function durationNights(text: string): number | null {
+  const nights = text.toLowerCase().match(/(\d+)\s*noites?/);
+  return nights ? Number(nights[1]) : null;
+}
+
+/** Meal period values whose name the duration text contains (SPEC section 5). */
+export function mealPeriods(text: string): number[] {
+  const value = text.toLowerCase();
+  return MEAL_OPTIONS.filter((option) => value.includes(option.label.toLowerCase())).map((option) => option.value);
+}
+
+/**
+ * Data attributes on a card's wrapper: everything the ListFilters island needs, so it reads
+ * the DOM and nothing else. Lists are joined with '|'; unknown numbers are left out.
+ */
+export function cardDataAttributes(item: Item): Record<string, string> {
+  const attributes: Record<string, string> = {
+    'data-title': item.title,
+    'data-experiences': item.experiences.join('|'),
+    'data-locality': item.locality,
+    'data-rating': String(item.rating),
+    'data-price': String(item.priceValue),
+    'data-duration': item.duration,
+  };
+  const hours = durationHours(item.duration);
+  if (hours !== null) attributes['data-duration-hours'] = String(Math.round(hours * 100) / 100);
+  if (item.kind === 'accommodation') {
+    const nights = durationNights(item.duration);
+    if (nights !== null) attributes['data-nights'] = String(nights);
+  }
+  if (item.kind === 'restaurant') attributes['data-periods'] = mealPeriods(item.duration).join('|');
+  return attributes;
+}
+
+const numberOrNull = (text: string | undefined): number | null => {
+  if (text === undefined || text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+};
+const splitList = (text: string | undefined): string[] => (text ? text.split('|').filter(Boolean) : []);
+
+/**
+ * An item from its card's data attributes (a DOMStringMap: `data-duration-hours` is
+ * `durationHours`), as written by cardDataAttributes.
+ */
+export function itemFromDataset(data: Readonly<Record<string, string | undefined>>): FilterableItem {
+  return {
+    title: data.title ?? '',
+    experiences: splitList(data.experiences),
+    locality: data.locality ?? '',
+    rating: numberOrNull(data.rating) ?? 0,
+    price: numberOrNull(data.price) ?? 0,
+    hours: numberOrNull(data.durationHours),
+    nights: numberOrNull(data.nights),
+    periods: splitList(data.periods).map(Number).filter(Number.isFinite),
+  };
+}
+
+/** The experience parts named in the no-match message: 'A, B'. */
+export function experienceList(state: FilterState): string {
+  return state.experiences
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .join(', ');
+}

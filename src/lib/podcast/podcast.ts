@@ -1,0 +1,150 @@
+/**
+ * The four topic chips of the podcast 'Vozes do Turismo' (SPEC section 2). Spotify gives episodes
+ * no topic, so an episode belongs to a topic when a word of its title or description starts with
+ * one of the topic's stems (accent- and case-insensitive): 'Festival' is Cultura, 'barqueiros'
+ * Histórias locais, 'pacu' Gastronomia. An episode may have several topics, or none.
+ */
+import type { Episode } from '../schemas/index.ts';
+import { countLabel, fold } from '../text.ts';
+
+export interface PodcastTopic {
+  /** The chip's text. */
+  label: string;
+  /** Word beginnings, without accents, lower case. */
+  stems: readonly string[];
+}
+
+export const PODCAST_TOPICS: readonly PodcastTopic[] = [
+  {
+    label: 'Cultura',
+    stems: [
+      'cultur',
+      'festival',
+      'festa',
+      'indigen',
+      'umutina',
+      'artesa',
+      'artesanato',
+      'music',
+      'danc',
+      'tradic',
+      'religios',
+      'patrimoni',
+      'arte',
+    ],
+  },
+  {
+    label: 'Natureza',
+    stems: [
+      'natureza',
+      'aves',
+      'passaro',
+      'rio',
+      'trilha',
+      'serra',
+      'cachoeira',
+      'pesca',
+      'piracema',
+      'cerrado',
+      'pantanal',
+      'amazonia',
+      'ecolog',
+      'ambient',
+      'praia',
+      'bioma',
+      'fauna',
+      'flora',
+    ],
+  },
+  {
+    label: 'Gastronomia',
+    stems: [
+      'gastronom',
+      'cozinh',
+      'culinar',
+      'receita',
+      'comida',
+      'prato',
+      'peixe',
+      'pacu',
+      'mojica',
+      'sabor',
+      'restaurante',
+      'farofa',
+      'doce',
+    ],
+  },
+  {
+    label: 'Histórias locais',
+    stems: [
+      'histori',
+      'barqueir',
+      'memoria',
+      'morador',
+      'lideranc',
+      'guia',
+      'condutor',
+      'bastidor',
+      'comunidade',
+      'pioneir',
+      'causo',
+      'personagen',
+    ],
+  },
+];
+
+/** The labels of the topics an episode's title and description touch, in chip order. */
+export function episodeTopics(
+  episode: { title: string; description: string },
+  topics: readonly PodcastTopic[] = PODCAST_TOPICS,
+): string[] {
+  const words = fold(`${episode.title} ${episode.description}`)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return topics
+    .filter((topic) => words.some((word) => topic.stems.some((stem) => word.startsWith(stem))))
+    .map((topic) => topic.label);
+}
+
+/** The status line under the chips once a topic is pressed: how many of the recent episodes it keeps. */
+export function topicStatus(topic: string, episodes: readonly { title: string; description: string }[]): string {
+  const count = episodes.filter((episode) => episodeTopics(episode).includes(topic)).length;
+  return count === 0 ? `Nenhum episódio recente sobre ${topic}` : `${countLabel(count, 'episódio', 'episódios')} sobre ${topic}`;
+}
+
+/** The section's own texts (SPEC section 2, Podcast section). */
+export const PODCAST_TEXTS = {
+  loadError: 'Erro ao carregar episódios',
+  usingSample: 'Usando dados de exemplo',
+  empty: 'Nenhum episódio disponível',
+  comingSoon: 'Os episódios serão carregados em breve',
+} as const;
+
+const FALLBACK_GRADIENT = 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)';
+
+/**
+ * An episode's cover gradient, as it goes into a style attribute: the sync's value when it is a
+ * plain linear gradient, the site's own otherwise.
+ */
+export function safeGradient(gradient: string): string {
+  return /^linear-gradient\([\w\s#%,.-]+\)$/.test(gradient) ? gradient : FALLBACK_GRADIENT;
+}
+
+/** Recent podcast episodes shown in the home's grid. */
+export const EPISODE_LIMIT = 6;
+
+/** The most recent episodes: by release date, then by episode number. */
+export function recentEpisodes(episodes: readonly Episode[], limit: number = EPISODE_LIMIT): Episode[] {
+  return [...episodes]
+    .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || b.episodeNumber - a.episodeNumber)
+    .slice(0, limit);
+}
+
+/**
+ * The podcast's default link: the show page when the show id is known, else the newest episode
+ * that has a Spotify link, else null (the 'Ouvir no Spotify' buttons without a link are hidden).
+ */
+export function podcastShowLink(showId: string | null, episodes: readonly Episode[]): string | null {
+  if (showId && /^[A-Za-z0-9]+$/.test(showId)) return `https://open.spotify.com/show/${showId}`;
+  return recentEpisodes(episodes, episodes.length).find((episode) => episode.spotifyUrl)?.spotifyUrl ?? null;
+}

@@ -1,0 +1,69 @@
+/** Pure helpers of the testimonials portal and detail (SPEC section 2, Testimonials portal and detail). */
+import { leadFirst } from '../portal/portal.ts';
+import type { Testimonial } from '../schemas/index.ts';
+import { placeLabel } from '../text.ts';
+
+/** SPEC section 3: experience types and their labels, in the order of the portal's chips. */
+export const EXPERIENCE_LABELS = {
+  tours: 'Tours',
+  restaurants: 'Restaurantes',
+  accommodations: 'Hospedagens',
+  events: 'Eventos',
+  agencies: 'Agências',
+} as const satisfies Record<string, string>;
+
+/** The visitor-facing label of an experience type; the raw value when unknown. */
+export function experienceLabel(experience: string): string {
+  return (EXPERIENCE_LABELS as Record<string, string>)[experience] ?? experience;
+}
+
+/** Default sort (SPEC section 9): visit date, newest first; undated ones last. */
+export function byVisitDateDesc(testimonials: readonly Testimonial[]): Testimonial[] {
+  return [...testimonials].sort((a, b) => (b.visitDate ?? '').localeCompare(a.visitDate ?? ''));
+}
+
+/**
+ * The rating scale of the data: feedbacks are integers that upstream gives on 0–10 (featured at 9),
+ * so any rating above 5 means the whole collection is on 10; otherwise it is read as stars on 5.
+ */
+export function ratingScale(testimonials: readonly Testimonial[]): 5 | 10 {
+  return testimonials.some((testimonial) => testimonial.rating > 5) ? 10 : 5;
+}
+
+/** The portal's order: the newest featured testimonial first (the large card), then the rest newest first. */
+export const testimonialsInPortalOrder = (testimonials: readonly Testimonial[]): Testimonial[] =>
+  leadFirst(byVisitDateDesc(testimonials), (testimonial) => testimonial.featured);
+
+/** Hero figures: total, average rating (one decimal) and verified count. */
+export function testimonialStats(testimonials: readonly Testimonial[]): { total: number; average: number; verified: number } {
+  const total = testimonials.length;
+  const sum = testimonials.reduce((acc, testimonial) => acc + testimonial.rating, 0);
+  return {
+    total,
+    average: total ? Math.round((sum / total) * 10) / 10 : 0,
+    verified: testimonials.filter((testimonial) => testimonial.verified).length,
+  };
+}
+
+/** Up to two initials for the avatar placeholder ('Fernanda Lopes' → 'FL', 'Anônimo' → 'A'). */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '?';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return `${first}${last}`.toUpperCase();
+}
+
+/** Where the visitor comes from: 'Cuiabá – MT', 'Cuiabá', 'MT' or null. */
+export function placeName(location: Testimonial['location']): string | null {
+  return placeLabel({ name: location.city, state: location.state }) || null;
+}
+
+/** Testimonials shown on the home page. */
+export const TESTIMONIAL_LIMIT = 3;
+
+/** Featured testimonials, newest visit first, filled with the newest others when fewer than `limit`. */
+export function featuredTestimonials(testimonials: readonly Testimonial[], limit: number = TESTIMONIAL_LIMIT): Testimonial[] {
+  const featured = byVisitDateDesc(testimonials.filter((entry) => entry.featured));
+  const others = byVisitDateDesc(testimonials.filter((entry) => !entry.featured));
+  return [...featured, ...others].slice(0, limit);
+}

@@ -1,0 +1,47 @@
+/**
+ * Text helpers every page, island and the sync share: how two texts are compared regardless of
+ * accents, case and spacing, how a count is written in Portuguese, and the city's label.
+ */
+
+/**
+ * Lower case without accents, spaces trimmed and runs of white space made one, so 'Almoço ',
+ * 'ALMOCO' and 'almoço' compare equal. Every combining mark goes (`\p{M}`), not only the
+ * U+0300–U+036F block.
+ */
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+const PLURAL_RULES = new Intl.PluralRules('pt-BR');
+
+/**
+ * `one` or `other`, as Portuguese writes a word after `count`. Intl.PluralRules gives the singular
+ * from 0 up to (not including) 2, so '1,5 estrela' as the norm writes it; zero takes the plural,
+ * as Brazilians write it ('0 pessoas acharam útil').
+ */
+export function plural(count: number, one: string, other: string): string {
+  return count !== 0 && PLURAL_RULES.select(count) === 'one' ? one : other;
+}
+
+/** The count in Portuguese notation and its word: '1 resultado', '1.234 resultados', '4,5 estrelas'. */
+export function countLabel(count: number, one: string, other: string): string {
+  return `${count.toLocaleString('pt-BR')} ${plural(count, one, other)}`;
+}
+
+/** 'N resultados' of the lists and the site search. */
+export const resultCount = (count: number) => countLabel(count, 'resultado', 'resultados');
+
+/** A rating as the visitor reads it: '5 estrelas', '4,5 estrelas', '1 estrela'. */
+export const starsLabel = (rating: number) => countLabel(rating, 'estrela', 'estrelas');
+
+/** How many people an offer is for: '1 pessoa', '2 pessoas'. */
+export const peopleLabel = (people: number) => countLabel(people, 'pessoa', 'pessoas');
+
+/**
+ * A place as the visitor reads it: 'Barra do Bugres – MT', either part alone when the other is
+ * missing, '' when both are. `isUnbreakable` joins with no-break spaces, so a heading never leaves
+ * '– MT' alone on its line.
+ */
+export function placeLabel(place: { name: string; state: string }, { isUnbreakable = false } = {}): string {
+  return [place.name.trim(), place.state.trim()].filter(Boolean).join(isUnbreakable ? '\u00a0–\u00a0' : ' – ');
+}

@@ -1,0 +1,166 @@
+/**
+ * The detail pages' helpers (SPEC section 2, every detail): which sections are filled, the hero,
+ * related items, the layout data and the schema.org objects, on schema-valid entries.
+ */
+import { describe, expect, it } from 'vitest';
+import { heroImage, infoEntries, isFilledHtml, relatedItems } from '../../src/lib/details/detail-data.ts';
+import { experiencePageData, itemPageData } from '../../src/lib/details/detail-page.ts';
+import { experienceLd, itemLd } from '../../src/lib/details/json-ld.ts';
+import { fallbackCity } from '../../src/lib/normalise/city.ts';
+import type { Item, ItemKind } from '../../src/lib/schemas/index.ts';
+import { anExperience, anItem } from '../fixtures/entries.ts';
+
+const CITY = fallbackCity({ name: 'Barra do Bugres', state: 'MT' });
+const ORIGIN = 'https://turismo.example.com.br';
+
+describe.each([
+  ['<p>Texto</p>', true],
+  ['<p><img src="/x.jpg" alt=""></p>', true],
+  ['<p>&nbsp;</p><p> </p>', false],
+  ['<p></p>', false],
+  ['', false],
+  [null, false],
+  [undefined, false],
+])('isFilledHtml(%j)', (html, expected) => {
+  it(`is ${expected}`, () => expect(isFilledHtml(html)).toBe(expected));
+});
+
+describe('infoEntries', () => {
+  it.each([
+    [{}, []],
+    [
+      { trackLevel: '<p>Fácil</p>', howToGetThere: '<p>De barco</p>', operation: '<p></p>' },
+      [
+        ['Como chegar', '<p>De barco</p>'],
+        ['Nível de dificuldade', '<p>Fácil</p>'],
+      ],
+    ],
+  ])('%j → the filled ones, in the spec order', (info, expected) => {
+    const item = anItem({
+      info: { howToGetThere: null, howToVisit: null, operation: null, trackLevel: null, generalInfo: null, ...info },
+    });
+    expect(infoEntries(item.info)).toEqual(expected);
+  });
+});
+
+const PHOTO = { large: '/g.jpg', thumb: '/gt.jpg' };
+
+describe.each<['image' | 'banner' | 'gallery', Partial<Item>, string]>([
+  ['image', { image: '/i.jpg', banner: '/b.jpg', gallery: [PHOTO] }, '/i.jpg'],
+  ['banner', { image: '/i.jpg', banner: '/b.jpg', gallery: [PHOTO] }, '/b.jpg'],
+  ['gallery', { image: '/i.jpg', banner: '/b.jpg', gallery: [PHOTO] }, '/g.jpg'],
+  ['image', { banner: '/b.jpg', gallery: [PHOTO] }, '/g.jpg'],
+  ['banner', { gallery: [PHOTO] }, '/g.jpg'],
+  ['gallery', {}, '/images/placeholder.svg'],
+])('heroImage preferring %s', (prefer, fields, expected) => {
+  it(`of ${JSON.stringify(fields)} is ${expected}`, () => expect(heroImage(anItem(fields), prefer)).toBe(expected));
+});
+
+describe('relatedItems', () => {
+  const item = anItem({ id: '1', experiences: ['Pesca Esportiva'], tags: ['Rio'], locality: 'Barra do Bugres' });
+  const items = [
+    item,
+    anItem({ id: '2' }),
+    anItem({ id: '3', tags: ['rio'] }),
+    anItem({ id: '4', isFeatured: true }),
+    anItem({ id: '5', experiences: ['PESCA ESPORTIVA'], tags: ['Rio'], locality: 'Cáceres' }),
+    anItem({ id: '6', locality: 'Barra do Bugres' }),
+  ];
+  it.each([
+    // 5 shares an experience and a tag (4), 3 a tag and the locality (3), 4 the locality and is
+    // featured (2), 2 and 6 the locality only (1, in list order).
+    [4, ['5', '3', '4', '2']],
+    [2, ['5', '3']],
+    [10, ['5', '3', '4', '2', '6']],
+  ])('at most %i, most shared experiences and tags first, never the item itself', (count, expected) =>
+    expect(relatedItems(item, items, count).map((other) => other.id)).toEqual(expected),
+  );
+});
+
+describe('itemPageData', () => {
+  it.each<[ItemKind, 'image' | 'banner' | 'gallery', Partial<Item>, string, string, string]>([
+    ['tour', 'image', {}, '/images/placeholder.svg', 'Passeios', '/all-tours'],
+    ['guide', 'banner', { banner: '/b.jpg', image: '/i.jpg' }, '/b.jpg', 'Guias de Viagem', '/all-guides'],
+    ['restaurant', 'gallery', { gallery: [PHOTO] }, '/g.jpg', 'Restaurantes', '/all-restaurants'],
+  ])('a %s (hero from %s)', (kind, prefer, fields, image, listName, listPath) => {
+    const item = anItem({ id: '7', kind, title: 'Casa X', ...fields });
+    const page = itemPageData(item, CITY, prefer);
+    expect(page.path).toBe(`${listPath === '/all-tours' ? '/tour' : `/${kind}`}/7`);
+    expect(page.trail).toEqual([
+      ['Início', '/'],
+      [listName, listPath],
+      ['Casa X', page.path],
+    ]);
+    expect(page.backHref).toBe(listPath);
+    expect(page.image).toBe(image);
+    expect(page.shareImage).toBe(item.image ?? image);
+    expect(page.jsonLd.map((entry) => (entry as { '@type': string })['@type'])).toEqual([
+      kind === 'tour' ? 'TouristTrip' : kind === 'restaurant' ? 'Restaurant' : 'LocalBusiness',
+      'BreadcrumbList',
+    ]);
+  });
+
+  it.each([
+    ['Um passeio de barco.', 'Um passeio de barco.'],
+    ['', 'Passeio de Barco – Passeio em Barra do Bugres – MT.'],
+  ])('describes the page by its excerpt %j, else by its kind and city', (excerpt, expected) =>
+    expect(itemPageData(anItem({ excerpt }), CITY).description).toBe(expected),
+  );
+
+  it('adds the FAQ to the JSON-LD when there is one', () => {
+    const page = itemPageData(anItem({ faq: [{ question: 'Pode nadar?', answerHtml: '<p>Sim.</p>' }] }), CITY);
+    expect(page.jsonLd.map((entry) => (entry as { '@type': string })['@type'])).toEqual([
+      'TouristTrip',
+      'BreadcrumbList',
+      'FAQPage',
+    ]);
+  });
+});
+
+describe('experiencePageData', () => {
+  it.each([
+    ['', null, 'Pesca Esportiva em Barra do Bugres e região.', '/images/placeholder.svg'],
+    ['Pescar no Paraguai.', '/e.jpg', 'Pescar no Paraguai.', '/e.jpg'],
+  ])('excerpt %j, image %j', (excerpt, image, description, hero) => {
+    const page = experiencePageData(anExperience({ excerpt, image }), CITY);
+    expect(page).toMatchObject({ path: '/experience/pesca-esportiva', backHref: '/#experiencias', description, image: hero });
+    expect(page.trail[1]).toEqual(['Experiências', '/#experiencias']);
+  });
+});
+
+describe('itemLd', () => {
+  const context = { url: `${ORIGIN}/tour/7`, image: `${ORIGIN}/i.jpg`, city: CITY };
+  it.each([
+    ['R$ 150,00', 150, null, null, null, '150.00'],
+    ['R$ 150,00', 150, 'R$ 120,00', 120, 20, '120.00'],
+    ['R$ 0', 0, null, null, null, undefined],
+  ])('a tour priced %s (sale %s) offers %s', (price, priceValue, salePrice, salePriceValue, discountPercent, offer) => {
+    const ld = itemLd(anItem({ price, priceValue, salePrice, salePriceValue, discountPercent }), context);
+    expect((ld.offers as { price: string } | undefined)?.price).toBe(offer);
+  });
+
+  it.each([
+    ['R$ 80,00', 80, 'R$ 80,00'],
+    ['R$ 0', 0, undefined],
+  ])('an accommodation priced %s has the price range %s', (price, priceValue, range) => {
+    const ld = itemLd(anItem({ kind: 'accommodation', price, priceValue }), context);
+    expect(ld.priceRange).toBe(range);
+    expect(ld.address).toMatchObject({ addressLocality: 'Barra do Bugres', addressRegion: 'MT', addressCountry: 'BR' });
+  });
+
+  it('leaves empty fields out', () => {
+    const ld = itemLd(anItem({ kind: 'driver', email: null, contactPhone: null }), context);
+    expect(Object.keys(ld)).not.toContain('email');
+    expect(Object.keys(ld)).not.toContain('telephone');
+  });
+});
+
+describe('experienceLd', () => {
+  it('is a TouristAttraction in the city', () =>
+    expect(experienceLd(anExperience(), { url: `${ORIGIN}/experience/x`, image: `${ORIGIN}/e.jpg`, city: CITY })).toMatchObject({
+      '@type': 'TouristAttraction',
+      name: 'Pesca Esportiva',
+      touristType: 'Pesca Esportiva',
+      address: { '@type': 'PostalAddress', addressLocality: 'Barra do Bugres', addressRegion: 'MT' },
+    }));
+});

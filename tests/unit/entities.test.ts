@@ -1,0 +1,106 @@
+/** The one per-kind table (SPEC sections 2, 4, 5, 8 and 9): what each kind of item says and does. */
+import { describe, expect, it } from 'vitest';
+import {
+  ENTITIES,
+  experienceWhatsappText,
+  HOME_CAROUSEL_ORDER,
+  itemPath,
+  whatsappLink,
+  whatsappText,
+} from '../../src/lib/entities.ts';
+import { KIND_ORDER } from '../../src/lib/kinds.ts';
+import { ITEM_KINDS } from '../../src/lib/schemas/index.ts';
+
+describe.each([
+  ['tour', '/all-tours', '/tour/101', 'Passeios', 'TouristTrip', 5000, { min: 0, max: 300, step: 10 }, 'hours', true],
+  [
+    'attraction',
+    '/all-providers-tours',
+    '/provider-tour/101',
+    'Fornecedores',
+    'LocalBusiness',
+    4000,
+    { min: 0, max: 300, step: 10 },
+    'hours',
+    true,
+  ],
+  ['event', '/all-events', '/event/101', 'Eventos', 'Event', 4000, { min: 0, max: 300, step: 10 }, 'hours', false],
+  [
+    'accommodation',
+    '/all-accommodation',
+    '/accommodation/101',
+    'Hospedagens',
+    'LodgingBusiness',
+    4500,
+    { min: 0, max: 700, step: 10 },
+    'nights',
+    false,
+  ],
+  [
+    'restaurant',
+    '/all-restaurants',
+    '/restaurant/101',
+    'Restaurantes',
+    'Restaurant',
+    4500,
+    { min: 0, max: 100, step: 5 },
+    'meal',
+    false,
+  ],
+  ['driver', '/all-drivers', '/driver/101', 'Condutores', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, false],
+  ['guide', '/all-guides', '/guide/101', 'Guias', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, false],
+  ['agency', '/all-agencies', '/agency/101', 'Agências', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, false],
+] as const)(
+  'ENTITIES.%s',
+  (kind, listPath, detail, plural, schemaType, interval, priceRange, duration, acceptsExperienceQuery) => {
+    const entity = ENTITIES[kind];
+    it('lists at its route and links each item to its detail page', () => {
+      expect(entity.listPath).toBe(listPath);
+      expect(itemPath(kind, '101')).toBe(detail);
+    });
+    it(`is '${plural}' in 'Voltar para …' and a ${schemaType} in JSON-LD`, () => {
+      expect(entity.plural).toBe(plural);
+      expect(entity.schemaType).toBe(schemaType);
+    });
+    it(`slides every ${interval} ms on the home page`, () => expect(entity.home.interval).toBe(interval));
+    it('has the spec price range and duration group', () => {
+      expect(entity.priceRange).toEqual(priceRange);
+      expect(entity.filters.duration).toBe(duration);
+      expect(entity.filters.acceptsExperienceQuery).toBe(acceptsExperienceQuery);
+    });
+    it('names the place in its list description', () => expect(entity.listDescription('Cáceres – MT')).toContain('Cáceres – MT'));
+  },
+);
+
+describe('kind orders', () => {
+  it.each([
+    ['home carousels', HOME_CAROUSEL_ORDER],
+    ['link lists and favourites', KIND_ORDER],
+  ])('%s name every kind once', (_, order) => expect([...order].sort()).toEqual([...ITEM_KINDS].sort()));
+});
+
+describe.each([
+  ['tour', 'Passeio X', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre o passeio "Passeio X".'],
+  ['accommodation', 'Pousada Y', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre a hospedagem "Pousada Y".'],
+  ['driver', 'João', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre os serviços de condutor de João.'],
+  ['agency', 'Rota', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre os serviços da agência Rota.'],
+  ['attraction', 'Barco', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre os serviços de Barco.'],
+] as const)('whatsappText(%s)', (kind, title, expected) => {
+  it('names the item', () => expect(whatsappText(kind, title)).toBe(expected));
+});
+
+describe('experienceWhatsappText', () => {
+  it('names the experience', () =>
+    expect(experienceWhatsappText('Pesca')).toBe(
+      'Olá! Vi no portal de turismo e gostaria de mais informações sobre a experiência "Pesca".',
+    ));
+});
+
+describe.each([
+  ['(65) 99210-3388', 'https://wa.me/5565992103388?text=Oi'],
+  ['+55 65 99210-3388', 'https://wa.me/5565992103388?text=Oi'],
+  ['sem telefone', null],
+  [null, null],
+])('whatsappLink(%j)', (phone, expected) => {
+  it(`is ${expected}`, () => expect(whatsappLink(phone, 'Oi')).toBe(expected));
+});

@@ -1,0 +1,165 @@
+/**
+ * The list pages' helpers (SPEC section 2 lists, sections 5 and 9) and the card's filter
+ * attributes, written at build time and read back by the ListFilters island.
+ */
+import { describe, expect, it } from 'vitest';
+import { carouselItems } from '../../src/lib/carousel.ts';
+import { cardDataAttributes, durationHours, durationNights, itemFromDataset, mealPeriods } from '../../src/lib/lists/filters.ts';
+import { durationGroup, experienceNames, experienceQueryTexts, itemListLd, localities } from '../../src/lib/lists/list-page.ts';
+import type { ItemKind } from '../../src/lib/schemas/index.ts';
+import { anItem } from '../fixtures/entries.ts';
+
+describe.each([
+  ['1h', 1],
+  ['3 horas', 3],
+  ['1h30', 1.5],
+  ['2 h 15', 2.25],
+  ['1,5 hora', 1.5],
+  ['45 min', 0.75],
+  ['2 dias', 48],
+  ['Dia inteiro', 8],
+  ['Meio período', 4],
+  ['meio periodo', 4],
+  ['Almoço/Jantar', null],
+  ['', null],
+])('durationHours(%j)', (text, expected) => {
+  it(`is ${expected}`, () => expect(durationHours(text)).toBe(expected));
+});
+
+describe.each([
+  ['1 noite', 1],
+  ['3 Noites', 3],
+  ['2h', null],
+])('durationNights(%j)', (text, expected) => {
+  it(`is ${expected}`, () => expect(durationNights(text)).toBe(expected));
+});
+
+describe.each([
+  ['Almoço/Jantar', [1, 2, 4]],
+  ['Jantar', [2]],
+  ['noite', [3]],
+  ['Café da manhã', []],
+])('mealPeriods(%j)', (text, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(mealPeriods(text)).toEqual(expected));
+});
+
+describe('cardDataAttributes', () => {
+  it.each([
+    [
+      'a tour',
+      anItem({ title: 'Trilha', experiences: ['Ecoturismo', 'Aves'], rating: 4.5, priceValue: 120, duration: '1h30' }),
+      {
+        'data-title': 'Trilha',
+        'data-experiences': 'Ecoturismo|Aves',
+        'data-locality': 'Barra do Bugres',
+        'data-rating': '4.5',
+        'data-price': '120',
+        'data-duration': '1h30',
+        'data-duration-hours': '1.5',
+      },
+    ],
+    [
+      'an accommodation: nights, no hours',
+      anItem({ kind: 'accommodation', duration: '2 noites' }),
+      { 'data-duration': '2 noites', 'data-nights': '2' },
+    ],
+    ['a restaurant: meal periods', anItem({ kind: 'restaurant', duration: 'Almoço/Jantar' }), { 'data-periods': '1|2|4' }],
+    ['a length of 20 minutes, rounded', anItem({ duration: '20 min' }), { 'data-duration-hours': '0.33' }],
+  ])('%s', (_, item, expected) => expect(cardDataAttributes(item)).toMatchObject(expected));
+
+  it.each([
+    anItem({ title: 'Trilha', experiences: ['Ecoturismo'], rating: 4, priceValue: 99.9, duration: '2h' }),
+    anItem({ kind: 'accommodation', duration: '3 noites', priceValue: 0 }),
+    anItem({ kind: 'restaurant', duration: 'Jantar', locality: '' }),
+  ])('reads back as what the matchers filter (%#)', (item) => {
+    // The island reads the attributes through `dataset`: data-duration-hours is durationHours.
+    const dataset = Object.fromEntries(
+      Object.entries(cardDataAttributes(item)).map(([name, value]) => [
+        name.slice(5).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+        value,
+      ]),
+    );
+    expect(itemFromDataset(dataset)).toEqual({
+      title: item.title,
+      experiences: item.experiences,
+      locality: item.locality,
+      rating: item.rating,
+      price: item.priceValue,
+      hours: durationHours(item.duration),
+      nights: item.kind === 'accommodation' ? durationNights(item.duration) : null,
+      periods: item.kind === 'restaurant' ? mealPeriods(item.duration) : [],
+    });
+  });
+});
+
+describe.each<[ItemKind, string | null, string | null, string[]]>([
+  ['tour', 'Duração', 'duracao', ['1', '2', '4', '5']],
+  ['attraction', 'Duração', 'duracao', ['1', '2', '4', '5']],
+  ['accommodation', 'Duração', 'noites', ['1', '2', '3']],
+  ['restaurant', 'Período', 'periodo', ['1', '2', '3', '4']],
+  ['driver', null, null, []],
+  ['agency', null, null, []],
+])('durationGroup(%s)', (kind, legend, name, values) => {
+  it(`is ${legend ?? 'none'}`, () => {
+    const group = durationGroup(kind);
+    expect(group?.legend ?? null).toBe(legend);
+    expect(group?.name ?? null).toBe(name);
+    expect(group?.options.map((option) => option.value) ?? []).toEqual(values);
+  });
+});
+
+describe('experienceNames and localities', () => {
+  const items = [
+    anItem({ id: '1', experiences: ['Pesca', 'Ecoturismo'], locality: 'Cáceres' }),
+    anItem({ id: '2', experiences: ['Aves'], locality: ' Barra do Bugres ' }),
+    anItem({ id: '3', locality: '' }),
+    anItem({ id: '4', locality: 'Cáceres' }),
+  ];
+  it('names the collection first, then what the items offer, once each', () =>
+    expect(experienceNames(['Ecoturismo', 'Cultura'], items)).toEqual(['Ecoturismo', 'Cultura', 'Pesca', 'Aves']));
+  it('lists distinct localities, trimmed, sorted the Portuguese way', () =>
+    expect(localities(items)).toEqual(['Barra do Bugres', 'Cáceres']));
+});
+
+describe.each<[ItemKind, string, string]>([
+  [
+    'attraction',
+    'Fornecedores de Atrativos Filtrados por Experiência',
+    'Nenhum fornecedor encontrado para as experiências selecionadas: {list}.',
+  ],
+  ['tour', 'Atrativos Filtrados por Experiência', 'Nenhum passeio encontrado para as experiências selecionadas: {list}.'],
+])('experienceQueryTexts(%s)', (kind, filteredTitle, noMatch) => {
+  it('gives the filtered heading and the no-match message', () =>
+    expect(experienceQueryTexts(kind)).toEqual({ filteredTitle, noMatch }));
+});
+
+describe('itemListLd', () => {
+  it('lists every item with its position and absolute URL', () =>
+    expect(
+      itemListLd(
+        'Atrativos',
+        [anItem({ id: '7', title: 'A' }), anItem({ id: '9', kind: 'event', title: 'B' })],
+        (path) => `https://x.br${path}`,
+      ),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: 'Atrativos',
+      numberOfItems: 2,
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'A', url: 'https://x.br/tour/7' },
+        { '@type': 'ListItem', position: 2, name: 'B', url: 'https://x.br/event/9' },
+      ],
+    }));
+});
+
+describe('carouselItems', () => {
+  const items = ['1', '2', '3', '4', '5'].map((id) => anItem({ id, isFeatured: id === '3' || id === '5' }));
+  it.each([
+    [12, ['3', '5', '1', '2', '4']],
+    [3, ['3', '5', '1']],
+    [0, []],
+  ])('featured first, then the rest in order, at most %i', (limit, expected) =>
+    expect(carouselItems(items, limit).map((item) => item.id)).toEqual(expected),
+  );
+});

@@ -1,0 +1,96 @@
+/** The testimonial helpers (SPEC sections 2 and 3: portal, detail, labels; section 9: sort, featured). */
+import { describe, expect, it } from 'vitest';
+import type { Testimonial } from '../../src/lib/schemas/index.ts';
+import {
+  byVisitDateDesc,
+  experienceLabel,
+  featuredTestimonials,
+  initials,
+  placeName,
+  ratingScale,
+  testimonialStats,
+  testimonialsInPortalOrder,
+} from '../../src/lib/testimonials/testimonials.ts';
+import { aTestimonial } from '../fixtures/entries.ts';
+
+const ids = (entries: readonly { id: string }[]) => entries.map((entry) => entry.id);
+/** [id, visit date or null, featured] */
+type Row = [string, string | null, boolean];
+const testimonials = (rows: Row[]) => rows.map(([id, visitDate, featured]) => aTestimonial({ id, visitDate, featured }));
+
+describe.each([
+  ['tours', 'Tours'],
+  ['restaurants', 'Restaurantes'],
+  ['accommodations', 'Hospedagens'],
+  ['events', 'Eventos'],
+  ['agencies', 'Agências'],
+  ['passeios', 'passeios'],
+])('experienceLabel(%j)', (experience, expected) => {
+  it(`is ${expected}`, () => expect(experienceLabel(experience)).toBe(expected));
+});
+
+const ROWS: Row[] = [
+  ['a', '2025-01-10', false],
+  ['b', null, true],
+  ['c', '2025-03-01', false],
+  ['d', '2025-02-01', true],
+];
+
+describe.each<[string, (list: Testimonial[]) => Testimonial[], string[]]>([
+  ['byVisitDateDesc: newest first, undated last', byVisitDateDesc, ['c', 'd', 'a', 'b']],
+  ['testimonialsInPortalOrder: the newest featured leads, then newest first', testimonialsInPortalOrder, ['d', 'c', 'a', 'b']],
+  ['featuredTestimonials: featured newest first, then the others, three', (list) => featuredTestimonials(list), ['d', 'b', 'c']],
+])('%s', (_, order, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(ids(order(testimonials(ROWS)))).toEqual(expected));
+});
+
+describe.each([
+  [[5, 4, 3], 5],
+  [[10, 9, 5], 10],
+  [[6], 10],
+  [[], 5],
+])('ratingScale(%j)', (ratings, expected) => {
+  it(`is ${expected}`, () => expect(ratingScale(ratings.map((rating) => aTestimonial({ rating })))).toBe(expected));
+});
+
+describe.each([
+  [[], { total: 0, average: 0, verified: 0 }],
+  [
+    [
+      [10, true],
+      [9, false],
+      [8, true],
+    ],
+    { total: 3, average: 9, verified: 2 },
+  ],
+  [
+    [
+      [5, true],
+      [4, true],
+      [4, true],
+    ],
+    { total: 3, average: 4.3, verified: 3 },
+  ],
+] as [[number, boolean][], object][])('testimonialStats(%j)', (rows, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () =>
+    expect(testimonialStats(rows.map(([rating, verified]) => aTestimonial({ rating, verified })))).toEqual(expected));
+});
+
+describe.each([
+  ['Fernanda Lopes', 'FL'],
+  ['Anônimo', 'A'],
+  ['  maria   da  silva ', 'MS'],
+  ['Élcio', 'É'],
+  ['', '?'],
+])('initials(%j)', (name, expected) => {
+  it(`is ${expected}`, () => expect(initials(name)).toBe(expected));
+});
+
+describe.each([
+  [{ city: 'Cuiabá', state: 'MT' }, 'Cuiabá – MT'],
+  [{ city: ' Cuiabá ', state: '' }, 'Cuiabá'],
+  [{ city: '', state: 'MT' }, 'MT'],
+  [{ city: ' ', state: ' ' }, null],
+])('placeName(%j)', (location, expected) => {
+  it(`is ${expected}`, () => expect(placeName(location)).toBe(expected));
+});
