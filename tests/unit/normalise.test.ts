@@ -97,7 +97,7 @@ describe('items: the card view model and its defaults', () => {
     ['Barra do Bugres - MT', 'Barra do Bugres - MT', 'Barra do Bugres'],
     [
       { address: 'Rua A, 10', city: 'Barra do Bugres', state: 'MT', country: 'BR' },
-      'Rua A, 10, Barra do Bugres - MT',
+      'Rua A, 10, Barra do Bugres – MT',
       'Barra do Bugres',
     ],
     [{ city: 'Cáceres' }, 'Cáceres', 'Cáceres'],

@@ -2,6 +2,7 @@ import { z } from 'astro/zod';
 import { discountPercent, formatBRL, parsePrice, slugify, truncate } from '../format.ts';
 import { htmlToText } from '../html.ts';
 import type { GalleryImage, Item, ItemKind, ItemProvider, ItemStatus } from '../schemas/index.ts';
+import { placeLabel } from '../text.ts';
 import {
   checkedField,
   firstText,
@@ -168,7 +169,7 @@ function describeLocation(location: RawItem['location']): { location: string; lo
     const text = String(location.text ?? '');
     return { location: text, locality: localityOf(text) };
   }
-  const cityState = [location.city, location.state].filter(Boolean).join(' - ');
+  const cityState = placeLabel({ name: location.city ?? '', state: location.state ?? '' });
   return {
     location: [location.address, cityState].filter(Boolean).join(', '),
     locality: location.city ?? '',

@@ -1,13 +1,14 @@
 import { z } from 'astro/zod';
 import { readTimeMinutes, slugify, truncate } from '../format.ts';
 import { hasVisibleText, htmlToText } from '../html.ts';
+import { PLACEHOLDERS } from '../images.ts';
 import type { NewsArticle } from '../schemas/index.ts';
 import { firstText, html, LenientText, lenient, lenientList, RawBoolean, RawId, TEXT_CHARS, unique } from './fields.ts';
 import type { RecordContext } from './records.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
 
 /** Shown when a post has neither featured media nor a yoast og:image. */
-export const NEWS_PLACEHOLDER_IMAGE = '/images/news-placeholder.svg';
+export const NEWS_PLACEHOLDER_IMAGE = PLACEHOLDERS.news;
 export const NEWS_SUMMARY_LENGTH = 200;
 
 const Rendered = z.union([z.looseObject({ rendered: z.string() }).transform((value) => value.rendered), z.string()]);
