@@ -33,7 +33,7 @@ const SPLIT_SECRET = `${TEST_CREDENTIALS.providerToken.slice(0, 10)}<span>${TEST
 export const IMAGE_PATHS = /^\/(?:wp-content\/uploads|media)\//;
 
 /** A small real JPEG for every image path. */
-export async function sampleJpeg(): Promise<Uint8Array> {
+export async function sampleJpeg(): Promise<Buffer<ArrayBuffer>> {
   return sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 44, g: 95, b: 45 } } })
     .jpeg({ quality: 70 })
     .toBuffer();

@@ -5,7 +5,7 @@ import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts'
 import { experienceCategory, RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
 import { localityOf, RawItemSchema, statusChip, toItem } from '../../src/lib/normalise/item.ts';
 import { NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
-import { type NormaliseOptions, normaliseRecords, type RecordContext } from '../../src/lib/normalise/records.ts';
+import { type NormaliseOptions, normaliseRecords } from '../../src/lib/normalise/records.ts';
 import { socialUrl } from '../../src/lib/normalise/social.ts';
 import { RawFeedbackSchema, toTestimonial } from '../../src/lib/normalise/testimonial.ts';
 import {
@@ -17,17 +17,7 @@ import {
   NewsArticleSchema,
   TestimonialSchema,
 } from '../../src/lib/schemas/index.ts';
-
-/** The sync's clock in these tests. */
-const NOW = new Date('2026-11-22T12:00:00Z');
-/** Records of the embedded sample data: no base URL, site-relative images kept. */
-const SAMPLE: NormaliseOptions = { baseUrl: null, now: NOW };
-
-/** A context for a mapper called directly; its notes are kept. */
-function contextFor(overrides: Partial<RecordContext> = {}): RecordContext & { notes: string[] } {
-  const notes: string[] = [];
-  return { baseUrl: null, now: NOW, index: 0, total: 1, note: (reason) => notes.push(reason), ...overrides, notes };
-}
+import { contextFor, SAMPLE } from '../support/record-context.ts';
 
 const items = (records: unknown[], kind: ItemKind = 'tour', options: NormaliseOptions = SAMPLE) =>
   normaliseRecords(records, RawItemSchema, (raw, context) => toItem(raw, kind, context), ItemSchema, options);

@@ -5,10 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { RawItemSchema, toItem } from '../../src/lib/normalise/item.ts';
 import { displayPrice } from '../../src/lib/price.ts';
+import { contextFor } from '../support/record-context.ts';
 
 /** The price fields of a provider record as the sync keeps them. */
 const priced = (price: unknown, sale_price: unknown) =>
-  toItem(RawItemSchema.parse({ id: 1, title: 'Passeio', price, sale_price }), 'tour');
+  toItem(RawItemSchema.parse({ id: 1, title: 'Passeio', price, sale_price }), 'tour', contextFor());
 
 describe.each([
   // price, sale_price → shown price, shown sale, discount, amount charged
