@@ -17,9 +17,14 @@ import { type BuiltSite, buildSite } from '../support/build-site.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
 const CITY = { name: 'Pirenópolis', state: 'GO' };
+/** Where the sample data's photos are: site-relative paths, which a real provider serves itself. */
+const SAMPLE_MEDIA = '/sample-media/';
+const SAMPLE_MEDIA_DIR = path.resolve(import.meta.dirname, '../../sample-data/media');
 
 /** Every string of the sample rewritten: the city, its state and every word built on its name. */
 function moveToAnotherCity(value: unknown): unknown {
+  // The provider's own photo paths stay: its server below serves them from the sample's media.
+  if (typeof value === 'string' && value.startsWith(SAMPLE_MEDIA)) return value;
   if (typeof value === 'string') {
     return value
       .replace(/Barra do Bugres/g, CITY.name)
@@ -86,6 +91,16 @@ beforeAll(async () => {
       return file ? new Response(new Uint8Array(file.body), { headers: { 'content-type': file.type } }) : next();
     },
   });
+  // The sample's relative photo paths are relative to the provider, as a real upstream's uploads are.
+  server.setFault(new RegExp(`^${SAMPLE_MEDIA}`), {
+    kind: 'respond',
+    respond: async (request, next) => {
+      const file = path.join(SAMPLE_MEDIA_DIR, new URL(request.url).pathname.slice(SAMPLE_MEDIA.length));
+      if (!file.startsWith(`${SAMPLE_MEDIA_DIR}${path.sep}`)) return next();
+      const body = await readFile(file).catch(() => null);
+      return body ? new Response(new Uint8Array(body), { headers: { 'content-type': 'image/jpeg' } }) : next();
+    },
+  });
   site = await buildSite({ ...server.env, CITY_NAME: CITY.name, CITY_STATE: CITY.state });
 }, 300_000);
 
@@ -117,6 +132,10 @@ describe('a build for another city', () => {
   });
 });
 
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>,
+  );
 const pictures = (html: string) => [...html.matchAll(/<picture\b[^>]*>([\s\S]*?)<\/picture>/g)].map((match) => match[1] ?? '');
 
 describe('upstream images through the image pipeline', () => {
@@ -138,8 +157,17 @@ describe('upstream images through the image pipeline', () => {
     expect(banner).toMatch(/<img src="\/_astro\/[^"]+\.webp" srcset="[^"]+\.webp 800w, [^"]+\.webp 1200w"/);
     expect(banner).toMatch(/loading="eager" fetchpriority="high"/);
     expect(banner).toMatch(/width="1200" height="800"/);
-    // Nothing on the page is loaded from the upstream's host.
+    // Nothing on the page is loaded from the upstream's host, nor named by its structured data.
     expect(html).not.toMatch(new RegExp(`(src|srcset|href)="${server.origin}`));
+    expect(html).not.toContain(server.origin);
+    const trip = jsonLd(html).find((entry) => entry['@type'] === 'TouristTrip');
+    expect(trip?.image).toMatch(/^https?:\/\/[^/]+\/_astro\/[^"]+\.jpg$/);
+  });
+
+  it('leaves out of the structured data a photo it has no copy of', async () => {
+    const trip = jsonLd(await site.page('/tour/107')).find((entry) => entry['@type'] === 'TouristTrip');
+    expect(trip).toBeDefined();
+    expect(trip).not.toHaveProperty('image');
   });
 
   it('shows the placeholder for a gallery photo that is not an image, and for a missing banner', async () => {
@@ -151,7 +179,7 @@ describe('upstream images through the image pipeline', () => {
     expect(missing).toMatch(
       /<img src="\/images\/placeholder\.svg" alt="Foto de [^"]+" width="1200" height="800" loading="eager" fetchpriority="high"[^>]*data-placeholder/,
     );
-    // Never a broken <img> pointing at the failed URL (og:image and JSON-LD may still name it).
+    // Never a broken <img> pointing at the failed URL.
     expect(missing).not.toMatch(/(src|srcset)="[^"]*missing\.jpg/);
   });
 });
