@@ -95,3 +95,34 @@ export async function shareImageUrl(url: string | null | undefined): Promise<str
   const width = widthsFor([1200], image.width).at(-1) ?? image.width;
   return (await getImage({ src: image.src, width, height: heightFor(width, image), format: 'jpg' })).src;
 }
+
+/** The site's own public images (placeholders): served from dist as they are. */
+const isPublicImage = (url: string) => url.startsWith('/images/');
+
+/**
+ * Structured data (JSON-LD) with every `image` our own copy: the cached JPEG previews use, or a
+ * public file of the site, as an absolute URL. An upstream file is never linked (it may be gone,
+ * slow or private tomorrow) and the sample's /sample-media/ is not published: an image we have no
+ * copy of is left out, and an `image` list with none left is removed.
+ */
+export async function withOwnImages(value: unknown, absolute: (path: string) => string): Promise<unknown> {
+  const own = async (url: unknown) => {
+    if (typeof url !== 'string') return null;
+    const copy = (await shareImageUrl(url)) ?? (isPublicImage(url) ? url : null);
+    return copy && absolute(copy);
+  };
+  if (Array.isArray(value)) return Promise.all(value.map((entry) => withOwnImages(entry, absolute)));
+  if (!value || typeof value !== 'object') return value;
+  const entries = await Promise.all(
+    Object.entries(value).map(async ([key, entry]): Promise<[string, unknown]> => {
+      if (key !== 'image' || (typeof entry !== 'string' && !Array.isArray(entry))) {
+        return [key, await withOwnImages(entry, absolute)];
+      }
+      const urls = (await Promise.all((Array.isArray(entry) ? entry : [entry]).map(own))).filter(Boolean);
+      return [key, Array.isArray(entry) ? urls : urls[0]];
+    }),
+  );
+  return Object.fromEntries(
+    entries.filter(([key, entry]) => key !== 'image' || (Array.isArray(entry) ? entry.length > 0 : entry)),
+  );
+}

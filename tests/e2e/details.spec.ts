@@ -349,6 +349,8 @@ test('share data and JSON-LD: excerpt as description, the item image, offers onl
   expect(trip).toMatchObject({
     name: 'Trilha e Banho nas Cachoeiras da Serra das Araras',
     offers: { price: '150.00', priceCurrency: 'BRL' },
+    // Structured data names our copy too, never the sample's unpublished /sample-media/ path.
+    image: shared,
   });
   expect(String(trip?.url)).toMatch(/\/tour\/101$/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', String(trip?.url));

@@ -307,5 +307,6 @@ test('the home page describes the site and the destination in JSON-LD', async ({
   expect(destination?.name).toBe('Barra do Bugres – MT');
   expect(destination?.address).toMatchObject({ addressLocality: 'Barra do Bugres', addressRegion: 'MT', addressCountry: 'BR' });
   expect(destination?.image).toHaveLength(6);
+  for (const image of destination?.image ?? []) expect(image).toMatch(/^https?:\/\/[^/]+\/_astro\/[\w.-]+\.jpg$/);
   expect(destination?.includesAttraction?.[0]).toMatchObject({ '@type': 'TouristAttraction' });
 });

@@ -7,7 +7,7 @@ import { ENTITIES, experiencePath, itemPath } from '../entities.ts';
 import { PLACEHOLDERS } from '../images.ts';
 import type { City, Experience, Item } from '../schemas/index.ts';
 import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
-import { absoluteUrl, breadcrumbLd, canonicalUrl, faqLd } from '../seo.ts';
+import { breadcrumbLd, canonicalUrl, faqLd } from '../seo.ts';
 import { placeLabel } from '../text.ts';
 import { heroImage } from './detail-data.ts';
 import { experienceLd, itemLd } from './json-ld.ts';
@@ -42,7 +42,7 @@ export function itemPageData(item: Item, city: City, prefer: 'banner' | 'image' 
   ];
   const image = heroImage(item, prefer);
   const shareImage = item.image ?? image;
-  const context = { url: canonicalUrl(path), image: absoluteUrl(shareImage), city };
+  const context = { url: canonicalUrl(path), image: shareImage, city };
   return {
     path,
     trail,
@@ -64,7 +64,7 @@ export function experiencePageData(experience: Experience, city: City): DetailPa
     [experience.title, path],
   ];
   const image = experience.image ?? PLACEHOLDERS.default;
-  const context = { url: canonicalUrl(path), image: absoluteUrl(image), city };
+  const context = { url: canonicalUrl(path), image, city };
   return {
     path,
     trail,

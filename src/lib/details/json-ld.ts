@@ -17,7 +17,7 @@ const withoutEmpty = (object: Json): Json =>
 export interface LdContext {
   /** Absolute URL of the page. */
   url: string;
-  /** Absolute URL of the item's image. */
+  /** The item's image as the data names it (BaseLayout publishes our copy: withOwnImages). */
   image: string;
   city: { name: string; state: string; country: string };
 }
