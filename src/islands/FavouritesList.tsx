@@ -3,9 +3,10 @@
  * localStorage, kept in sync with the other tabs), each with a 'Remover' button.
  */
 import { useStore } from '@nanostores/react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { countLabel } from '../lib/text.ts';
 import { $favourites, type Favourite, favouriteKey, removeFavourite } from '../stores/favourites.ts';
+import { keepFavouritesOffline, watchSavedOffline } from './saved-offline.ts';
 
 interface Props {
   /** Name of each kind of item ('Passeio', 'Hospedagem'...). */
@@ -19,6 +20,11 @@ interface Props {
 export default function FavouritesList({ kindNames, exploreHref, placeholderImage }: Props) {
   const list = useStore($favourites);
   const rootRef = useRef<HTMLDivElement>(null);
+  const [offline, setOffline] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    keepFavouritesOffline();
+    return watchSavedOffline(setOffline);
+  }, []);
 
   // The removed button disappears: move the focus to the next 'Remover', else to the empty state.
   const remove = (item: Favourite, index: number) => {
@@ -57,6 +63,9 @@ export default function FavouritesList({ kindNames, exploreHref, placeholderImag
                   <h2 className="favourite-title">
                     <a href={item.path}>{item.title}</a>
                   </h2>
+                  <p className="favourite-offline" data-offline={offline.has(favouriteKey(item))}>
+                    {offline.has(favouriteKey(item)) ? 'Disponível sem internet' : 'Ainda não disponível sem internet'}
+                  </p>
                   <button type="button" className="btn btn-outline" data-remove onClick={() => remove(item, index)}>
                     Remover<span className="visually-hidden"> {item.title} dos favoritos</span>
                   </button>
