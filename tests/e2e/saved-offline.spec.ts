@@ -10,10 +10,10 @@ const SAVE = 'Salvar nos favoritos: ';
 
 /** Whether the saved-places cache holds `url` (a site path). */
 const isKept = (page: Page, url: string) =>
-  page.evaluate(
-    async ([name, path]) => Boolean(await (await caches.open(name)).match(new URL(path, location.href).href)),
-    [SAVED_CACHE, url] as const,
-  );
+  page.evaluate(async ([name, path]) => Boolean(await (await caches.open(name)).match(new URL(path, location.href).href)), [
+    SAVED_CACHE,
+    url,
+  ] as const);
 
 test('a tour saved from the list opens offline; /favoritos works offline; removing it releases its copy', async ({
   page,
