@@ -6,6 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { countLabel } from '../lib/text.ts';
 import { $favourites, type Favourite, favouriteKey, removeFavourite } from '../stores/favourites.ts';
+import { ReceivedList, ShareSavedList } from './FavouritesShare.tsx';
 import { keepFavouritesOffline, watchSavedOffline } from './saved-offline.ts';
 
 interface Props {
@@ -15,9 +16,13 @@ interface Props {
   exploreHref: string;
   /** Image shown for an item saved without one. */
   placeholderImage: string;
+  /** Canonical origin, for the links the shared list carries. */
+  siteUrl: string;
+  /** Brand, in the WhatsApp message. */
+  businessName: string;
 }
 
-export default function FavouritesList({ kindNames, exploreHref, placeholderImage }: Props) {
+export default function FavouritesList({ kindNames, exploreHref, placeholderImage, siteUrl, businessName }: Props) {
   const list = useStore($favourites);
   const rootRef = useRef<HTMLDivElement>(null);
   const [offline, setOffline] = useState<Set<string>>(new Set());
@@ -39,6 +44,7 @@ export default function FavouritesList({ kindNames, exploreHref, placeholderImag
   const count = countLabel(list.length, 'item salvo', 'itens salvos');
   return (
     <div ref={rootRef} className="favourites">
+      <ReceivedList kindNames={kindNames} />
       <p className="favourites-count" role="status">
         {list.length > 0 ? count : ''}
       </p>
@@ -53,6 +59,9 @@ export default function FavouritesList({ kindNames, exploreHref, placeholderImag
           </a>
         </div>
       ) : (
+        <ShareSavedList list={list} siteUrl={siteUrl} businessName={businessName} />
+      )}
+      {list.length > 0 && (
         <ul className="favourites-grid">
           {list.map((item, index) => (
             <li key={favouriteKey(item)}>
