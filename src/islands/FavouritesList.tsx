@@ -3,9 +3,11 @@
  * localStorage, kept in sync with the other tabs), each with a 'Remover' button.
  */
 import { useStore } from '@nanostores/react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { countLabel } from '../lib/text.ts';
 import { $favourites, type Favourite, favouriteKey, removeFavourite } from '../stores/favourites.ts';
+import { ReceivedList, ShareSavedList } from './FavouritesShare.tsx';
+import { keepFavouritesOffline, watchSavedOffline } from './saved-offline.ts';
 
 interface Props {
   /** Name of each kind of item ('Passeio', 'Hospedagem'...). */
@@ -14,11 +16,20 @@ interface Props {
   exploreHref: string;
   /** Image shown for an item saved without one. */
   placeholderImage: string;
+  /** Canonical origin, for the links the shared list carries. */
+  siteUrl: string;
+  /** Brand, in the WhatsApp message. */
+  businessName: string;
 }
 
-export default function FavouritesList({ kindNames, exploreHref, placeholderImage }: Props) {
+export default function FavouritesList({ kindNames, exploreHref, placeholderImage, siteUrl, businessName }: Props) {
   const list = useStore($favourites);
   const rootRef = useRef<HTMLDivElement>(null);
+  const [offline, setOffline] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    keepFavouritesOffline();
+    return watchSavedOffline(setOffline);
+  }, []);
 
   // The removed button disappears: move the focus to the next 'Remover', else to the empty state.
   const remove = (item: Favourite, index: number) => {
@@ -33,6 +44,7 @@ export default function FavouritesList({ kindNames, exploreHref, placeholderImag
   const count = countLabel(list.length, 'item salvo', 'itens salvos');
   return (
     <div ref={rootRef} className="favourites">
+      <ReceivedList kindNames={kindNames} />
       <p className="favourites-count" role="status">
         {list.length > 0 ? count : ''}
       </p>
@@ -47,6 +59,9 @@ export default function FavouritesList({ kindNames, exploreHref, placeholderImag
           </a>
         </div>
       ) : (
+        <ShareSavedList list={list} siteUrl={siteUrl} businessName={businessName} />
+      )}
+      {list.length > 0 && (
         <ul className="favourites-grid">
           {list.map((item, index) => (
             <li key={favouriteKey(item)}>
@@ -57,6 +72,9 @@ export default function FavouritesList({ kindNames, exploreHref, placeholderImag
                   <h2 className="favourite-title">
                     <a href={item.path}>{item.title}</a>
                   </h2>
+                  <p className="favourite-offline" data-offline={offline.has(favouriteKey(item))}>
+                    {offline.has(favouriteKey(item)) ? 'Disponível sem internet' : 'Ainda não disponível sem internet'}
+                  </p>
                   <button type="button" className="btn btn-outline" data-remove onClick={() => remove(item, index)}>
                     Remover<span className="visually-hidden"> {item.title} dos favoritos</span>
                   </button>

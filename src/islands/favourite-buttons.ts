@@ -6,6 +6,7 @@
  * updates aria-pressed and the label of all the buttons.
  */
 import { $favourites, favouriteKey, toFavourite, toggleFavourite } from '../stores/favourites.ts';
+import { keepFavouritesOffline } from './saved-offline.ts';
 
 const SELECTOR = 'button[data-favourite]';
 const SAVE = 'Salvar nos favoritos';
@@ -48,4 +49,6 @@ export function enhanceFavouriteButtons(): void {
     toggleFavourite(entry);
   });
   $favourites.subscribe((list) => render(new Set(list.map(favouriteKey))));
+  // Saving also keeps the item's page and photo offline; removing releases them.
+  keepFavouritesOffline();
 }

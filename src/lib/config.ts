@@ -12,6 +12,8 @@ export interface SiteConfig {
   cityState: string;
   /** Brand shown in the header and titles. */
   businessName: string;
+  /** Name under the home-screen icon of the installed site (web app manifest `short_name`). */
+  shortName: string;
   /** Logo URL or site path. */
   logoPath: string;
   /** Canonical origin, for sitemap, canonical links and Open Graph. */
@@ -40,6 +42,7 @@ export function readSiteConfig(env: Env): SiteConfig {
     cityName,
     cityState: readVar(env, 'CITY_STATE') ?? 'MT',
     businessName: readVar(env, 'BUSINESS_NAME') ?? `Turismo ${cityName}`,
+    shortName: readVar(env, 'SHORT_NAME') ?? cityName,
     logoPath: readVar(env, 'LOGO_PATH') ?? '/logo.svg',
     siteUrl: withoutTrailingSlash(readVar(env, 'SITE_URL')) ?? DEFAULT_SITE_URL,
     blogUrl: withoutTrailingSlash(readVar(env, 'BLOG_URL')),

@@ -15,6 +15,14 @@
  *   never served, so no page lives in a cache forever.
  * - The registration script sends the URLs the page loaded before the worker controlled it, so
  *   the first page visited is kept too.
+ * - Saved places (issue 15): the pages send the visitor's favourites ({ saved: [...] }, newest
+ *   first). For each, the worker keeps the item's page, the files that page needs (stylesheets,
+ *   scripts, islands) and its first photo in SAVED, a cache no build deletes, so a place saved from a
+ *   list opens with no signal though it was never opened; a removed favourite's copies go (a file
+ *   two saved pages share goes with the last). /favoritos is always kept too. Bounded by
+ *   MAX_SAVED_ITEMS and SAVED_BYTE_BUDGET: the newest favourites that fit are kept, the rest are
+ *   not (and /favoritos says so). A kept copy made by another build is fetched again, in the
+ *   background, the next time a page sends the list while online (every page load does).
  */
 const VERSION = 'BUILD_VERSION';
 const PREFIX = 'bb-turismo-';
@@ -23,6 +31,18 @@ const FILES = `${PREFIX}files-${VERSION}`;
 const OFFLINE_URL = '/offline';
 const PAGE_TIMEOUT_MS = 6000;
 const MAX_AGE_DAYS = 30;
+/** Saved places kept offline (issue 15): not versioned, so a new build does not drop them. */
+const SAVED = `${PREFIX}saved`;
+/** The SAVED entry listing what is kept for whom; /favoritos reads it too (src/lib/saved-offline.ts). */
+const SAVED_INDEX = '/__saved-offline__.json';
+/** Most favourites kept offline (the list itself holds up to 200). */
+const MAX_SAVED_ITEMS = 40;
+/** Most bytes the saved copies take together (pages, their files and photos). */
+const SAVED_BYTE_BUDGET = 25 * 1024 * 1024;
+/** Most files (stylesheets, scripts, photos) kept for one saved page. */
+const MAX_FILES_PER_PAGE = 60;
+/** Always kept with the saved places: the list itself. */
+const FAVOURITES_PATH = '/favoritos';
 /** Most entries kept per cache; the oldest go first. */
 const MAX_ENTRIES = { [PAGES]: 150, [FILES]: 600 };
 
@@ -132,7 +152,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       await self.clients.claim();
-      const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== PAGES && name !== FILES);
+      const names = (await caches.keys()).filter(
+        (name) => name.startsWith(PREFIX) && name !== PAGES && name !== FILES && name !== SAVED,
+      );
       await carryOver(names);
       await Promise.all(names.map((name) => caches.delete(name)));
       await trim(PAGES);
@@ -143,6 +165,10 @@ self.addEventListener('activate', (event) => {
 
 /** The registration script's list of what the page loaded before this worker controlled it. */
 self.addEventListener('message', (event) => {
+  if (Array.isArray(event.data?.saved)) {
+    event.waitUntil(keepSaved(event.data.saved));
+    return;
+  }
   const urls = Array.isArray(event.data?.keep) ? event.data.keep : [];
   event.waitUntil(
     Promise.all(
@@ -165,6 +191,162 @@ self.addEventListener('message', (event) => {
   );
 });
 
+/**
+ * The site files an HTML page needs to be drawn and to work: stylesheets, icons, module scripts,
+ * the islands' component and renderer modules, and its first photo (the first <img> in <main>).
+ */
+function pageFiles(html) {
+  const urls = new Set(shellUrls(html).filter((url) => !/\.(avif|webp|jpe?g|png|gif)$/i.test(url)));
+  for (const match of html.matchAll(/<script[^>]+src="(\/[^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/(?:component-url|renderer-url|before-hydration-url)="(\/[^"]+)"/g)) urls.add(match[1]);
+  const main = html.slice(Math.max(0, html.indexOf('<main')));
+  const photo = /<img[^>]+src="(\/[^"]+)"/.exec(main)?.[1];
+  if (photo) urls.add(photo);
+  return [...urls].map((url) => new URL(url, self.location.href).href);
+}
+
+/** The modules a script imports from our own /_astro/ folder (static and dynamic imports). */
+function importedModules(code, base) {
+  const urls = new Set();
+  for (const match of code.matchAll(/["'](\.{1,2}\/[^"'\s]+\.js|\/_astro\/[^"'\s]+\.js)["']/g)) {
+    const url = new URL(match[1], base);
+    if (url.origin === self.location.origin && url.pathname.startsWith('/_astro/')) urls.add(url.href);
+  }
+  return [...urls];
+}
+
+/** The saved-places index: { items: [{ key, path, version, urls, bytes }] } (urls[0] is the page). */
+async function readSavedIndex(cache) {
+  try {
+    const index = await (await cache.match(SAVED_INDEX))?.json();
+    return Array.isArray(index?.items) ? index : { items: [] };
+  } catch {
+    return { items: [] };
+  }
+}
+
+/** What a favourite sent by a page is, once checked: its key, its page's path and its card photo. */
+function savedRequest(entry) {
+  if (
+    typeof entry?.key !== 'string' ||
+    typeof entry.path !== 'string' ||
+    !entry.path.startsWith('/') ||
+    entry.path.startsWith('//')
+  )
+    return null;
+  const image = typeof entry.image === 'string' && sameOrigin(entry.image) ? new URL(entry.image, self.location.href).href : null;
+  return { key: entry.key, path: entry.path, image };
+}
+
+/**
+ * Fetches one saved page and what it needs; returns the responses by URL and their bytes, or null
+ * when the page does not answer (offline, removed). Files already kept in `cache` are reused.
+ */
+async function download(cache, path, image) {
+  const pageUrl = pageKey(path);
+  const page = await unredirected(await fetch(pageUrl, { cache: 'no-cache' }));
+  if (!keepable(page)) return null;
+  const html = await page.clone().text();
+  const responses = new Map([[pageUrl, page]]);
+  const queue = pageFiles(html);
+  if (image) queue.push(image);
+  const seen = new Set(queue);
+  while (queue.length > 0 && responses.size <= MAX_FILES_PER_PAGE) {
+    const url = queue.shift();
+    const response =
+      (await cache.match(url)) ?? (await caches.match(url, { cacheName: FILES })) ?? (await fetch(url).catch(() => null));
+    if (response?.status !== 200) continue;
+    responses.set(url, response);
+    if (url.endsWith('.js')) {
+      for (const next of importedModules(await response.clone().text(), url)) {
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+  }
+  let bytes = 0;
+  const bodies = new Map();
+  for (const [url, response] of responses) {
+    const body = await response.arrayBuffer();
+    bytes += body.byteLength;
+    bodies.set(url, new Response(body, { status: 200, headers: response.headers }));
+  }
+  return { responses: bodies, bytes };
+}
+
+let savedQueue = Promise.resolve();
+
+/** Runs the saved-places updates one after the other (two pages may send their lists at once). */
+function keepSaved(list) {
+  savedQueue = savedQueue.then(() => reconcileSaved(list)).catch(() => undefined);
+  return savedQueue;
+}
+
+/**
+ * Makes SAVED hold what `list` (the favourites, newest first) asks for, within the bounds: keeps
+ * the copies it still needs, downloads the missing ones and those of another build (when the
+ * network answers), and deletes every file no kept item refers to. Tells the open pages when done.
+ */
+async function reconcileSaved(list) {
+  const cache = await caches.open(SAVED);
+  const index = await readSavedIndex(cache);
+  const known = new Map(index.items.map((item) => [item.key, item]));
+  const wanted = [{ key: 'page:favoritos', path: FAVOURITES_PATH, image: null }];
+  for (const entry of list.slice(0, MAX_SAVED_ITEMS)) {
+    const request = savedRequest(entry);
+    if (request) wanted.push(request);
+  }
+  const items = [];
+  let total = 0;
+  for (const request of wanted) {
+    const kept = known.get(request.key);
+    let item = kept && kept.path === request.path ? kept : null;
+    if (!item || item.version !== VERSION) {
+      const fresh = await download(cache, request.path, request.image).catch(() => null);
+      if (fresh && total + fresh.bytes <= SAVED_BYTE_BUDGET) {
+        for (const [url, response] of fresh.responses) await cache.put(url, response);
+        item = { key: request.key, path: request.path, version: VERSION, urls: [...fresh.responses.keys()], bytes: fresh.bytes };
+      } else if (fresh) {
+        item = null;
+      }
+      // Offline or failing: the copy of another build, if any, stays until the next try.
+    }
+    if (item && total + item.bytes <= SAVED_BYTE_BUDGET) {
+      items.push(item);
+      total += item.bytes;
+    }
+  }
+  const used = new Set(items.flatMap((item) => item.urls));
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname !== SAVED_INDEX && !used.has(request.url)) await cache.delete(request);
+  }
+  const summary = { items, bytes: total, maxItems: MAX_SAVED_ITEMS, byteBudget: SAVED_BYTE_BUDGET };
+  await cache.put(SAVED_INDEX, new Response(JSON.stringify(summary), { headers: { 'content-type': 'application/json' } }));
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+    client.postMessage({ savedOffline: items.map((item) => item.key) });
+  }
+}
+
+/** A saved copy of `url` (a page key or a file URL), if any. */
+const savedCopy = (url) => caches.match(url, { cacheName: SAVED });
+
+/**
+ * Another copy of the same photo: Astro names every encoding of one source image
+ * '/_astro/{name}.{hash}_{variant}.{ext}', so with no network the width or format a saved page's
+ * <picture> asks for can be drawn from the one kept. Browsers sniff image bytes, so the format may differ.
+ */
+async function samePhoto(url) {
+  const prefix = /^(\/_astro\/[^/]+?_)[^/_]+\.(?:avif|webp|jpe?g|png)$/.exec(url.pathname)?.[1];
+  if (!prefix) return undefined;
+  const cache = await caches.open(SAVED);
+  for (const request of await cache.keys()) {
+    if (new URL(request.url).pathname.startsWith(prefix)) return cache.match(request);
+  }
+  return undefined;
+}
+
 async function offlinePage() {
   return (
     (await caches.match(OFFLINE_URL, { cacheName: PAGES })) ??
@@ -177,7 +359,8 @@ async function pageFromNetworkFirst(event) {
   const { request } = event;
   const cache = await caches.open(PAGES);
   const kept = await cache.match(pageKey(request.url));
-  const usable = kept && !isTooOld(kept) ? kept : undefined;
+  // A saved place's copy is the visitor's choice: it is refreshed by each build, never too old.
+  const usable = (kept && !isTooOld(kept) ? kept : undefined) ?? (await savedCopy(pageKey(request.url)));
   // The page streams to the visitor while its copy is written.
   const network = fetch(request).then((response) => {
     if (keepable(response) && !response.redirected) event.waitUntil(keep(PAGES, pageKey(request.url), response.clone()));
@@ -200,11 +383,17 @@ async function pageFromNetworkFirst(event) {
 
 async function fromCacheFirst(event) {
   const { request } = event;
-  const cached = await caches.match(request, { cacheName: FILES });
+  const cached = (await caches.match(request, { cacheName: FILES })) ?? (await savedCopy(request.url));
   if (cached) return cached;
-  const response = await fetch(request);
-  if (keepable(response)) event.waitUntil(keep(FILES, request, response.clone()));
-  return response;
+  try {
+    const response = await fetch(request);
+    if (keepable(response)) event.waitUntil(keep(FILES, request, response.clone()));
+    return response;
+  } catch (error) {
+    const photo = request.destination === 'image' ? await samePhoto(new URL(request.url)) : undefined;
+    if (photo) return photo;
+    throw error;
+  }
 }
 
 async function fromNetworkFirst(event) {
@@ -214,7 +403,7 @@ async function fromNetworkFirst(event) {
     if (keepable(response)) event.waitUntil(keep(FILES, request, response.clone()));
     return response;
   } catch (error) {
-    const cached = await caches.match(request, { cacheName: FILES });
+    const cached = (await caches.match(request, { cacheName: FILES })) ?? (await savedCopy(request.url));
     if (cached) return cached;
     throw error;
   }

@@ -112,8 +112,9 @@ function startWorker(version: string, storage = new MemoryCacheStorage(), networ
     location: new URL(`${ORIGIN}/sw.js`),
     addEventListener: (type: string, handler: Handler) => handlers.set(type, handler),
     skipWaiting: async () => undefined,
-    clients: { claim: async () => undefined },
+    clients: { claim: async () => undefined, matchAll: async () => [{ postMessage: (data: unknown) => posted.push(data) }] },
   };
+  const posted: unknown[] = [];
   vm.runInNewContext(SOURCE.replace("'BUILD_VERSION'", JSON.stringify(version)), {
     self,
     caches: storage,
@@ -156,7 +157,18 @@ function startWorker(version: string, storage = new MemoryCacheStorage(), networ
     return response;
   }
 
-  return { net, storage, lifecycle, request };
+  /** A page's message to the worker (e.g. the saved list); resolves when the worker is done with it. */
+  async function message(data: unknown) {
+    const pending: Promise<unknown>[] = [];
+    handlers.get('message')?.({
+      data,
+      source: { url: `${ORIGIN}/all-tours` },
+      waitUntil: (promise: Promise<unknown>) => pending.push(promise),
+    });
+    await Promise.all(pending);
+  }
+
+  return { net, storage, lifecycle, request, message, posted };
 }
 
 const SITE = {
@@ -293,5 +305,121 @@ describe('service worker', () => {
     expect(await worker.request('https://open.spotify.com/embed/episode/1')).toBeUndefined();
     expect(await worker.request('/sw.js', 'file')).toBeUndefined();
     expect(worker.net.requests).not.toContain('/embed/episode/1');
+  });
+});
+
+describe('service worker: saved places offline (issue 15)', () => {
+  const TOUR =
+    '<html><head><link rel="stylesheet" href="/_astro/detail.d1.css"><script type="module" src="/_astro/page.p1.js"></script></head>' +
+    '<body><header><img src="/logo.svg"></header><main><h1>Trilha</h1><img src="/_astro/foto.h1_1200.webp"></main></body></html>';
+  const FILES = {
+    ...SITE,
+    '/favoritos':
+      '<html><head><link rel="stylesheet" href="/_astro/base.abc.css"></head><main><astro-island component-url="/_astro/FavouritesList.f1.js" renderer-url="/_astro/client.c1.js"></astro-island></main></html>',
+    '/_astro/FavouritesList.f1.js': 'import{a}from"./chunk.k1.js";export default a;',
+    '/_astro/chunk.k1.js': 'export const a=1;',
+    '/_astro/client.c1.js': 'export default 1;',
+    '/_astro/page.p1.js': 'import("./lazy.l1.js");',
+    '/_astro/lazy.l1.js': 'export {};',
+    '/_astro/detail.d1.css': 'h1{color:green}',
+    '/_astro/foto.h1_1200.webp': 'WEBP-1200',
+    '/_astro/foto.h1_800.webp': 'WEBP-800',
+    '/tour/101': TOUR,
+    '/tour/102': TOUR.replace('Trilha', 'Barco'),
+  };
+  const saved = (id: string) => ({ key: `tour:${id}`, path: `/tour/${id}`, image: '/_astro/foto.h1_800.webp' });
+  const keptUrls = async (storage: MemoryCacheStorage) =>
+    (await (await storage.open('bb-turismo-saved')).keys()).map((request) => new URL(request.url).pathname).sort();
+
+  it("keeps a saved item's page, the files it needs, its photo and /favoritos with its island modules; serves them offline", async () => {
+    const worker = await installed('v1', FILES);
+    await worker.message({ saved: [saved('101')] });
+    expect(await keptUrls(worker.storage)).toEqual([
+      '/__saved-offline__.json',
+      '/_astro/FavouritesList.f1.js',
+      '/_astro/base.abc.css',
+      '/_astro/chunk.k1.js',
+      '/_astro/client.c1.js',
+      '/_astro/detail.d1.css',
+      '/_astro/foto.h1_1200.webp',
+      '/_astro/foto.h1_800.webp',
+      '/_astro/lazy.l1.js',
+      '/_astro/page.p1.js',
+      '/favoritos',
+      '/tour/101',
+    ]);
+    expect(worker.posted).toEqual([{ savedOffline: ['page:favoritos', 'tour:101'] }]);
+    worker.net.offline = true;
+    expect(await (await worker.request('/tour/101'))?.text()).toContain('<h1>Trilha</h1>');
+    expect(await (await worker.request('/favoritos'))?.text()).toContain('astro-island');
+    expect(await (await worker.request('/_astro/detail.d1.css', 'file'))?.text()).toBe('h1{color:green}');
+    // Another width of the same photo, never kept, is drawn from the kept one.
+    expect(await (await worker.request('/_astro/foto.h1_400.avif', 'image'))?.text()).toMatch(/^WEBP-/);
+  });
+
+  it('removing a favourite deletes its page and photo; a file another saved page uses stays', async () => {
+    const worker = await installed('v1', FILES);
+    await worker.message({ saved: [saved('102'), saved('101')] });
+    await worker.message({ saved: [saved('102')] });
+    const kept = await keptUrls(worker.storage);
+    expect(kept).not.toContain('/tour/101');
+    expect(kept).toContain('/tour/102');
+    expect(kept).toContain('/_astro/detail.d1.css');
+    await worker.message({ saved: [] });
+    expect(await keptUrls(worker.storage)).not.toContain('/tour/102');
+    expect(await keptUrls(worker.storage)).not.toContain('/_astro/foto.h1_800.webp');
+    worker.net.offline = true;
+    expect(await (await worker.request('/tour/102'))?.text()).toContain('Você está offline');
+  });
+
+  it('keeps at most 40 favourites, the newest first', async () => {
+    const files: Record<string, string> = { ...FILES };
+    const list = Array.from({ length: 45 }, (_, index) => {
+      files[`/tour/${index}`] = `<main><h1>${index}</h1></main>`;
+      return { key: `tour:${index}`, path: `/tour/${index}`, image: null };
+    });
+    const worker = await installed('v1', files);
+    await worker.message({ saved: list });
+    const index = await (await worker.storage.match('/__saved-offline__.json'))?.json();
+    expect(index.items.map((item: { key: string }) => item.key)).toEqual([
+      'page:favoritos',
+      ...list.slice(0, 40).map((item) => item.key),
+    ]);
+    expect(index).toMatchObject({ maxItems: 40, byteBudget: 25 * 1024 * 1024 });
+  });
+
+  it('keeps no item that would take the copies past the 25 MB budget', async () => {
+    const worker = await installed('v1', {
+      ...FILES,
+      '/tour/103': '<main><img src="/_astro/huge.h2_1.webp"></main>',
+      '/_astro/huge.h2_1.webp': 'x'.repeat(25 * 1024 * 1024),
+    });
+    await worker.message({ saved: [saved('103'), saved('101')] });
+    const kept = await keptUrls(worker.storage);
+    expect(kept).toContain('/tour/101');
+    expect(kept).not.toContain('/tour/103');
+    expect(kept).not.toContain('/_astro/huge.h2_1.webp');
+  });
+
+  it('a new build keeps the saved copies, and refreshes them when a page sends the list online; offline, the old copy stays', async () => {
+    const storage = new MemoryCacheStorage();
+    const first = await installed('v1', FILES, storage);
+    await first.message({ saved: [saved('101')] });
+    const files = {
+      ...FILES,
+      '/tour/101': TOUR.replace('Trilha', 'Trilha nova').replace('detail.d1.css', 'detail.d2.css'),
+      '/_astro/detail.d2.css': 'h1{}',
+    };
+    const second = await installed('v2', files, storage);
+    second.net.offline = true;
+    await second.message({ saved: [saved('101')] });
+    expect(await (await second.request('/tour/101'))?.text()).toContain('<h1>Trilha</h1>');
+    second.net.offline = false;
+    await second.message({ saved: [saved('101')] });
+    const kept = await keptUrls(storage);
+    expect(kept).toContain('/_astro/detail.d2.css');
+    expect(kept).not.toContain('/_astro/detail.d1.css');
+    second.net.offline = true;
+    expect(await (await second.request('/tour/101'))?.text()).toContain('Trilha nova');
   });
 });

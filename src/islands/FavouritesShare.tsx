@@ -1,0 +1,104 @@
+/**
+ * The list that travels (issue 15, item 3), inside 'Meus favoritos': 'Enviar pelo WhatsApp' (one
+ * message with every title and link) and 'Copiar link' (a /favoritos link carrying the list); and,
+ * on a phone that opens such a link, the shared list with 'Adicionar aos meus favoritos'.
+ */
+import { useEffect, useState } from 'react';
+import { decodeSharedList, sharedListFromHash, sharedListUrl, whatsAppUrl } from '../lib/shared-list.ts';
+import { countLabel } from '../lib/text.ts';
+import { $favourites, addFavourite, type Favourite, favouriteKey, isFavourite } from '../stores/favourites.ts';
+
+interface ShareProps {
+  list: readonly Favourite[];
+  /** Canonical origin: the links the message and the shared URL carry. */
+  siteUrl: string;
+  businessName: string;
+}
+
+/** 'Enviar pelo WhatsApp' and 'Copiar link' for the saved list. */
+export function ShareSavedList({ list, siteUrl, businessName }: ShareProps) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const link = sharedListUrl(list, siteUrl);
+
+  const copy = async () => {
+    // The field always shows the link, so a browser that refuses the clipboard still lets the visitor copy it.
+    setCopied(link);
+    try {
+      await navigator.clipboard.writeText(link);
+      setStatus('Link copiado. Quem abrir verá esta lista.');
+    } catch {
+      setStatus('Copie o link abaixo para enviar esta lista.');
+    }
+  };
+
+  return (
+    <div className="favourites-share">
+      <a className="btn btn-primary" href={whatsAppUrl(list, siteUrl, businessName)} target="_blank" rel="noopener noreferrer">
+        Enviar pelo WhatsApp
+      </a>
+      <button type="button" className="btn btn-outline" onClick={copy}>
+        Copiar link
+      </button>
+      <p className="favourites-share-status" role="status">
+        {status}
+      </p>
+      {copied && (
+        <label className="favourites-share-link">
+          Link da lista
+          <input type="url" readOnly value={copied} onFocus={(event) => event.currentTarget.select()} />
+        </label>
+      )}
+    </div>
+  );
+}
+
+/** A list shared with the visitor (the `#lista=` fragment), with 'Adicionar aos meus favoritos'. */
+export function ReceivedList({ kindNames }: { kindNames: Record<string, string> }) {
+  const [shared, setShared] = useState<Favourite[]>([]);
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    const read = () => setShared(decodeSharedList(sharedListFromHash(location.hash)));
+    read();
+    addEventListener('hashchange', read);
+    return () => removeEventListener('hashchange', read);
+  }, []);
+  if (shared.length === 0 && added === null) return null;
+
+  const addAll = () => {
+    const saved = $favourites.get();
+    const fresh = shared.filter((item) => !isFavourite(saved, item));
+    // addFavourite puts each first: add from the last so the shared order is kept on top.
+    for (const item of [...fresh].reverse()) addFavourite(item);
+    setAdded(fresh.length);
+    setShared([]);
+    history.replaceState(null, '', location.pathname);
+  };
+
+  return (
+    <section className="favourites-received" aria-labelledby="received-title">
+      {added === null ? (
+        <>
+          <h2 id="received-title">Lista compartilhada com você</h2>
+          <p>{countLabel(shared.length, 'item', 'itens')} que alguém salvou no portal:</p>
+          <ul>
+            {shared.map((item) => (
+              <li key={favouriteKey(item)}>
+                <span className="favourite-kind">{kindNames[item.kind] ?? item.kind}</span> <a href={item.path}>{item.title}</a>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn btn-primary" onClick={addAll}>
+            Adicionar aos meus favoritos
+          </button>
+        </>
+      ) : (
+        <p id="received-title" role="status">
+          {added === 0
+            ? 'Esses itens já estavam nos seus favoritos.'
+            : `${countLabel(added, 'item adicionado', 'itens adicionados')} aos seus favoritos.`}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The list travels (issue 15, items 3 and 5): with a tour and a news article saved, 'Enviar pelo
+ * WhatsApp' is one wa.me message carrying every saved title and link; 'Copiar link' gives a
+ * /favoritos URL that opens the same list in a fresh browser context, whose 'Adicionar aos meus
+ * favoritos' saves it there.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support.ts';
+
+const SITE_URL = 'https://turismo.example.com.br';
+
+/** Saves the first card of `listPath` with its heart; returns its title and path. */
+async function saveFirstCard(page: Page, listPath: string) {
+  await page.goto(listPath);
+  const heart = page.getByRole('button', { name: /^Salvar nos favoritos: / }).first();
+  await expect(heart).toBeVisible();
+  const { title, path } = JSON.parse((await heart.getAttribute('data-favourite')) ?? '{}');
+  await heart.click();
+  await expect(page.getByRole('button', { name: `Remover dos favoritos: ${title}`, exact: true })).toBeVisible();
+  return { title: title as string, path: path as string };
+}
+
+test('the saved list goes out as one WhatsApp message and as a link another browser opens and adds', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const tour = await saveFirstCard(page, '/all-tours');
+  const article = await saveFirstCard(page, '/news');
+  expect(article.path).toMatch(/^\/news\//);
+
+  await page.goto('/favoritos');
+  const main = page.getByRole('main');
+  await expect(main.getByText('2 itens salvos')).toBeVisible();
+  const whatsApp = main.getByRole('link', { name: 'Enviar pelo WhatsApp' });
+  const href = new URL((await whatsApp.getAttribute('href')) ?? '');
+  expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/');
+  const text = href.searchParams.get('text') ?? '';
+  for (const saved of [tour, article]) {
+    expect(text).toContain(saved.title);
+    expect(text).toContain(`${SITE_URL}${saved.path}`);
+  }
+  await expect(whatsApp).toHaveAttribute('target', '_blank');
+
+  await main.getByRole('button', { name: 'Copiar link' }).click();
+  const field = main.getByRole('textbox', { name: 'Link da lista' });
+  const shared = new URL(await field.inputValue());
+  expect(shared.origin).toBe(SITE_URL);
+  expect(shared.pathname).toBe('/favoritos');
+  await expectNoSeriousA11yViolations(page);
+
+  // Another phone: a fresh context with nothing saved opens the link (on this test server).
+  const other = await browser.newContext();
+  try {
+    const phone = await other.newPage();
+    await phone.goto(`${baseURL}${shared.pathname}${shared.hash}`);
+    const received = phone.getByRole('region', { name: 'Lista compartilhada com você' });
+    await expect(received).toBeVisible();
+    for (const saved of [tour, article]) {
+      await expect(received.getByRole('link', { name: saved.title, exact: true })).toHaveAttribute('href', saved.path);
+    }
+    await expect(phone.getByRole('main').getByRole('heading', { name: 'Nenhum favorito salvo' })).toBeVisible();
+    await expectNoSeriousA11yViolations(phone);
+    await received.getByRole('button', { name: 'Adicionar aos meus favoritos' }).click();
+    await expect(phone.getByText('2 itens adicionados aos seus favoritos.')).toBeVisible();
+    const list = phone.getByRole('main').getByRole('list');
+    await expect(phone.getByRole('main').getByText('2 itens salvos')).toBeVisible();
+    // The shared order is kept: the article (saved last, so first) then the tour.
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText([article.title, tour.title]);
+    expect(new URL(phone.url()).hash).toBe('');
+    await phone.reload();
+    await expect(phone.getByRole('main').getByText('2 itens salvos')).toBeVisible();
+  } finally {
+    await other.close();
+  }
+});
