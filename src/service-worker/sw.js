@@ -306,7 +306,8 @@ async function reconcileSaved(list) {
     if (!item || item.version !== VERSION) {
       const fresh = await download(cache, request.path, request.image).catch(() => null);
       if (fresh && total + fresh.bytes <= SAVED_BYTE_BUDGET) {
-        for (const [url, response] of fresh.responses) await cache.put(url, response);
+        // The page last: once it is kept, everything it needs is too (a visitor may go offline now).
+        for (const [url, response] of [...fresh.responses].reverse()) await cache.put(url, response);
         item = { key: request.key, path: request.path, version: VERSION, urls: [...fresh.responses.keys()], bytes: fresh.bytes };
       } else if (fresh) {
         item = null;
