@@ -43,3 +43,40 @@ test.describe('phone drawer', () => {
     await expect(drawer).not.toHaveAttribute('open', '');
   });
 });
+
+for (const width of [1280, 1440]) {
+  test.describe(`desktop header at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('keeps the site name on at most two lines; one sub-menu open at a time, closed by Escape and outside click', async ({
+      page,
+    }) => {
+      await page.goto('/about');
+      const lines = await banner(page)
+        .locator('.brand-name')
+        .evaluate((name) =>
+          Math.round(name.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(name).lineHeight)),
+        );
+      expect(lines).toBeLessThanOrEqual(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      const menu = banner(page).getByRole('navigation', { name: 'Menu principal' });
+      const promos = menu.locator('details', { has: page.getByText('Promoções', { exact: true }) });
+      const providers = menu.locator('details', { has: page.getByText('Fornecedores', { exact: true }) });
+      await promos.locator('summary').click();
+      await expect(promos).toHaveAttribute('open', '');
+      await providers.locator('summary').click();
+      await expect(providers).toHaveAttribute('open', '');
+      await expect(promos).not.toHaveAttribute('open', '');
+
+      await page.keyboard.press('Escape');
+      await expect(providers).not.toHaveAttribute('open', '');
+      await expect(providers.locator('summary')).toBeFocused();
+
+      await promos.locator('summary').click();
+      await expect(promos).toHaveAttribute('open', '');
+      await page.mouse.click(width / 2, 600);
+      await expect(promos).not.toHaveAttribute('open', '');
+    });
+  });
+}
