@@ -42,3 +42,27 @@ document.addEventListener('pointerdown', (event) => {
 document.addEventListener('focusin', (event) => {
   for (const menu of openMenus()) if (!menu.contains(event.target as Node)) close(menu, false);
 });
+
+/**
+ * Same-page anchors (the menu's `/#noticias` on the home, 'Voltar ao topo', the hero's buttons) jump
+ * with an instant page scroll of our own. Chromium drops a fragment navigation's scroll while any
+ * smooth scroll runs elsewhere on the page, and an auto-sliding carousel or the hero slideshow is
+ * nearly always running one: the visitor stayed where they were, or landed thousands of pixels away.
+ */
+document.addEventListener('click', (event) => {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    return;
+  }
+  const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href*="#"]');
+  if (!link || link.target || link.origin !== location.origin || link.pathname !== location.pathname) return;
+  const id = decodeURIComponent(link.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (!target) return;
+  event.preventDefault();
+  if (location.hash !== link.hash) history.pushState(null, '', link.hash);
+  const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - padding, behavior: 'instant' });
+  // Where a keyboard visitor continues from, as after a native fragment navigation.
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+});
