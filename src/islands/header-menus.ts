@@ -66,3 +66,9 @@ document.addEventListener('click', (event) => {
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });
 });
+
+// A logo that fails to load (a wrong LOGO_PATH, a host error) gives way to the site name, not a broken-image box.
+const logo = document.querySelector<HTMLImageElement>('.site-header .brand img');
+const dropLogo = () => logo?.closest('.brand')?.classList.add('no-logo');
+if (logo?.complete && logo.naturalWidth === 0) dropLogo();
+else logo?.addEventListener('error', dropLogo);

@@ -80,3 +80,15 @@ for (const width of [1280, 1440]) {
     });
   });
 }
+
+test.describe('a logo that fails to load', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('gives way to the site name, with no broken-image box', async ({ page }) => {
+    await page.route('**/logo.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/about');
+    const brand = banner(page).locator('.brand');
+    await expect(brand.locator('img')).toBeHidden();
+    await expect(brand.locator('.brand-name')).toBeVisible();
+  });
+});
