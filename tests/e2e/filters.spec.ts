@@ -119,7 +119,7 @@ for (const viewport of WIDTHS) {
       await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill('ninguém com este nome');
       await expectShown(page, []);
       await expect(page.getByText('Nenhum condutor encontrado')).toBeVisible();
-      await expect(page.getByText('Não há condutores disponíveis no momento.')).toBeVisible();
+      await expect(page.getByText('Nenhum resultado para estes filtros.')).toBeVisible();
     });
 
     test('the URL round trip: a shared or reloaded link restores the filters', async ({ page }) => {
