@@ -152,6 +152,7 @@ export default function CarouselControls({ label, interval, isClamped = false, c
   }, [isAuto, isPaused, page, pages, interval, goTo]);
 
   const isWrapping = !isClamped;
+  const isPending = layout === null;
   return (
     <div
       ref={rootRef}
@@ -160,13 +161,15 @@ export default function CarouselControls({ label, interval, isClamped = false, c
       data-carousel-auto={isAuto ? (isPaused ? 'paused' : 'running') : 'off'}
     >
       {children}
-      {isActive && (
-        <div className="carousel-controls">
+      {/* Before the list is measured (the server HTML), the row is there but hidden: it reserves its
+          height where Carousel.astro expects pages, so the page does not shift when the island hydrates. */}
+      {(isActive || isPending) && (
+        <div className="carousel-controls" data-carousel-pending={isPending || undefined} aria-hidden={isPending || undefined}>
           <button
             type="button"
             className="carousel-button"
             aria-label={`Anterior: ${label}`}
-            disabled={!canGo('previous', page, pages, isWrapping)}
+            disabled={isPending || !canGo('previous', page, pages, isWrapping)}
             onClick={() => goTo(previousPage(page, pages, isWrapping))}
           >
             <span aria-hidden="true">‹</span>
@@ -180,7 +183,7 @@ export default function CarouselControls({ label, interval, isClamped = false, c
             type="button"
             className="carousel-button"
             aria-label={`Próximo: ${label}`}
-            disabled={!canGo('next', page, pages, isWrapping)}
+            disabled={isPending || !canGo('next', page, pages, isWrapping)}
             onClick={() => goTo(nextPage(page, pages, isWrapping))}
           >
             <span className="carousel-button-text">Próximo</span>

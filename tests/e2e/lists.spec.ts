@@ -221,7 +221,8 @@ test('each card wrapper carries the values the filtering island needs', async ({
   await expect(tour).toHaveAttribute('data-experiences', 'Experiência em Cachoeiras|Ecoturismo|Turismo de Aventura');
   await expect(tour).toHaveAttribute('data-locality', 'Barra do Bugres');
   await expect(tour).toHaveAttribute('data-rating', '4.9');
-  await expect(tour).toHaveAttribute('data-price', '180');
+  // The price the card shows: R$ 150,00, the sale price under the struck-through R$ 180,00 (issue 12, point 4).
+  await expect(tour).toHaveAttribute('data-price', '150');
   await expect(tour).toHaveAttribute('data-duration-hours', '8');
   const oneHour = page.locator('.grid > li', { has: page.locator('[data-id="107"]') });
   await expect(oneHour).toHaveAttribute('data-duration-hours', '1');

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  cardDataAttributes,
   emptyFilters,
   experienceList,
   type FilterableItem,
@@ -26,6 +27,7 @@ import {
   serialiseFilters,
 } from '../../src/lib/lists/filters.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../../src/stores/filters.ts';
+import { anItem } from '../fixtures/entries.ts';
 
 const TOURS: FilterConfig = { duration: 'hours', price: { min: 0, max: 300 } };
 const ROOMS: FilterConfig = { duration: 'nights', price: { min: 0, max: 700 } };
@@ -285,6 +287,15 @@ describe.each([
     expect(query).toBe(expected);
     expect(parseFilters(query, config)).toEqual(filters);
   });
+});
+
+describe.each([
+  ['no sale price', { priceValue: 120, salePrice: null, salePriceValue: null, discountPercent: null }, '120'],
+  ['a lower sale price', { priceValue: 150, salePrice: 'R$ 99,90', salePriceValue: 99.9, discountPercent: 33 }, '99.9'],
+  ['no price', { priceValue: 0, salePrice: null, salePriceValue: null, discountPercent: null }, '0'],
+])('cardDataAttributes with %s', (_name, prices, expected) => {
+  // The price filter must compare the price the card shows, not the struck-through original (issue 12, point 4).
+  it(`writes data-price ${expected}`, () => expect(cardDataAttributes(anItem(prices))['data-price']).toBe(expected));
 });
 
 describe('helpers', () => {

@@ -11,6 +11,8 @@
  * itemFromDataset reads them back in the browser), so both sides of that contract live here, with
  * the options of the panels. It imports no per-kind table, so the ListFilters island stays small.
  */
+
+import { displayPrice } from '../price.ts';
 import type { Item } from '../schemas/index.ts';
 import { fold } from '../text.ts';
 
@@ -272,7 +274,8 @@ export function cardDataAttributes(item: Item): Record<string, string> {
     'data-experiences': item.experiences.join('|'),
     'data-locality': item.locality,
     'data-rating': String(item.rating),
-    'data-price': String(item.priceValue),
+    // The price the card shows (the sale price when lower), so 'Máximo 100' keeps a tour shown at R$ 99,90.
+    'data-price': String(displayPrice(item).amount ?? 0),
     'data-duration': item.duration,
   };
   const hours = durationHours(item.duration);

@@ -1,0 +1,74 @@
+/**
+ * The header's <details> menus (the desktop sub-menus and the phone drawer) behave as a visitor
+ * expects of a menu: one open at a time, closed by Escape (focus back on its toggle), by a tap or
+ * click outside, and by choosing one of its links, also one whose target is on this same page (the
+ * drawer would otherwise stay over the section the visitor asked for). Without JavaScript they stay
+ * plain <details>; the drawer's backdrop (CSS) still closes it on an outside tap.
+ */
+const MENUS = '.site-header details.submenu, .site-header details.drawer';
+
+const openMenus = (): HTMLDetailsElement[] => Array.from(document.querySelectorAll<HTMLDetailsElement>(`${MENUS}[open]`));
+
+function close(menu: HTMLDetailsElement, returnFocus: boolean): void {
+  menu.open = false;
+  if (returnFocus) menu.querySelector<HTMLElement>(':scope > summary')?.focus();
+}
+
+for (const menu of document.querySelectorAll<HTMLDetailsElement>(MENUS)) {
+  menu.addEventListener('toggle', () => {
+    if (!menu.open) return;
+    for (const other of openMenus()) if (other !== menu) close(other, false);
+  });
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a[href]')) close(menu, false);
+  });
+}
+
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape') return;
+  const menu = openMenus().at(-1);
+  if (!menu) return;
+  // The search dialog handles its own Escape; the menu under it stays as it is.
+  if (document.querySelector('dialog[open]')) return;
+  event.preventDefault();
+  close(menu, menu.contains(document.activeElement) || document.activeElement === document.body);
+});
+
+document.addEventListener('pointerdown', (event) => {
+  for (const menu of openMenus()) if (!menu.contains(event.target as Node)) close(menu, false);
+});
+
+// Focus leaving a sub-menu by Tab closes it, so it does not stay open over the page.
+document.addEventListener('focusin', (event) => {
+  for (const menu of openMenus()) if (!menu.contains(event.target as Node)) close(menu, false);
+});
+
+/**
+ * Same-page anchors (the menu's `/#noticias` on the home, 'Voltar ao topo', the hero's buttons) jump
+ * with an instant page scroll of our own. Chromium drops a fragment navigation's scroll while any
+ * smooth scroll runs elsewhere on the page, and an auto-sliding carousel or the hero slideshow is
+ * nearly always running one: the visitor stayed where they were, or landed thousands of pixels away.
+ */
+document.addEventListener('click', (event) => {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    return;
+  }
+  const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href*="#"]');
+  if (!link || link.target || link.origin !== location.origin || link.pathname !== location.pathname) return;
+  const id = decodeURIComponent(link.hash.slice(1));
+  const target = id ? document.getElementById(id) : null;
+  if (!target) return;
+  event.preventDefault();
+  if (location.hash !== link.hash) history.pushState(null, '', link.hash);
+  const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - padding, behavior: 'instant' });
+  // Where a keyboard visitor continues from, as after a native fragment navigation.
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+});
+
+// A logo that fails to load (a wrong LOGO_PATH, a host error) gives way to the site name, not a broken-image box.
+const logo = document.querySelector<HTMLImageElement>('.site-header .brand img');
+const dropLogo = () => logo?.closest('.brand')?.classList.add('no-logo');
+if (logo?.complete && logo.naturalWidth === 0) dropLogo();
+else logo?.addEventListener('error', dropLogo);

@@ -1,0 +1,128 @@
+/**
+ * Menu anchors (issue 12, point 3): every home section the header links to lands just under the
+ * sticky header, from the home and from another page, after the islands have loaded; and no island
+ * moves the sections when it hydrates (their positions without JavaScript, the server HTML, equal
+ * those once every island on the page has hydrated).
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+/** The section ids the header's menu links to (`/#noticias` → `noticias`), in menu order. */
+async function menuAnchors(page: Page): Promise<string[]> {
+  // The header's links, in the desktop menu and the drawer alike (one of them is hidden at each width).
+  const hrefs = await page
+    .locator('.site-header a[href^="/#"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return [...new Set(hrefs.map((href) => href.slice(2)))];
+}
+
+/** Scrolls the whole page in viewport steps, so every client:visible island hydrates, then waits for them. */
+async function hydrateAll(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = async () => new Promise((resolve) => setTimeout(resolve, 60));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await step();
+    }
+  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Array.from(document.querySelectorAll('astro-island[ssr]'), (island) => island.getAttribute('component-url')),
+        ),
+      { timeout: 20_000 },
+    )
+    .toEqual([]);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
+/** Waits until the page stops scrolling (smooth scrolling, late layout), then where the section sits. */
+async function landing(page: Page, id: string) {
+  return page.evaluate(async (target) => {
+    let last = -1;
+    let still = 0;
+    for (let round = 0; still < 4 && round < 30; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      still = window.scrollY === last ? still + 1 : 0;
+      last = window.scrollY;
+    }
+    const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+    const section = document.getElementById(target)?.getBoundingClientRect().top ?? Number.NaN;
+    const atBottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    return { id: target, gap: Math.round(section - header), atBottom };
+  }, id);
+}
+
+const underHeader = (spot: { gap: number; atBottom: boolean }) => spot.gap >= 0 && (spot.atBottom || spot.gap <= 32);
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('every menu anchor lands its section just under the header, arriving from another page', async ({ page }) => {
+      test.slow();
+      await page.goto('/about');
+      const anchors = await menuAnchors(page);
+      expect(anchors.length).toBeGreaterThan(5);
+      const spots = [];
+      for (const id of anchors) {
+        // A new document each time, as when the visitor comes from another page (not a same-page hash change).
+        await page.goto('about:blank');
+        await page.goto(`/#${id}`);
+        await page.waitForLoadState('networkidle');
+        spots.push(await landing(page, id));
+      }
+      expect(spots.filter((spot) => !underHeader(spot))).toEqual([]);
+    });
+
+    test('every menu anchor tapped on the home, islands hydrated and sliding, lands its section just under the header', async ({
+      page,
+    }) => {
+      test.slow();
+      await page.goto('/');
+      const anchors = await menuAnchors(page);
+      await hydrateAll(page);
+      // As a visitor does it: in the drawer on a phone; on a laptop the menu's own items and sub-menu items.
+      const isPhone = viewport.width < 1200;
+      const spots = [];
+      for (const id of anchors) {
+        const scope = page.locator(isPhone ? '.site-header details.drawer' : '.site-header .menu-desktop');
+        const link = scope.locator(`a[href="/#${id}"]`).first();
+        if (isPhone) await scope.locator('summary').first().click();
+        else if (!(await link.isVisible())) {
+          await scope
+            .locator('details', { has: page.locator(`a[href="/#${id}"]`) })
+            .locator('summary')
+            .click();
+        }
+        await link.click();
+        spots.push(await landing(page, id));
+      }
+      expect(spots.filter((spot) => !underHeader(spot))).toEqual([]);
+    });
+
+    test('hydrating the islands moves no section of the home', async ({ page, browser }) => {
+      const positions = (target: Page) =>
+        target.evaluate(() =>
+          Array.from(document.querySelectorAll('main section[id], main [id].home-section')).map((section) => ({
+            id: section.id,
+            top: Math.round(section.getBoundingClientRect().top + window.scrollY),
+          })),
+        );
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const serverHtml = await context.newPage();
+      await serverHtml.goto('/');
+      const before = await positions(serverHtml);
+      await context.close();
+
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      await hydrateAll(page);
+      expect(before.length).toBeGreaterThan(5);
+      expect(await positions(page)).toEqual(before);
+    });
+  });
+}
