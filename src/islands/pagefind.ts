@@ -3,7 +3,10 @@
  * first use only, once per page, and runs one query: results for the query and kind, with the
  * counts per kind for the chips. The bundle is fetched at run time, never bundled by Vite.
  */
+
+import { answersQuery } from '../lib/search/relevance.ts';
 import {
+  matchedWords,
   PAGEFIND_PATH,
   type PagefindFragment,
   SEARCH_FILTERS,
@@ -71,13 +74,18 @@ export async function runSearch(query: string, kind: string | null, pageSize: nu
   const filter = kind ?? { any: [...SEARCH_KIND_ORDER] };
   const answer = await api.debouncedSearch(query, { filters: { [SEARCH_FILTERS.kind]: filter } }, 200);
   if (!answer) return null;
-  const load = async (from: number, count: number) =>
-    (await Promise.all(answer.results.slice(from, from + count).map((result) => result.data()))).map(toHit);
+  const fragments = (from: number, count: number) =>
+    Promise.all(answer.results.slice(from, from + count).map((result) => result.data()));
+  const first = await fragments(0, pageSize);
+  // Pagefind answers an unknown word with pages matching a shorter one ('asdfgh' → 'às'): nothing found.
+  if (first[0] && !answersQuery(query, matchedWords(first[0]))) {
+    return { hits: [], total: 0, totalAllKinds: 0, kindCounts: {}, more: async () => [] };
+  }
   return {
-    hits: await load(0, pageSize),
+    hits: first.map(toHit),
     total: answer.results.length,
     totalAllKinds: answer.unfilteredResultCount,
     kindCounts: answer.totalFilters[SEARCH_FILTERS.kind] ?? {},
-    more: load,
+    more: async (from, count) => (await fragments(from, count)).map(toHit),
   };
 }

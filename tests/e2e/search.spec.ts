@@ -251,6 +251,19 @@ test('nothing found: the spec message', async ({ page }) => {
   await expect(dialog.getByRole('list', { name: 'Resultados da busca' })).toHaveCount(0);
 });
 
+test('nonsense finds nothing, though Pagefind would answer a shorter word (asdfgh → às, rioqqqq → rio)', async ({ page }) => {
+  await page.goto('/about');
+  for (const query of ['asdfgh', 'asdfgh cachoeira', 'rioqqqq']) {
+    const dialog = await search(page, query);
+    await expect(dialog.getByRole('status'), query).toHaveText(`Nenhum resultado para "${query}"`);
+    await expect(dialog.getByRole('list', { name: 'Resultados da busca' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  }
+  // A word cut short still finds what it starts (the visitor is typing).
+  const dialog = await search(page, 'cachoei');
+  await expect(dialog.getByRole('link', { name: /Cachoeiras/ }).first()).toBeVisible();
+});
+
 test('/busca reads ?q= and ?tipo=, keeps the URL in step and shares the same results', async ({ page }) => {
   await page.goto('/busca?q=pesca&tipo=Evento');
   const box = page.getByRole('main').getByRole('searchbox');

@@ -206,6 +206,15 @@ export interface PagefindFragment {
   excerpt: string;
   meta: Record<string, string | undefined>;
   filters: Record<string, string[] | undefined>;
+  /** The page's indexed text, and the positions (in words) of the words the query matched. */
+  content?: string;
+  locations?: number[];
+}
+
+/** The words of the page's text that Pagefind matched for the query. */
+export function matchedWords(fragment: PagefindFragment): string[] {
+  const words = fragment.content?.split(/\s+/) ?? [];
+  return (fragment.locations ?? []).flatMap((location) => words[location] ?? []);
 }
 
 /** One result as the dialog shows it. */
