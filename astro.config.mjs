@@ -34,7 +34,12 @@ export default defineConfig({
     // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
     imageCache(projectDir(process.env, 'imageCache', root)),
     // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
-    sitemap({ filter: (page) => !/^\/(404|experience|driver|guide|favoritos|busca|offline)\/?$/.test(new URL(page).pathname) }),
+    // Not in the sitemap: pages kept out of search engines, and /events and /accommodation, whose
+    // canonical URLs are /all-events and /all-accommodation (the same lists).
+    sitemap({
+      filter: (page) =>
+        !/^\/(404|experience|driver|guide|favoritos|busca|offline|events|accommodation)\/?$/.test(new URL(page).pathname),
+    }),
     // dist/build-manifest.json: the entries per collection this build published; `npm run verify` compares
     // the next build with it, so a collection that lost its data is never deployed silently.
     {

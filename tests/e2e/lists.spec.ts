@@ -294,16 +294,24 @@ test('cards of sample records without a location show the fallback text', async 
   await expect(page.locator('[data-id="506"]')).toContainText('Local não informado');
 });
 
-test('the twin routes render the same list with their own canonical URL', async ({ page }) => {
-  for (const [a, b] of [
+test('the twin routes render the same list under one canonical URL, the all- one, which alone is in the sitemap', async ({
+  page,
+  request,
+}) => {
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  for (const [twin, list] of [
     ['/accommodation', '/all-accommodation'],
     ['/events', '/all-events'],
   ] as const) {
-    await page.goto(a);
+    await page.goto(twin);
     const first = await page.locator('.grid > li').allInnerTexts();
-    const canonicalA = await page.locator('link[rel="canonical"]').getAttribute('href');
-    await page.goto(b);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(new URL(canonical ?? '').pathname).toBe(list);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical ?? '');
+    await page.goto(list);
     expect(await page.locator('.grid > li').allInnerTexts()).toEqual(first);
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).not.toBe(canonicalA);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical ?? '');
+    expect(sitemap).toContain(`${canonical}</loc>`);
+    expect(sitemap).not.toMatch(new RegExp(`/${twin.slice(1)}/?</loc>`));
   }
 });
