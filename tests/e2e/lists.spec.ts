@@ -315,3 +315,18 @@ test('the twin routes render the same list under one canonical URL, the all- one
     expect(sitemap).not.toMatch(new RegExp(`/${twin.slice(1)}/?</loc>`));
   }
 });
+
+test("'Voltar' goes back to the page of this site the visitor came from, else to the home", async ({ page }) => {
+  // Arriving from a filtered list of this site: back to it, as it was left.
+  await page.goto('/all-tours?q=cachoeira');
+  await page.evaluate(() => {
+    location.href = '/events';
+  });
+  await page.waitForURL('**/events');
+  await page.getByRole('link', { name: 'Voltar', exact: true }).click();
+  await page.waitForURL('**/all-tours?q=cachoeira');
+  // Arriving from nowhere (a typed or shared address): the link's own target.
+  await page.goto('/events');
+  await page.getByRole('link', { name: 'Voltar', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+});
