@@ -1,9 +1,15 @@
-/** The project's own client directive (src/directives/interaction.ts, registered in astro.config.mjs). */
+/** The project's own client directives (src/directives/, registered in astro.config.mjs). */
+import type { TouchOptions } from './touch.ts';
+
 declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate a portal island at the visitor's first search or chip, or when idle for a filtered link. */
     'client:interaction'?: boolean;
+    /** Hydrate when the island's first job is due (ms after the page started) or the visitor reaches into its section. */
+    'client:due'?: number;
+    /** Hydrate at the first touch of the forms `within` selects, or at once when the address carries one of `params`. */
+    'client:touch'?: TouchOptions;
+    /** Hydrate at the first reach into the island; a click on `selector` made before it is ready is replayed. */
+    'client:tap'?: string;
   }
 }
-
-export {};

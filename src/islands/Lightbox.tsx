@@ -51,6 +51,8 @@ export default function Lightbox({ images, label, children }: Props) {
       setIndex(wrapIndex(Number(link.dataset.index) || 0, count));
     };
     root.addEventListener('click', onClick);
+    // client:tap replays a thumbnail tap made before this point.
+    root.dataset.islandReady = '';
     return () => root.removeEventListener('click', onClick);
   }, [count]);
 

@@ -134,6 +134,10 @@ export default function ListFilters({ duration, price }: Props) {
     filterForm?.addEventListener('submit', onSubmit);
     filterForm?.addEventListener('change', apply);
     reset?.addEventListener('click', onReset);
+    // Forms the visitor changed or sent before this island ran (client:touch marks them): their state wins.
+    const pending = [searchForm, filterForm].filter((form) => form?.dataset.pending !== undefined);
+    for (const form of pending) delete form?.dataset.pending;
+    if (pending.length > 0) apply();
     return () => {
       clearTimeout(timer);
       searchForm?.removeEventListener('submit', onSubmit);

@@ -27,6 +27,8 @@ function stripOf(dots: HTMLElement | null): HTMLElement | null {
 export default function SlideshowControls({ count, interval = 5000, pause = 3000 }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
   const resumeTimer = useRef<number | undefined>(undefined);
+  /** Until the first advance or the visitor's first move, the timer counts from the page's start. */
+  const isFirstAdvance = useRef(true);
   const [isMounted, setMounted] = useState(false);
   const [index, setIndex] = useState(0);
   const [isPaused, setPaused] = useState(false);
@@ -52,10 +54,16 @@ export default function SlideshowControls({ count, interval = 5000, pause = 3000
     const sync = () => {
       if (slides && slides.clientWidth > 0) setIndex(wrapIndex(Math.round(slides.scrollLeft / slides.clientWidth), count));
     };
-    slides?.addEventListener('scrollend', sync);
+    const onScrollEnd = () => {
+      isFirstAdvance.current = false;
+      sync();
+    };
+    slides?.addEventListener('scrollend', onScrollEnd);
+    // A dot link followed before this island ran has already moved the strip.
+    sync();
     return () => {
       motion.removeEventListener('change', onMotion);
-      slides?.removeEventListener('scrollend', sync);
+      slides?.removeEventListener('scrollend', onScrollEnd);
       window.clearTimeout(resumeTimer.current);
     };
   }, [count, isMounted]);
@@ -70,14 +78,20 @@ export default function SlideshowControls({ count, interval = 5000, pause = 3000
     setIndex(next);
   };
 
-  // One timer per slide shown: a swipe restarts the count.
+  // One timer per slide shown: a swipe restarts the count. The first advance is due `interval` after
+  // the page started (client:due hydrates this island then): it comes at once if that time has passed.
   useEffect(() => {
     if (!isMounted || isPaused || isStopped || isReducedMotion || count < 2) return;
-    const timer = window.setTimeout(() => show(index + 1), interval);
+    const delay = isFirstAdvance.current ? Math.max(0, interval - performance.now()) : interval;
+    const timer = window.setTimeout(() => {
+      isFirstAdvance.current = false;
+      show(index + 1);
+    }, delay);
     return () => window.clearTimeout(timer);
   });
 
   const onDot = (target: number) => {
+    isFirstAdvance.current = false;
     show(target);
     // Stopped by the visitor: a dot only jumps, the slideshow stays stopped.
     if (isStopped) return;
@@ -87,6 +101,7 @@ export default function SlideshowControls({ count, interval = 5000, pause = 3000
   };
 
   const onToggle = () => {
+    isFirstAdvance.current = false;
     window.clearTimeout(resumeTimer.current);
     setPaused(false);
     setStopped(!isStopped);

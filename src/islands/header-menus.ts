@@ -62,6 +62,8 @@ document.addEventListener('click', (event) => {
   if (location.hash !== link.hash) history.pushState(null, '', link.hash);
   const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
   window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - padding, behavior: 'instant' });
+  // A target inside a sideways strip (the hero's photos, before its island runs) is brought in sideways too.
+  target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
   // Where a keyboard visitor continues from, as after a native fragment navigation.
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });

@@ -18,7 +18,13 @@ async function menuAnchors(page: Page): Promise<string[]> {
 /** Scrolls the whole page in viewport steps, so every client:visible island hydrates, then waits for them. */
 async function hydrateAll(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const step = async () => new Promise((resolve) => setTimeout(resolve, 60));
+    // Two frames and a little more at each stop: the observers see every carousel pass, also on a busy machine.
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const step = async () => {
+      await frame();
+      await frame();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    };
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo({ top: y, behavior: 'instant' });
       await step();

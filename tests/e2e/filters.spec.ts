@@ -6,13 +6,18 @@
  * Sample values come from data/sample-snapshot/*.json.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, holdScripts, WIDTHS } from './support.ts';
 
-/** Opens a list and waits until the filters island has hydrated (client:idle). */
+/**
+ * Opens a list. client:touch: a filtered address brings the filters island at once; a bare list
+ * waits for the visitor's first touch of a form, which the tests then make as a visitor would.
+ */
 async function openList(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await expect(page.locator('astro-island[component-url*="ListFilters"]')).toHaveCount(1);
-  await expect(page.locator('astro-island[component-url*="ListFilters"][ssr]')).toHaveCount(0);
+  const island = page.locator('astro-island[component-url*="ListFilters"]');
+  await expect(island).toHaveCount(1);
+  if (new URL(url, 'http://x').search) await expect(island).not.toHaveAttribute('ssr', /.*/);
+  else await expect(island).toHaveAttribute('ssr', '');
 }
 
 /** The filter form, opening the collapsed 'Filtros' panel first on phones. */
@@ -57,6 +62,23 @@ for (const viewport of WIDTHS) {
       await search.press('Enter');
       await expectShown(page, ['102', '104']);
       await expect(page).toHaveURL(/\?q=rio\+paraguai$/);
+    });
+
+    test.describe('on a slow link', () => {
+      test.use({ serviceWorkers: 'block' });
+      test('a filter chosen while the island is still on its way is applied when it arrives', async ({ page }) => {
+        const slowReact = await holdScripts(page, /\/_astro\/(client|ListFilters)\.[\w-]+\.js$/);
+        await openList(page, '/all-tours');
+        const form = await openFilters(page);
+        await form.getByLabel('Até 1h', { exact: true }).check();
+        await expect.poll(() => slowReact.held.length).toBeGreaterThan(0);
+        // Nothing filtered yet, and the box stays as the visitor left it.
+        await expect(shownCards(page)).toHaveCount(14);
+        slowReact.release();
+        await expectShown(page, ['107']);
+        await expect(form.getByLabel('Até 1h', { exact: true })).toBeChecked();
+        await expect(page).toHaveURL(/\/all-tours\?duracao=1$/);
+      });
     });
 
     test('locality, rating, duration and price filter the cards', async ({ page }) => {

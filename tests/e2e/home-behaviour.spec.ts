@@ -89,14 +89,15 @@ for (const { name, width, height } of WIDTHS) {
     test('the slideshow pauses and resumes with its button; a dot does not restart a paused slideshow', async ({ page }) => {
       await openWithClock(page);
       const hero = section(page, 'Barra do Bugres – MT');
-      await page.clock.runFor(100);
+      // client:due: the island (and its button) arrives when the first advance is due; nothing moved before.
+      await page.clock.runFor(5000);
       const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
       const state = hero.locator('.slide-dots');
       await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
       const pause = hero.getByRole('button', { name: 'Pausar apresentação' });
       await expect(pause).toBeVisible();
 
-      await page.clock.runFor(5100);
+      await page.clock.runFor(100);
       await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
       await pause.click();
       const resume = hero.getByRole('button', { name: 'Retomar apresentação' });
@@ -127,6 +128,10 @@ for (const { name, width, height } of WIDTHS) {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await openWithClock(page);
       const hero = section(page, 'Barra do Bugres – MT');
+      await page.clock.runFor(20_000);
+      await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
+      // The island comes only when the visitor reaches into the hero, and then has no button either.
+      await hero.locator('[data-slideshow]').focus();
       await page.clock.runFor(100);
       await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
       await expect(hero.getByRole('button', { name: /apresentação/ })).toHaveCount(0);

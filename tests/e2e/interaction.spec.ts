@@ -4,7 +4,7 @@
  * after load so every step moves time by hand.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, holdScripts, islandOf, WIDTHS } from './support.ts';
 
 const START = new Date('2026-11-21T10:00:00-04:00');
 
@@ -170,20 +170,20 @@ for (const { name, width, height } of WIDTHS) {
     test('advances every 5 s, cycling; a dot jumps, pauses and resumes after 3 s', async ({ page }) => {
       await openWithClock(page);
       const hero = section(page, 'Barra do Bugres – MT');
-      // client:idle: the idle callback runs on the fake clock.
-      await page.clock.runFor(100);
+      // client:due: no island (no React) until the first advance is due, 5 s after the page started.
+      await page.clock.runFor(3000);
+      await expect(islandOf(page, 'SlideshowControls')).toHaveAttribute('ssr', '');
+      await page.clock.runFor(2100);
       const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
       await expect(dots).toHaveCount(6);
       await expect(dots.nth(2)).toHaveAccessibleName('Foto 3 de 6');
-      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
       const state = hero.locator('.slide-dots');
       await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
       // The first photo was the server-rendered LCP image.
       await expect(hero.locator('#slide-1 img')).toHaveAttribute('fetchpriority', 'high');
 
-      await page.clock.runFor(4900);
-      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
-      await page.clock.runFor(200);
+      // The first advance was due when the island arrived: it moves at once, then every 5 s.
+      await page.clock.runFor(100);
       await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
       await expect(dots.first()).not.toHaveAttribute('aria-current', 'true');
       await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
@@ -211,14 +211,22 @@ for (const { name, width, height } of WIDTHS) {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await openWithClock(page);
       const hero = section(page, 'Barra do Bugres – MT');
+      // Nothing will move by itself: the island waits for the visitor.
+      await page.clock.runFor(20_000);
+      await expect(islandOf(page, 'SlideshowControls')).toHaveAttribute('ssr', '');
+      await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
+      // A dot link (server HTML) jumps, and brings the island, which takes up the photo shown.
+      await hero.getByRole('link', { name: 'Foto 4 de 6' }).click();
+      await expect(hero.locator('#slide-4 img')).toBeInViewport({ ratio: 0.9 });
       await page.clock.runFor(100);
       const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
       await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
-      await page.clock.runFor(20_000);
-      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
-      await dots.nth(3).click();
       await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
-      await expect(hero.locator('#slide-4 img')).toBeInViewport({ ratio: 0.9 });
+      await page.clock.runFor(20_000);
+      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+      await dots.nth(1).click();
+      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+      await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
     });
   });
 
@@ -230,9 +238,25 @@ for (const { name, width, height } of WIDTHS) {
       await page.goto('/tour/101');
       const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
       await gallery.scrollIntoViewIfNeeded();
-      await expect(gallery.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+      // client:tap: in view is not enough; the island waits for the first tap.
+      await expect(gallery.locator('astro-island')).toHaveAttribute('ssr', '');
       return { gallery, thumbs: gallery.locator('[data-gallery] a') };
     }
+
+    test.describe('on a slow link', () => {
+      test.use({ serviceWorkers: 'block' });
+      test('a thumbnail tapped while the lightbox is still on its way opens it, not the photo file', async ({ page }) => {
+        const slowReact = await holdScripts(page, /\/_astro\/(client|Lightbox)\.[\w-]+\.js$/);
+        const { thumbs } = await openGallery(page);
+        await thumbs.nth(2).click();
+        await expect.poll(() => slowReact.held.length).toBeGreaterThan(0);
+        await expect(page).toHaveURL(/\/tour\/101$/);
+        slowReact.release();
+        const dialog = page.getByRole('dialog', { name: /^Fotos: / });
+        await expect(dialog.getByText('3 / 9')).toBeVisible();
+        await expect(page).toHaveURL(/\/tour\/101$/);
+      });
+    });
 
     test('opens on a thumbnail, counts, wraps with buttons and arrows, closes by Escape back to the thumbnail', async ({
       page,

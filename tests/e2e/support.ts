@@ -43,3 +43,26 @@ export async function expectOnlyOwnScripts(page: Page): Promise<void> {
   const sources = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src')));
   for (const source of sources) expect(source).toMatch(/^\/_astro\//);
 }
+
+/**
+ * Holds back the scripts whose URL matches `pattern` (React's client renderer, an island) until
+ * `release()`: what a visitor on a slow link does before they arrive. Returns the held URLs too.
+ * The test must block service workers (`test.use({ serviceWorkers: 'block' })`): a script the
+ * worker fetches is not routed through the page.
+ */
+export async function holdScripts(page: Page, pattern: RegExp): Promise<{ held: string[]; release: () => void }> {
+  const held: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    held.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
+
+/** The island whose component file name contains `component`, e.g. 'Lightbox'. */
+export const islandOf = (page: Page, component: string) => page.locator(`astro-island[component-url*="${component}"]`);
