@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { defineConfig } from 'astro/config';
+import { defineConfig, fontProviders } from 'astro/config';
 import { contentSecurityPolicy } from './scripts/verify/csp.ts';
 import { writeBuildManifest } from './scripts/verify/manifest.ts';
 import { preparePublication } from './scripts/verify/publish.ts';
@@ -13,6 +13,8 @@ import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 import { projectDir } from './src/lib/project-dirs.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** @param {number} weight */
+const poppinsFile = (weight) => `./node_modules/@fontsource/poppins/files/poppins-latin-${weight}-normal.woff2`;
 // `.env` is honoured for the configuration contract of DESIGN.md (src/lib/config.ts reads process.env);
 // variables already set in the environment win.
 if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
@@ -23,12 +25,16 @@ export default defineConfig({
   trailingSlash: 'ignore',
   integrations: [
     react(),
-    // client:interaction (src/directives/interaction.ts): the portal islands hydrate at the first search or chip.
+    // The project's client directives (src/directives/): React arrives only when a widget needs it.
+    // interaction: the portals, at the first search or chip; due: the hero, when its first advance is due;
+    // touch: the list filters, at the first touch of a form; tap: the gallery, at the first tap of a thumbnail.
     {
-      name: 'client-interaction',
+      name: 'client-directives',
       hooks: {
-        'astro:config:setup': ({ addClientDirective }) =>
-          addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' }),
+        'astro:config:setup': ({ addClientDirective }) => {
+          for (const name of ['interaction', 'due', 'touch', 'tap'])
+            addClientDirective({ name, entrypoint: `./src/directives/${name}.ts` });
+        },
       },
     },
     // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
@@ -68,7 +74,28 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   // Pages as files (/tour/101 → tour/101.html): links and canonicals use /tour/101; the static-hosting
   // step above adds the folder form each host needs.
-  build: { format: 'file' },
+  // Every page's CSS inlined in its <head> (3-7 KB gzip): no render-blocking round trip before the first paint
+  // on a 3G link, where one round trip costs more than those bytes.
+  build: { format: 'file', inlineStylesheets: 'always' },
+  // Poppins (latin, self-hosted from @fontsource) through Astro's font API: its @font-face rules come with a
+  // fallback font fitted to Poppins' metrics, so the swap moves nothing and no font needs preloading ahead of
+  // the LCP photo (BaseLayout's <Font>).
+  fonts: [
+    {
+      provider: fontProviders.local(),
+      name: 'Poppins',
+      cssVariable: '--font-poppins',
+      // system-ui: Astro fits a fallback for each system font it stands for (Roboto on Android, San Francisco, Segoe UI, Arial).
+      fallbacks: ['system-ui'],
+      options: {
+        variants: [
+          { weight: 400, style: 'normal', display: 'swap', src: [poppinsFile(400)] },
+          { weight: 600, style: 'normal', display: 'swap', src: [poppinsFile(600)] },
+          { weight: 700, style: 'normal', display: 'swap', src: [poppinsFile(700)] },
+        ],
+      },
+    },
+  ],
   // Astro's encoded-image cache next to the sync's downloads (.cache/images): the nightly job keeps the one
   // folder `.cache/` in actions/cache, and `npm ci` (which empties node_modules/) does not wipe it.
   // ASTRO_CACHE_DIR: `npm run bench` gives each run its own, so it measures a cold build and a warm one.
