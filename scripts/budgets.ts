@@ -46,11 +46,11 @@ console.log(
 );
 console.log(
   formatTable(
-    ['page type', 'pages', 'HTML', 'CSS', 'JS (islands)', 'JS (shell)'],
+    ['page type', 'pages', 'HTML', 'CSS', 'JS (islands)', 'JS (shell)', 'JS at load'],
     config.pageTypes
       .filter((type) => maxima.has(type.name))
       .map((type) => {
-        const max = maxima.get(type.name) ?? { pages: 0, html: 0, css: 0, js: 0, shell: 0 };
+        const max = maxima.get(type.name) ?? { pages: 0, html: 0, css: 0, js: 0, shell: 0, jsAtLoad: 0 };
         return [
           type.name,
           String(max.pages),
@@ -58,6 +58,7 @@ console.log(
           cell(max.css, type.css),
           cell(max.js, type.js),
           cell(max.shell, config.shell.js),
+          cell(max.jsAtLoad, type.jsAtLoad ?? config.jsAtLoad ?? Number.POSITIVE_INFINITY),
         ];
       }),
   ),
@@ -71,6 +72,8 @@ if (values.write) {
     type.css = limitFrom(max.css);
     // A page type without islands keeps its 0: --write must never start allowing JavaScript.
     type.js = type.js === 0 ? 0 : limitFrom(max.js);
+    // The site-wide limit of JavaScript at load is a choice, not a measure; only a type's own exception follows the build.
+    if (type.jsAtLoad !== undefined) type.jsAtLoad = limitFrom(max.jsAtLoad);
   }
   config.shell.js = limitFrom(Math.max(0, ...[...maxima.values()].map((max) => max.shell)));
   await writeFile(values.config, formatConfig(config));

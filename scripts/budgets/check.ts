@@ -39,6 +39,8 @@ export interface PageTypeBudget {
    * found): they are allowed without an `<astro-island>`, within `js`.
    */
   inlineIsland?: boolean;
+  /** This type's own limit of JavaScript fetched with the page, where the site-wide `jsAtLoad` cannot hold. */
+  jsAtLoad?: number;
 }
 
 export interface BudgetConfig {
@@ -51,6 +53,12 @@ export interface BudgetConfig {
     scripts: string[];
     js: number;
   };
+  /**
+   * JavaScript a page may fetch before the visitor does anything (shell, page scripts and the islands
+   * that start on load, idle or at once), gzip bytes; islands that wait for the visitor or for their
+   * widget to scroll into view (ON_DEMAND_DIRECTIVES) are not counted. A page type may set its own.
+   */
+  jsAtLoad?: number;
   /** Hosts a page may load from besides its own (none by default). */
   allowedHosts?: string[];
   /** Tried in order; the first whose `match` fits the page gives its limits. */
@@ -66,6 +74,8 @@ export interface PageReport {
   /** Islands' JavaScript (not the shell's). */
   js: number;
   shell: number;
+  /** What the page fetches before the visitor does anything: the shell and all but the on-demand islands. */
+  jsAtLoad: number;
   islands: number;
   /** Every JS file or inline script the page loads ('inline#2' for inline ones), shell ones included. */
   scripts: string[];
@@ -79,6 +89,7 @@ export interface Violation {
     | 'css'
     | 'js'
     | 'shell'
+    | 'js-at-load'
     | 'no-js-without-islands'
     | 'third-party'
     | 'font-subset'
@@ -241,6 +252,8 @@ function weighStylesheets({ site, document, pageUrl, allowed, fail }: PageContex
     `inline style #${index + 1}`,
     style.textContent ?? '',
   ]);
+  // Inlined stylesheets (build.inlineStylesheets) are the page's CSS as much as linked ones.
+  for (const [, source] of styleSources) css += gzipBytes(source);
   for (const link of document.querySelectorAll('link[rel~="stylesheet" i][href]')) {
     const href = link.getAttribute('href') ?? '';
     if (isForeign(href, pageUrl, allowed)) continue;
@@ -268,19 +281,28 @@ function weighStylesheets({ site, document, pageUrl, allowed, fail }: PageContex
 }
 
 /**
+ * Client directives that wait for the visitor (a touch, a tap, a search, the first advance of the
+ * hero) or for their widget to scroll into view: their islands are not fetched with the page.
+ */
+export const ON_DEMAND_DIRECTIVES: readonly string[] = ['visible', 'interaction', 'due', 'touch', 'tap'];
+
+/** Who fetches a module: every page (shell), this page when it loads, or a widget when the visitor reaches it. */
+type Fetched = 'shell' | 'load' | 'demand';
+
+/**
  * The JavaScript a page loads: entry modules (scripts, module preloads, islands and their
- * renderer), then their static imports, each file once; the shell's apart. Inline scripts count
- * too, and a page without islands may carry none but the shell's (or its type's inline island).
+ * renderer), then their static imports, each file once; the shell's apart, and what waits for the
+ * visitor apart from what comes with the page. Inline scripts count too, and a page without
+ * islands may carry none but the shell's (or its type's inline island).
  */
 function weighScripts(context: PageContext, type: PageTypeBudget | undefined) {
   const { site, config, document, pageUrl, allowed, fail } = context;
   const isShellSrc = (src: string) => config.shell.scripts.some((name) => src.includes(name));
   const islands = document.querySelectorAll('astro-island').length;
   const scripts: string[] = [];
-  let js = 0;
-  let shell = 0;
+  const bytes: Record<Fetched, number> = { shell: 0, load: 0, demand: 0 };
   const seen = new Set<string>();
-  const addModule = (sitePath: string, asShell: boolean) => {
+  const addModule = (sitePath: string, fetched: Fetched) => {
     if (seen.has(sitePath)) return;
     seen.add(sitePath);
     const source = readSiteFile(site, sitePath);
@@ -289,35 +311,35 @@ function weighScripts(context: PageContext, type: PageTypeBudget | undefined) {
       return;
     }
     scripts.push(sitePath);
-    if (asShell) shell += gzipBytes(source);
-    else js += gzipBytes(source);
+    bytes[fetched] += gzipBytes(source);
     for (const specifier of staticImports(source)) {
       const target = new URL(specifier, new URL(sitePath, pageUrl));
       if (target.host !== pageUrl.host && !allowed.includes(target.host)) {
         fail('third-party', `${sitePath} imports ${specifier} from another host`);
         continue;
       }
-      addModule(target.pathname, asShell);
+      addModule(target.pathname, fetched);
     }
   };
-  const entries: [string, boolean][] = [];
+  const entries: [string, Fetched][] = [];
   for (const script of document.querySelectorAll('script[src]')) {
     const src = script.getAttribute('src') ?? '';
-    if (!isForeign(src, pageUrl, allowed)) entries.push([new URL(src, pageUrl).pathname, isShellSrc(src)]);
+    if (!isForeign(src, pageUrl, allowed)) entries.push([new URL(src, pageUrl).pathname, isShellSrc(src) ? 'shell' : 'load']);
   }
   for (const link of document.querySelectorAll('link[rel~="modulepreload" i][href]')) {
     const href = link.getAttribute('href') ?? '';
-    if (!isForeign(href, pageUrl, allowed)) entries.push([new URL(href, pageUrl).pathname, isShellSrc(href)]);
+    if (!isForeign(href, pageUrl, allowed)) entries.push([new URL(href, pageUrl).pathname, isShellSrc(href) ? 'shell' : 'load']);
   }
   for (const island of document.querySelectorAll('astro-island')) {
+    const fetched = ON_DEMAND_DIRECTIVES.includes(island.getAttribute('client') ?? '') ? 'demand' : 'load';
     for (const attribute of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const url = island.getAttribute(attribute);
-      if (url) entries.push([new URL(url, pageUrl).pathname, false]);
+      if (url) entries.push([new URL(url, pageUrl).pathname, fetched]);
     }
   }
-  // Shell modules first, so a module both share is weighed once, as shell.
-  for (const [sitePath, asShell] of entries.filter(([, asShell]) => asShell)) addModule(sitePath, asShell);
-  for (const [sitePath, asShell] of entries.filter(([, asShell]) => !asShell)) addModule(sitePath, asShell);
+  // Shell modules first, then the page's own, so a module shared with what waits is weighed where it is fetched first.
+  for (const order of ['shell', 'load', 'demand'] as const)
+    for (const [sitePath, fetched] of entries) if (fetched === order) addModule(sitePath, fetched);
 
   let inline = 0;
   for (const script of document.querySelectorAll('script:not([src])')) {
@@ -328,17 +350,19 @@ function weighScripts(context: PageContext, type: PageTypeBudget | undefined) {
     const shellName = script.getAttribute('data-shell');
     const asShell = shellName !== null && config.shell.scripts.includes(shellName);
     scripts.push(`inline#${inline}${asShell ? ` (${shellName})` : ''}`);
-    if (asShell) {
-      shell += gzipBytes(source);
-      for (const specifier of staticImports(source)) addModule(new URL(specifier, pageUrl).pathname, true);
-      continue;
-    }
-    js += gzipBytes(source);
-    if (islands === 0 && !type?.inlineIsland)
+    const fetched: Fetched = asShell ? 'shell' : 'load';
+    bytes[fetched] += gzipBytes(source);
+    if (!asShell && islands === 0 && !type?.inlineIsland)
       fail('no-js-without-islands', `inline script #${inline} on a page without islands: ${source.trim().slice(0, 60)}…`);
-    for (const specifier of staticImports(source)) addModule(new URL(specifier, pageUrl).pathname, false);
+    for (const specifier of staticImports(source)) addModule(new URL(specifier, pageUrl).pathname, fetched);
   }
-  return { js, shell, islands, scripts };
+  return {
+    js: bytes.load + bytes.demand,
+    shell: bytes.shell,
+    jsAtLoad: bytes.shell + bytes.load,
+    islands,
+    scripts,
+  };
 }
 
 /** Measures one page and reports what breaks its rules (the limits are checked by `checkBudgets`). */
@@ -363,9 +387,9 @@ export function measurePage(
   };
   checkThirdParty(context);
   const { css, stylesheets } = weighStylesheets(context);
-  const { js, shell, islands, scripts } = weighScripts(context, type);
+  const { js, shell, jsAtLoad, islands, scripts } = weighScripts(context, type);
   dom.window.close();
-  return { report: { page, html: gzipBytes(html), css, js, shell, islands, scripts, stylesheets }, violations };
+  return { report: { page, html: gzipBytes(html), css, js, shell, jsAtLoad, islands, scripts, stylesheets }, violations };
 }
 
 /** Measures every page of `dist` and checks it against `config`. */
@@ -395,6 +419,14 @@ export async function checkBudgets(dist: string, config: BudgetConfig): Promise<
         });
       }
     }
+    const jsAtLoad = type.jsAtLoad ?? config.jsAtLoad;
+    if (jsAtLoad !== undefined && report.jsAtLoad > jsAtLoad) {
+      violations.push({
+        page,
+        rule: 'js-at-load',
+        message: `${report.jsAtLoad} B of JavaScript fetched with the page, over the ${jsAtLoad} B allowed before the visitor reaches a widget`,
+      });
+    }
     if (report.shell > config.shell.js) {
       violations.push({
         page,
@@ -406,19 +438,28 @@ export async function checkBudgets(dist: string, config: BudgetConfig): Promise<
   return { pages, violations };
 }
 
+/** The largest measures of a page type's pages, and how many pages it has. */
+export interface TypeMaxima {
+  pages: number;
+  html: number;
+  css: number;
+  js: number;
+  shell: number;
+  jsAtLoad: number;
+}
+
 /** Largest measure per page type: what budgets.json's limits are set from. */
-export function maximaByType(
-  pages: readonly PageReport[],
-): Map<string, { pages: number; html: number; css: number; js: number; shell: number }> {
-  const maxima = new Map<string, { pages: number; html: number; css: number; js: number; shell: number }>();
+export function maximaByType(pages: readonly PageReport[]): Map<string, TypeMaxima> {
+  const maxima = new Map<string, TypeMaxima>();
   for (const page of pages) {
-    const current = maxima.get(page.type) ?? { pages: 0, html: 0, css: 0, js: 0, shell: 0 };
+    const current = maxima.get(page.type) ?? { pages: 0, html: 0, css: 0, js: 0, shell: 0, jsAtLoad: 0 };
     maxima.set(page.type, {
       pages: current.pages + 1,
       html: Math.max(current.html, page.html),
       css: Math.max(current.css, page.css),
       js: Math.max(current.js, page.js),
       shell: Math.max(current.shell, page.shell),
+      jsAtLoad: Math.max(current.jsAtLoad, page.jsAtLoad),
     });
   }
   return maxima;

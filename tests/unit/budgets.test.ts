@@ -123,6 +123,51 @@ describe('checkBudgets', () => {
     expect(home?.shell).toBe(0);
   });
 
+  it('weighs inlined stylesheets as CSS, with the linked ones', async () => {
+    const inline = 'main{display:grid;gap:8px}h1{font-size:2rem;color:#2c5f2d}';
+    const dist = await site({
+      'index.html': page('', `<style>${inline}</style><link rel="stylesheet" href="/_astro/s.css">`),
+      '_astro/s.css': CSS,
+    });
+    const { pages } = await checkBudgets(dist, CONFIG);
+    expect(pages[0]?.css).toBe(gzipBytes(inline) + gzipBytes(CSS));
+  });
+
+  it('weighs apart what waits for the visitor: islands on an on-demand directive are not fetched with the page', async () => {
+    const island = (client: string, component: string) =>
+      `<astro-island client="${client}" component-url="/_astro/${component}" renderer-url="/_astro/R.js"></astro-island>`;
+    const files = {
+      '_astro/A.js': A,
+      '_astro/R.js': R,
+      '_astro/shared.js': SHARED,
+      '_astro/side.js': SIDE,
+      '_astro/B.js': 'export default function B(){return 2}',
+    };
+    const withLimit = (jsAtLoad: number): BudgetConfig => ({ ...CONFIG, jsAtLoad });
+    const everything = [A, SHARED, SIDE, R].reduce((sum, source) => sum + gzipBytes(source), 0);
+
+    for (const client of ['visible', 'interaction', 'due', 'touch', 'tap']) {
+      const dist = await site({ 'index.html': page(island(client, 'A.js')), ...files });
+      const { pages, violations } = await checkBudgets(dist, withLimit(10));
+      expect(violations, client).toEqual([]);
+      expect(pages[0]?.jsAtLoad, client).toBe(0);
+      expect(pages[0]?.js, client).toBe(everything);
+    }
+    // An idle island brings its renderer with the page, and so everything the waiting island shares with it.
+    const dist = await site({ 'index.html': page(island('idle', 'B.js') + island('tap', 'A.js')), ...files });
+    const { pages, violations } = await checkBudgets(dist, withLimit(10));
+    const atLoad = gzipBytes(files['_astro/B.js']) + gzipBytes(R) + gzipBytes(SHARED);
+    expect(pages[0]?.jsAtLoad).toBe(atLoad);
+    expect(pages[0]?.js).toBe(atLoad + gzipBytes(A) + gzipBytes(SIDE));
+    expect(violations.map((violation) => violation.rule)).toEqual(['js-at-load']);
+    // A page type may hold its own limit.
+    const own = await checkBudgets(dist, {
+      ...withLimit(10),
+      pageTypes: CONFIG.pageTypes.map((type) => (type.name === 'home' ? { ...type, jsAtLoad: atLoad } : type)),
+    });
+    expect(own.violations).toEqual([]);
+  });
+
   it('counts the shell scripts apart, so a page without islands may carry them and nothing else', async () => {
     const loader = 'document.addEventListener("keydown",()=>import("./dialog.js"))';
     const register = "if('serviceWorker'in navigator)navigator.serviceWorker.register('/sw.js')";
