@@ -25,6 +25,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ky, { isHTTPError } from 'ky';
+import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import type { Env } from '../../src/lib/config.ts';
 import { htmlImageSources } from '../../src/lib/images.ts';
@@ -260,18 +261,6 @@ function checkContentType(response: Response): void {
   }
 }
 
-/** Runs `task` over `items`, `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-}
-
 /**
  * Brings every URL of `urls` into the cache and writes the manifest the build reads. Never
  * throws for an image: a failure keeps the cached copy (a stale photo beats a grey box) or, with
@@ -432,7 +421,8 @@ export async function cacheImages(urls: readonly string[], options: ImageCacheOp
   }
 
   const unique = [...new Set(urls)];
-  await eachLimited(unique, settings.concurrency, async (url) => {
+  const limit = pLimit(Math.max(1, Math.trunc(settings.concurrency)));
+  await limit.map(unique, async (url) => {
     const previous = entries[url];
     try {
       if (deadline.aborted) throw new ImageRejected('image step deadline exceeded');
