@@ -77,7 +77,32 @@ class ShrinkError extends Error {
   override name = 'ShrinkError';
 }
 
-export async function runSync(options: SyncOptions): Promise<SyncReport> {
+/** What every step of one sync run shares: its configuration, its clients, its output and its warnings. */
+interface SyncRun {
+  options: SyncOptions;
+  config: SyncConfig;
+  /** The same configuration pointed at the embedded sample data. */
+  sample: SyncConfig;
+  /** Removes every configured secret from a text. */
+  clean: (text: string) => string;
+  logger: SyncLogger;
+  /** Writes a snapshot file, secrets removed. */
+  write: (name: string, value: unknown) => Promise<void>;
+  now: () => Date;
+  /** Source and collection warnings of this run, secrets removed. */
+  warnings: string[];
+  warn: (message: string) => void;
+  contextFor: (source: SourceName, mode: Mode) => SourceContext;
+  previousStatus: Awaited<ReturnType<typeof readPreviousStatus>>;
+}
+
+/** Where a collection is read from this time. */
+type Mode = 'upstream' | 'sample';
+
+type StatusReport = (status: Omit<CollectionStatus, 'id' | 'source'>, records: RecordsSeen) => CollectionReport;
+
+/** Sets up a run: the secrets filter on every output, one HTTP client per mode, one context per source. */
+async function startRun(options: SyncOptions): Promise<SyncRun> {
   const config = readSyncConfig(options.env);
   const sample = sampleConfig(config);
   // Every line, warning, error and snapshot file goes through the secrets filter: an upstream can
@@ -85,30 +110,19 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const clean = (text: string) => redact(text, config.secrets);
   const output = options.logger ?? consoleLogger;
   const logger: SyncLogger = { info: (message) => output.info(clean(message)), warn: (message) => output.warn(clean(message)) };
-  const write = (name: string, value: unknown) => writeJsonAtomic(options.outDir, name, redactDeep(value, config.secrets));
-  const now = options.now ?? (() => new Date());
   const httpOptions: HttpOptions = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
   const warnings: string[] = [];
-  const recordWarnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(clean(message));
     logger.warn(message);
   };
-
-  const isConfigured = (source: SourceName) => config[source] !== null;
-  const partlyPodcast = ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'SPOTIFY_SHOW_ID'].filter((name) =>
-    options.env[name]?.trim(),
-  );
-  if (!isConfigured('podcast') && partlyPodcast.length > 0) {
-    warn(`podcast: only ${partlyPodcast.join(', ')} set; all three are needed, using the sample episodes`);
-  }
 
   const clients = {
     upstream: createHttpClient(httpOptions),
     sample: createHttpClient({ ...httpOptions, fetch: fixtureFetch(folderReader(options.sampleDir)) }),
   };
   const contexts = new Map<string, SourceContext>();
-  const contextFor = (source: SourceName, mode: 'upstream' | 'sample'): SourceContext => {
+  const contextFor = (source: SourceName, mode: Mode): SourceContext => {
     const key = `${source}:${mode}`;
     let context = contexts.get(key);
     if (!context) {
@@ -125,137 +139,160 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
     return context;
   };
 
-  const previousStatus = await readPreviousStatus(options.outDir);
+  return {
+    options,
+    config,
+    sample,
+    clean,
+    logger,
+    write: (name, value) => writeJsonAtomic(options.outDir, name, redactDeep(value, config.secrets)),
+    now: options.now ?? (() => new Date()),
+    warnings,
+    warn,
+    contextFor,
+    previousStatus: await readPreviousStatus(options.outDir),
+  };
+}
 
-  async function fetchEntries(spec: CollectionSpec, mode: 'upstream' | 'sample') {
-    let partial: string | null = null;
-    const context: SourceContext = {
-      ...contextFor(spec.source, mode),
-      note: (message, kind) => {
-        if (kind === 'partial') partial = clean(message);
-        else warn(`${spec.source} ${spec.name}: ${message}`);
-      },
-    };
-    const records = await spec.fetch(context, mode === 'upstream' ? config : sample);
-    // The sample data's images are site-relative files of sample-data/media: no base for them.
-    const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, config) : null;
-    const { entries, dropped, repaired } = spec.normalise(records, config, { baseUrl, now: now() });
-    const cleaned = (notes: RecordNote[]) => notes.map((record) => ({ id: clean(record.id), reason: clean(record.reason) }));
-    return {
-      received: records.length,
-      entries,
-      dropped: cleaned(dropped),
-      repaired: cleaned(repaired),
-      partial: partial as string | null,
-    };
+const isConfigured = (run: SyncRun, source: SourceName) => run.config[source] !== null;
+
+/** A podcast half configured is the sample podcast, said once. */
+function warnPartialPodcast(run: SyncRun): void {
+  const partlyPodcast = ['SPOTIFY_CLIENT_ID', 'SPOTIFY_CLIENT_SECRET', 'SPOTIFY_SHOW_ID'].filter((name) =>
+    run.options.env[name]?.trim(),
+  );
+  if (!isConfigured(run, 'podcast') && partlyPodcast.length > 0) {
+    run.warn(`podcast: only ${partlyPodcast.join(', ')} set; all three are needed, using the sample episodes`);
   }
+}
 
-  async function syncCollection(spec: CollectionSpec): Promise<CollectionReport> {
-    const mode = isConfigured(spec.source) ? 'upstream' : 'sample';
-    const previous = previousStatus.get(spec.name);
-    const report = (status: Omit<CollectionStatus, 'id' | 'source'>, records: RecordsSeen): CollectionReport => ({
-      id: spec.name,
-      source: spec.source,
-      ...status,
-      ...records,
-    });
+/** Reads one collection from `mode` and normalises it: the valid entries and what became of the rest. */
+async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
+  const { clean } = run;
+  let partial: string | null = null;
+  const context: SourceContext = {
+    ...run.contextFor(spec.source, mode),
+    note: (message, kind) => {
+      if (kind === 'partial') partial = clean(message);
+      else run.warn(`${spec.source} ${spec.name}: ${message}`);
+    },
+  };
+  const records = await spec.fetch(context, mode === 'upstream' ? run.config : run.sample);
+  // The sample data's images are site-relative files of sample-data/media: no base for them.
+  const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, run.config) : null;
+  const { entries, dropped, repaired } = spec.normalise(records, run.config, { baseUrl, now: run.now() });
+  const cleaned = (notes: RecordNote[]) => notes.map((record) => ({ id: clean(record.id), reason: clean(record.reason) }));
+  return {
+    received: records.length,
+    entries,
+    dropped: cleaned(dropped),
+    repaired: cleaned(repaired),
+    partial: partial as string | null,
+  };
+}
 
-    let records: RecordsSeen = { received: 0, dropped: [], repaired: [], partial: null };
-    try {
-      const { entries, ...seen } = await fetchEntries(spec, mode);
-      records = seen;
-      const { partial } = seen;
-      // A read cut short by a failure (a later page of a paged call) publishes what it read, unless
-      // that is less than half of the last good snapshot from the upstream: then the snapshot stays,
-      // even with --allow-shrink, which is for drops the upstream meant, not for pages that failed.
-      if (mode === 'upstream' && (!options.allowShrink || partial)) {
-        const last = await readPreviousEntries(options.outDir, spec);
-        const lastOrigin = previous?.goodOrigin ?? 'upstream';
-        if (last && lastOrigin === 'upstream' && entries.length * 2 < last.length) {
-          throw new ShrinkError(
-            partial
-              ? `${partial}; ${entries.length} valid records, less than half of the last good ${last.length}: a partial read does not replace it`
-              : `${entries.length} valid records (${seen.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
-          );
-        }
-      }
-      if (partial) warn(`${spec.source} ${spec.name}: ${partial}; publishing the ${entries.length} valid records read`);
-      await write(spec.name, entries);
-      return report(
-        {
-          origin: mode,
-          goodOrigin: mode,
-          count: entries.length,
-          failed: false,
-          error: null,
-          syncedAt: now().toISOString(),
-        },
-        records,
-      );
-    } catch (error) {
-      const reason = clean(describeError(error));
+/**
+ * One collection: read and published, or, when that fails or is refused, its last good snapshot
+ * kept, or with none its fallback (fallBack).
+ */
+async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<CollectionReport> {
+  const { options, now, warn } = run;
+  const mode: Mode = isConfigured(run, spec.source) ? 'upstream' : 'sample';
+  const previous = run.previousStatus.get(spec.name);
+  const report: StatusReport = (status, records) => ({ id: spec.name, source: spec.source, ...status, ...records });
+
+  let records: RecordsSeen = { received: 0, dropped: [], repaired: [], partial: null };
+  try {
+    const { entries, ...seen } = await fetchEntries(run, spec, mode);
+    records = seen;
+    const { partial } = seen;
+    // A read cut short by a failure (a later page of a paged call) publishes what it read, unless
+    // that is less than half of the last good snapshot from the upstream: then the snapshot stays,
+    // even with --allow-shrink, which is for drops the upstream meant, not for pages that failed.
+    if (mode === 'upstream' && (!options.allowShrink || partial)) {
       const last = await readPreviousEntries(options.outDir, spec);
-      if (last) {
-        warn(`${spec.source} ${spec.name}: ${reason}; keeping the last good snapshot (${last.length} records)`);
-        await write(spec.name, last);
-        return report(
-          {
-            origin: 'snapshot',
-            goodOrigin: previous?.goodOrigin ?? 'upstream',
-            count: last.length,
-            failed: true,
-            error: reason,
-            syncedAt: previous?.syncedAt ?? null,
-          },
-          records,
+      const lastOrigin = previous?.goodOrigin ?? 'upstream';
+      if (last && lastOrigin === 'upstream' && entries.length * 2 < last.length) {
+        throw new ShrinkError(
+          partial
+            ? `${partial}; ${entries.length} valid records, less than half of the last good ${last.length}: a partial read does not replace it`
+            : `${entries.length} valid records (${seen.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
         );
       }
-      return fallBack(spec, reason, records, report);
     }
-  }
-
-  async function fallBack(
-    spec: CollectionSpec,
-    reason: string,
-    records: RecordsSeen,
-    report: (status: Omit<CollectionStatus, 'id' | 'source'>, records: RecordsSeen) => CollectionReport,
-  ): Promise<CollectionReport> {
-    let entries: { id: string }[] = [];
-    let origin: Origin = 'none';
-    if (spec.fallback === 'sample') {
-      try {
-        entries = (await fetchEntries(spec, 'sample')).entries;
-        origin = 'sample';
-      } catch (sampleError) {
-        warn(`${spec.source} ${spec.name}: the sample data cannot be read either: ${describeError(sampleError)}`);
-      }
-    } else if (spec.fallback === 'fallback-city') {
-      entries = [FALLBACK_CITY(config)];
-    }
-    const outcome =
-      origin === 'sample'
-        ? 'using the sample data'
-        : spec.fallback === 'fallback-city'
-          ? 'using the fallback city'
-          : 'publishing it empty';
-    warn(`${spec.source} ${spec.name}: ${reason}; no last good snapshot, ${outcome}`);
-    await write(spec.name, entries);
+    if (partial) warn(`${spec.source} ${spec.name}: ${partial}; publishing the ${entries.length} valid records read`);
+    await run.write(spec.name, entries);
+    return report(
+      { origin: mode, goodOrigin: mode, count: entries.length, failed: false, error: null, syncedAt: now().toISOString() },
+      records,
+    );
+  } catch (error) {
+    const reason = run.clean(describeError(error));
+    const last = await readPreviousEntries(options.outDir, spec);
+    if (!last) return fallBack(run, spec, reason, records, report);
+    warn(`${spec.source} ${spec.name}: ${reason}; keeping the last good snapshot (${last.length} records)`);
+    await run.write(spec.name, last);
     return report(
       {
-        origin,
-        goodOrigin: origin,
-        count: entries.length,
+        origin: 'snapshot',
+        goodOrigin: previous?.goodOrigin ?? 'upstream',
+        count: last.length,
         failed: true,
         error: reason,
-        syncedAt: origin === 'sample' ? now().toISOString() : null,
+        syncedAt: previous?.syncedAt ?? null,
       },
       records,
     );
   }
+}
 
-  const collections = await Promise.all(COLLECTIONS.map((spec) => syncCollection(spec)));
-  // One warning per record dropped or repaired: the nightly job's summary counts them, and each says
-  // why. The log shows the first few of each collection; the report keeps them all.
+/** A failed collection with no last good snapshot: the sample data, the fallback city, or published empty. */
+async function fallBack(
+  run: SyncRun,
+  spec: CollectionSpec,
+  reason: string,
+  records: RecordsSeen,
+  report: StatusReport,
+): Promise<CollectionReport> {
+  let entries: { id: string }[] = [];
+  let origin: Origin = 'none';
+  if (spec.fallback === 'sample') {
+    try {
+      entries = (await fetchEntries(run, spec, 'sample')).entries;
+      origin = 'sample';
+    } catch (sampleError) {
+      run.warn(`${spec.source} ${spec.name}: the sample data cannot be read either: ${describeError(sampleError)}`);
+    }
+  } else if (spec.fallback === 'fallback-city') {
+    entries = [FALLBACK_CITY(run.config)];
+  }
+  const outcome =
+    origin === 'sample'
+      ? 'using the sample data'
+      : spec.fallback === 'fallback-city'
+        ? 'using the fallback city'
+        : 'publishing it empty';
+  run.warn(`${spec.source} ${spec.name}: ${reason}; no last good snapshot, ${outcome}`);
+  await run.write(spec.name, entries);
+  return report(
+    {
+      origin,
+      goodOrigin: origin,
+      count: entries.length,
+      failed: true,
+      error: reason,
+      syncedAt: origin === 'sample' ? run.now().toISOString() : null,
+    },
+    records,
+  );
+}
+
+/**
+ * One warning per record dropped or repaired: the nightly job's summary counts them, and each says
+ * why. The log shows the first few of each collection; the returned list keeps them all.
+ */
+function recordNotes(run: SyncRun, collections: readonly CollectionReport[]): string[] {
+  const lines: string[] = [];
   for (const collection of collections) {
     for (const [what, notes] of [
       ['dropped', collection.dropped],
@@ -263,19 +300,27 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
     ] as const) {
       notes.forEach((record, index) => {
         const line = `${collection.source} ${collection.id}: ${what} record ${record.id}: ${record.reason}`;
-        recordWarnings.push(clean(line));
-        if (index < LOGGED_NOTES) logger.warn(line);
+        lines.push(run.clean(line));
+        if (index < LOGGED_NOTES) run.logger.warn(line);
       });
       if (notes.length > LOGGED_NOTES)
-        logger.warn(`${collection.source} ${collection.id}: and ${notes.length - LOGGED_NOTES} more ${what}`);
+        run.logger.warn(`${collection.source} ${collection.id}: and ${notes.length - LOGGED_NOTES} more ${what}`);
     }
   }
-  await write(
+  return lines;
+}
+
+export async function runSync(options: SyncOptions): Promise<SyncReport> {
+  const run = await startRun(options);
+  warnPartialPodcast(run);
+  const collections = await Promise.all(COLLECTIONS.map((spec) => syncCollection(run, spec)));
+  const recordWarnings = recordNotes(run, collections);
+  await run.write(
     STATUS_FILE,
     collections.map(({ received: _received, dropped: _dropped, repaired: _repaired, partial: _partial, ...status }) => status),
   );
-  logger.info(formatSummary(collections));
-  return { collections, warnings, recordWarnings };
+  run.logger.info(formatSummary(collections));
+  return { collections, warnings: run.warnings, recordWarnings };
 }
 
 /** The summary table: per collection, records received, kept and dropped, and where they came from. */
