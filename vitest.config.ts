@@ -6,7 +6,8 @@ export default defineConfig({
     testTimeout: 20_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      // Each integration test runs a full Astro build in this checkout: one at a time.
+      // Each integration test runs a full Astro build in this checkout: one at a time. `npm run test:unit` runs
+      // this project after the unit one, so no build competes with the sync tests' short HTTP timeouts.
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], fileParallelism: false } },
     ],
   },

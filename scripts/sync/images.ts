@@ -24,13 +24,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import ky, { isHTTPError } from 'ky';
+import ky, { isHTTPError, type KyInstance } from 'ky';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import type { Env } from '../../src/lib/config.ts';
 import { htmlImageSources } from '../../src/lib/images.ts';
 import { projectDir } from '../../src/lib/project-dirs.ts';
-import { AddressRefused, createAddressGuard, type Resolver, refusalIn } from './address-guard.ts';
+import { type AddressGuard, AddressRefused, createAddressGuard, type Resolver, refusalIn } from './address-guard.ts';
 import { readSyncConfig } from './config.ts';
 import { DEFAULT_HTTP_OPTIONS, describeError, retryPolicy } from './http.ts';
 import { consoleLogger, redact, type SyncLogger } from './log.ts';
@@ -267,20 +267,39 @@ function checkContentType(response: Response): void {
  * none, leaves the URL out of the manifest so the page shows the placeholder; each is a warning.
  */
 export async function cacheImages(urls: readonly string[], options: ImageCacheOptions): Promise<ImageCacheReport> {
-  const settings = { ...IMAGE_CACHE_DEFAULTS, ...definedOnly(options) };
-  const now = options.now ?? (() => new Date());
+  const cache = await openImageCache(options);
+  const unique = [...new Set(urls)];
+  await pLimit(Math.max(1, Math.trunc(cache.settings.concurrency))).map(unique, (url) => cacheOne(cache, url));
+  return closeImageCache(cache, unique);
+}
+
+/** One run of the image cache: its settings, its index read from disk, its HTTP client and its report. */
+interface ImageCacheRun {
+  options: ImageCacheOptions;
+  /** IMAGE_CACHE_DEFAULTS, each overridden by the option of the same name. */
+  settings: Record<keyof typeof IMAGE_CACHE_DEFAULTS, number>;
+  now: () => Date;
+  filesDir: string;
+  /** The index: one entry per URL, written back at the end. */
+  entries: Record<string, IndexEntry>;
+  existingFiles: Set<string>;
+  /** Checked originals by content hash: bytes already in the cache are not inspected again. */
+  byHash: Map<string, CachedImage>;
+  report: ImageCacheReport;
+  warn: (message: string) => void;
+  /** The whole image step's deadline. */
+  deadline: AbortSignal;
+  guard: AddressGuard;
+  client: KyInstance;
+}
+
+/** Reads the index, and sets up the address guard and the HTTP client every download goes through. */
+async function openImageCache(options: ImageCacheOptions): Promise<ImageCacheRun> {
+  const settings: ImageCacheRun['settings'] = { ...IMAGE_CACHE_DEFAULTS, ...definedOnly(options) };
   const filesDir = path.join(options.cacheDir, 'files');
   await mkdir(filesDir, { recursive: true });
   const stored = await readJson<ImageIndex>(path.join(options.cacheDir, `${INDEX_FILE}.json`));
   const entries: Record<string, IndexEntry> = stored?.version === INDEX_VERSION ? { ...stored.entries } : {};
-  const existingFiles = new Set(await readdir(filesDir));
-  // Checked originals by content hash: bytes already in the cache are not inspected again.
-  const byHash = new Map<string, CachedImage>(
-    Object.values(entries).map(({ file, width, height, format }) => [
-      path.basename(file).split('.')[0] ?? '',
-      { file, width, height, format },
-    ]),
-  );
   const report: ImageCacheReport = {
     manifest: { version: INDEX_VERSION, images: {}, failed: {} },
     downloaded: 0,
@@ -289,11 +308,6 @@ export async function cacheImages(urls: readonly string[], options: ImageCacheOp
     local: 0,
     warnings: [],
   };
-  const warn = (message: string) => {
-    report.warnings.push(message);
-    options.logger.warn(message);
-  };
-  const deadline = AbortSignal.timeout(settings.deadlineMs);
   const guard = createAddressGuard({
     allowedOrigins: options.allowedOrigins ?? [],
     ...(options.resolve ? { resolve: options.resolve } : {}),
@@ -318,142 +332,180 @@ export async function cacheImages(urls: readonly string[], options: ImageCacheOp
     throwHttpErrors: (status) => status >= 400,
     fetch: options.fetch ?? guard.fetch,
   });
+  return {
+    options,
+    settings,
+    now: options.now ?? (() => new Date()),
+    filesDir,
+    entries,
+    existingFiles: new Set(await readdir(filesDir)),
+    byHash: new Map<string, CachedImage>(
+      Object.values(entries).map(({ file, width, height, format }) => [
+        path.basename(file).split('.')[0] ?? '',
+        { file, width, height, format },
+      ]),
+    ),
+    report,
+    warn: (message) => {
+      report.warnings.push(message);
+      options.logger.warn(message);
+    },
+    deadline: AbortSignal.timeout(settings.deadlineMs),
+    guard,
+    client,
+  };
+}
 
-  /** Stores checked bytes under their content hash; the same bytes are written once. */
-  async function store(data: Uint8Array): Promise<CachedImage & { bytes: number }> {
-    const hash = sha256(data);
-    const known = byHash.get(hash);
-    if (known && existingFiles.has(path.basename(known.file))) return { ...known, bytes: data.byteLength };
-    const { width, height, format } = await inspectImage(data, settings.maxPixels);
-    const name = `${hash}.${format}`;
-    if (!existingFiles.has(name)) {
-      await writeFile(path.join(filesDir, name), data);
-      existingFiles.add(name);
-    }
-    const cached: CachedImage = { file: `files/${name}`, width, height, format };
-    byHash.set(hash, cached);
-    return { ...cached, bytes: data.byteLength };
-  }
-
-  const usable = (entry: IndexEntry | undefined): entry is IndexEntry =>
-    Boolean(entry && existingFiles.has(path.basename(entry.file)));
-
-  async function resolveLocal(url: string): Promise<IndexEntry> {
-    const root = options.localRoots.find((candidate) => url.startsWith(candidate.prefix));
-    const relative = root ? decodeURIComponent(url.slice(root.prefix.length).split(/[?#]/)[0] ?? '') : '';
-    const file = root ? path.resolve(root.dir, relative) : '';
-    if (!root || !file.startsWith(path.resolve(root.dir) + path.sep)) {
-      throw new ImageRejected('site-relative URL outside the local media folders');
-    }
-    const type = CONTENT_TYPES[path.extname(file).toLowerCase()];
-    if (!type) throw new ImageRejected(`content type of ${path.extname(file) || 'a file without extension'} unknown`);
-    let data: Uint8Array;
-    try {
-      if ((await stat(file)).size > settings.maxBytes) throw new ImageRejected('file too large');
-      data = await readFile(file);
-    } catch (error) {
-      if (error instanceof ImageRejected) throw error;
-      throw new ImageRejected('no such local file');
-    }
-    const cached = await store(data);
-    report.local += 1;
-    return { ...cached, checkedAt: now().toISOString(), usedAt: now().toISOString() };
-  }
-
-  async function resolveRemote(url: string, previous: IndexEntry | undefined): Promise<IndexEntry> {
-    // Documentation hosts (RFC 2606) never serve a real image: no request, no timeout to wait for.
-    if (RESERVED_HOST.test(new URL(url).hostname)) throw new ImageRejected('example host (RFC 2606), not fetched');
-    // Before the cache too: a copy from a host that is now refused is not published either.
-    await guard.check(new URL(url));
-    const age = previous ? now().getTime() - Date.parse(previous.checkedAt) : Number.POSITIVE_INFINITY;
-    if (usable(previous) && age < settings.revalidateAfterMs) {
-      report.reused += 1;
-      return previous;
-    }
-    const conditional: Record<string, string> = {};
-    if (usable(previous)) {
-      if (previous.etag) conditional['if-none-match'] = previous.etag;
-      if (previous.lastModified) conditional['if-modified-since'] = previous.lastModified;
-    }
-    const signal = AbortSignal.any([deadline, AbortSignal.timeout(settings.totalTimeoutMs + 1000)]);
-    const response = await getFollowingRedirects(new URL(url), conditional, signal);
-    if (response.status === 304 && usable(previous)) {
-      report.notModified += 1;
-      return { ...previous, checkedAt: now().toISOString() };
-    }
-    checkContentType(response);
-    const data = await readCapped(response, settings.maxBytes);
-    const cached = await store(data);
-    report.downloaded += 1;
-    const etag = response.headers.get('etag');
-    const lastModified = response.headers.get('last-modified');
-    return {
-      ...cached,
-      ...(etag ? { etag } : {}),
-      ...(lastModified ? { lastModified } : {}),
-      checkedAt: now().toISOString(),
-      usedAt: now().toISOString(),
-    };
-  }
-
-  /** GET `start`, following up to maxRedirects redirects; every hop's address is checked before it is asked. */
-  async function getFollowingRedirects(start: URL, headers: Record<string, string>, signal: AbortSignal): Promise<Response> {
-    let target = start;
-    for (let hop = 0; ; hop += 1) {
-      if (hop > 0) {
-        try {
-          await guard.check(target);
-        } catch (error) {
-          if (error instanceof AddressRefused) throw new AddressRefused(`redirected to ${target.host}: ${error.message}`);
-          throw error;
-        }
-      }
-      const response = await client.get(target, { headers, signal });
-      if (response.status < 300 || response.status >= 400 || response.status === 304) return response;
-      await response.body?.cancel();
-      const location = response.headers.get('location');
-      if (!location) throw new ImageRejected(`HTTP ${response.status} without a Location`);
-      if (hop >= settings.maxRedirects) throw new ImageRejected(`more than ${settings.maxRedirects} redirects`);
-      const next = URL.parse(location, target);
-      if (!next || !/^https?:$/.test(next.protocol)) throw new ImageRejected(`redirected to a URL that is not http(s)`);
-      target = next;
+/** Brings one URL into the cache; a failure keeps the cached copy or, with none, marks it failed. */
+async function cacheOne(cache: ImageCacheRun, url: string): Promise<void> {
+  const { entries, now, deadline } = cache;
+  const previous = entries[url];
+  try {
+    if (deadline.aborted) throw new ImageRejected('image step deadline exceeded');
+    const isLocal = !/^https?:\/\//i.test(url);
+    const entry = isLocal ? await resolveLocal(cache, url) : await resolveRemote(cache, url, previous);
+    entries[url] = { ...entry, usedAt: now().toISOString() };
+  } catch (error) {
+    const reason = describeImageError(error, deadline);
+    // A refused address never keeps a copy: it may date from before the check existed.
+    if (isUsable(cache, previous) && !refusalIn(error)) {
+      entries[url] = { ...previous, usedAt: now().toISOString() };
+      cache.warn(`image ${url}: ${reason}; keeping the cached copy`);
+    } else {
+      delete entries[url];
+      cache.report.manifest.failed[url] = reason;
+      cache.warn(`image ${url}: ${reason}; the placeholder is shown instead`);
     }
   }
+}
 
-  const unique = [...new Set(urls)];
-  const limit = pLimit(Math.max(1, Math.trunc(settings.concurrency)));
-  await limit.map(unique, async (url) => {
-    const previous = entries[url];
-    try {
-      if (deadline.aborted) throw new ImageRejected('image step deadline exceeded');
-      const isLocal = !/^https?:\/\//i.test(url);
-      const entry = isLocal ? await resolveLocal(url) : await resolveRemote(url, previous);
-      entries[url] = { ...entry, usedAt: now().toISOString() };
-    } catch (error) {
-      const reason = describeImageError(error, deadline);
-      // A refused address never keeps a copy: it may date from before the check existed.
-      if (usable(previous) && !refusalIn(error)) {
-        entries[url] = { ...previous, usedAt: now().toISOString() };
-        warn(`image ${url}: ${reason}; keeping the cached copy`);
-      } else {
-        delete entries[url];
-        report.manifest.failed[url] = reason;
-        warn(`image ${url}: ${reason}; the placeholder is shown instead`);
-      }
-    }
-  });
-
-  await guard.close();
-  for (const url of unique) {
+/** The manifest of this run's URLs, old entries forgotten, the index and the manifest written. */
+async function closeImageCache(cache: ImageCacheRun, urls: readonly string[]): Promise<ImageCacheReport> {
+  const { entries, report, options } = cache;
+  await cache.guard.close();
+  for (const url of urls) {
     const entry = entries[url];
     if (entry && !(url in report.manifest.failed)) {
       report.manifest.images[url] = { file: entry.file, width: entry.width, height: entry.height, format: entry.format };
     }
   }
-  await forgetOld(entries, now().getTime() - settings.forgetAfterMs, filesDir, existingFiles);
+  await forgetOld(entries, cache.now().getTime() - cache.settings.forgetAfterMs, cache.filesDir, cache.existingFiles);
   await writeJsonAtomic(options.cacheDir, INDEX_FILE, { version: INDEX_VERSION, entries });
   await writeJsonAtomic(options.cacheDir, MANIFEST_FILE, report.manifest);
   return report;
+}
+
+/** Stores checked bytes under their content hash; the same bytes are written once. */
+async function store(cache: ImageCacheRun, data: Uint8Array): Promise<CachedImage & { bytes: number }> {
+  const { byHash, existingFiles } = cache;
+  const hash = sha256(data);
+  const known = byHash.get(hash);
+  if (known && existingFiles.has(path.basename(known.file))) return { ...known, bytes: data.byteLength };
+  const { width, height, format } = await inspectImage(data, cache.settings.maxPixels);
+  const name = `${hash}.${format}`;
+  if (!existingFiles.has(name)) {
+    await writeFile(path.join(cache.filesDir, name), data);
+    existingFiles.add(name);
+  }
+  const cached: CachedImage = { file: `files/${name}`, width, height, format };
+  byHash.set(hash, cached);
+  return { ...cached, bytes: data.byteLength };
+}
+
+/** Whether an index entry's file is still in the cache. */
+const isUsable = (cache: ImageCacheRun, entry: IndexEntry | undefined): entry is IndexEntry =>
+  Boolean(entry && cache.existingFiles.has(path.basename(entry.file)));
+
+/** A site-relative image of the embedded sample data, read from its local media folder. */
+async function resolveLocal(cache: ImageCacheRun, url: string): Promise<IndexEntry> {
+  const { settings, now } = cache;
+  const root = cache.options.localRoots.find((candidate) => url.startsWith(candidate.prefix));
+  const relative = root ? decodeURIComponent(url.slice(root.prefix.length).split(/[?#]/)[0] ?? '') : '';
+  const file = root ? path.resolve(root.dir, relative) : '';
+  if (!root || !file.startsWith(path.resolve(root.dir) + path.sep)) {
+    throw new ImageRejected('site-relative URL outside the local media folders');
+  }
+  const type = CONTENT_TYPES[path.extname(file).toLowerCase()];
+  if (!type) throw new ImageRejected(`content type of ${path.extname(file) || 'a file without extension'} unknown`);
+  let data: Uint8Array;
+  try {
+    if ((await stat(file)).size > settings.maxBytes) throw new ImageRejected('file too large');
+    data = await readFile(file);
+  } catch (error) {
+    if (error instanceof ImageRejected) throw error;
+    throw new ImageRejected('no such local file');
+  }
+  const cached = await store(cache, data);
+  cache.report.local += 1;
+  return { ...cached, checkedAt: now().toISOString(), usedAt: now().toISOString() };
+}
+
+/** An upstream image: the cached copy while fresh, else revalidated or downloaded, from allowed addresses only. */
+async function resolveRemote(cache: ImageCacheRun, url: string, previous: IndexEntry | undefined): Promise<IndexEntry> {
+  const { settings, now, report } = cache;
+  // Documentation hosts (RFC 2606) never serve a real image: no request, no timeout to wait for.
+  if (RESERVED_HOST.test(new URL(url).hostname)) throw new ImageRejected('example host (RFC 2606), not fetched');
+  // Before the cache too: a copy from a host that is now refused is not published either.
+  await cache.guard.check(new URL(url));
+  const age = previous ? now().getTime() - Date.parse(previous.checkedAt) : Number.POSITIVE_INFINITY;
+  if (isUsable(cache, previous) && age < settings.revalidateAfterMs) {
+    report.reused += 1;
+    return previous;
+  }
+  const conditional: Record<string, string> = {};
+  if (isUsable(cache, previous)) {
+    if (previous.etag) conditional['if-none-match'] = previous.etag;
+    if (previous.lastModified) conditional['if-modified-since'] = previous.lastModified;
+  }
+  const signal = AbortSignal.any([cache.deadline, AbortSignal.timeout(settings.totalTimeoutMs + 1000)]);
+  const response = await getFollowingRedirects(cache, new URL(url), conditional, signal);
+  if (response.status === 304 && isUsable(cache, previous)) {
+    report.notModified += 1;
+    return { ...previous, checkedAt: now().toISOString() };
+  }
+  checkContentType(response);
+  const data = await readCapped(response, settings.maxBytes);
+  const cached = await store(cache, data);
+  report.downloaded += 1;
+  const etag = response.headers.get('etag');
+  const lastModified = response.headers.get('last-modified');
+  return {
+    ...cached,
+    ...(etag ? { etag } : {}),
+    ...(lastModified ? { lastModified } : {}),
+    checkedAt: now().toISOString(),
+    usedAt: now().toISOString(),
+  };
+}
+
+/** GET `start`, following up to maxRedirects redirects; every hop's address is checked before it is asked. */
+async function getFollowingRedirects(
+  cache: ImageCacheRun,
+  start: URL,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<Response> {
+  const { maxRedirects } = cache.settings;
+  let target = start;
+  for (let hop = 0; ; hop += 1) {
+    if (hop > 0) {
+      try {
+        await cache.guard.check(target);
+      } catch (error) {
+        if (error instanceof AddressRefused) throw new AddressRefused(`redirected to ${target.host}: ${error.message}`);
+        throw error;
+      }
+    }
+    const response = await cache.client.get(target, { headers, signal });
+    if (response.status < 300 || response.status >= 400 || response.status === 304) return response;
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    if (!location) throw new ImageRejected(`HTTP ${response.status} without a Location`);
+    if (hop >= maxRedirects) throw new ImageRejected(`more than ${maxRedirects} redirects`);
+    const next = URL.parse(location, target);
+    if (!next || !/^https?:$/.test(next.protocol)) throw new ImageRejected(`redirected to a URL that is not http(s)`);
+    target = next;
+  }
 }
 
 /** Drops entries no sync named since `before`, and the files no entry names any more. */
