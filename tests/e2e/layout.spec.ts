@@ -2,8 +2,8 @@
  * Layout of every page type at 320-1440 px (issue 12): no sideways scroll; on phones no paragraph or
  * heading squeezed narrower than a readable measure (the podcast cards' one-word lines, point 1);
  * nothing over the sticky header; the back-to-top button hidden at the top and never over a card
- * (point 7); no icon squeezed beside text that wraps. One page load per page type and width, the checks
- * batched in one evaluate.
+ * (point 7); no icon squeezed beside text that wraps; a carousel shows whole the cards one 'Próximo'
+ * moves by. One page load per page type and width, the checks batched in one evaluate.
  */
 import { expect, test } from '@playwright/test';
 
@@ -44,6 +44,17 @@ for (const width of WIDTHS) {
           const out: string[] = [];
           const root = document.documentElement;
           if (root.scrollWidth > window.innerWidth) out.push(`scrolls sideways (${root.scrollWidth} px)`);
+          // A carousel's page is whole: 'Próximo' moves one card on phones, three from 768 px, so as many fit in view.
+          for (const track of document.querySelectorAll('[data-carousel-track]')) {
+            const items = track.querySelectorAll(':scope > li');
+            const perView = window.innerWidth >= 768 ? 3 : 1;
+            const last = items[Math.min(perView, items.length) - 1]?.getBoundingClientRect();
+            const frame = track.getBoundingClientRect();
+            if (items.length > perView && last && frame.width > 0 && last.right > frame.right + 1)
+              out.push(
+                `carousel "${track.getAttribute('aria-label')}" cuts card ${perView} off at ${Math.round(frame.right)} px`,
+              );
+          }
           // An icon beside text that wraps keeps its size (a flex item shrinks unless told not to).
           for (const icon of document.querySelectorAll('body svg[width][height]')) {
             const box = icon.getBoundingClientRect();
