@@ -39,6 +39,8 @@ for (const width of WIDTHS) {
     const problems: string[] = [];
     for (const path of PAGES) {
       await page.goto(path);
+      // The search page draws its results (and the kind chips) once Pagefind has answered.
+      if (path.startsWith('/busca?')) await expect(page.getByRole('status').getByText(/\d+ resultados?/)).toBeVisible();
       const found = await page.evaluate(
         async ({ readable, isPhone }) => {
           const out: string[] = [];
