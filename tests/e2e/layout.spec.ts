@@ -3,7 +3,7 @@
  * heading squeezed narrower than a readable measure (the podcast cards' one-word lines, point 1);
  * nothing over the sticky header; the back-to-top button hidden at the top and never over a card
  * (point 7); no icon squeezed beside text that wraps; a carousel shows whole the cards one 'Próximo'
- * moves by. One page load per page type and width, the checks batched in one evaluate.
+ * moves by; no photo's <source> laid out as an item of a flex or grid row. One page load per page type and width, the checks batched in one evaluate.
  */
 import { expect, test } from '@playwright/test';
 
@@ -56,6 +56,17 @@ for (const width of WIDTHS) {
               out.push(
                 `carousel "${track.getAttribute('aria-label')}" cuts card ${perView} off at ${Math.round(frame.right)} px`,
               );
+          }
+          // A <picture> that takes no box (display: contents) in a grid or a flex row with a gap leaves its
+          // <source>s as items of that row: they take a cell or add a gap, unless hidden.
+          for (const source of document.querySelectorAll('picture > source')) {
+            const picture = source.parentElement as HTMLElement;
+            const row = picture.parentElement;
+            if (!row || getComputedStyle(picture).display !== 'contents' || getComputedStyle(source).display === 'none') continue;
+            const rowStyle = getComputedStyle(row);
+            const hasGap = rowStyle.columnGap !== 'normal' && rowStyle.columnGap !== '0px';
+            if (rowStyle.display.includes('grid') || (rowStyle.display.includes('flex') && hasGap))
+              out.push(`a <source> is an item of ${row.tagName.toLowerCase()}.${String(row.className).split(' ')[0]}`);
           }
           // An icon beside text that wraps keeps its size (a flex item shrinks unless told not to).
           for (const icon of document.querySelectorAll('body svg[width][height]')) {
