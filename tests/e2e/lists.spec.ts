@@ -13,6 +13,8 @@ interface ListCase {
   legends: string[];
   price: { min: number; max: number; step: number };
   hasBackLink?: boolean;
+  /** The list's one canonical address, where another path shows the same list (default: `path`). */
+  canonical?: string;
 }
 
 const TOUR_LEGENDS = ['Experiências', 'Localidade', 'Avaliação', 'Duração', 'Preço (R$)'];
@@ -30,6 +32,7 @@ const LISTS: ListCase[] = [
   },
   {
     path: '/accommodation',
+    canonical: '/all-accommodation',
     title: 'Hospedagens',
     placeholder: 'Buscar hospedagens...',
     legends: ['Localidade', 'Avaliação', 'Duração', 'Preço (R$)'],
@@ -80,6 +83,7 @@ const LISTS: ListCase[] = [
   },
   {
     path: '/events',
+    canonical: '/all-events',
     title: 'Todos os Eventos',
     placeholder: 'Buscar eventos...',
     legends: TOUR_LEGENDS,
@@ -112,7 +116,7 @@ for (const list of LISTS) {
       expect(response?.status()).toBe(200);
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(list.title);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${list.path}/?$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${list.canonical ?? list.path}$`));
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       expect(description).toContain('Barra do Bugres');
       if (list.hasBackLink) await expect(page.getByRole('link', { name: 'Voltar', exact: true })).toHaveAttribute('href', '/');
