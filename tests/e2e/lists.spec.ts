@@ -169,7 +169,7 @@ for (const list of LISTS) {
         | { itemListElement: { name: string; item: string }[] }
         | undefined;
       expect(breadcrumb?.itemListElement.map((entry) => entry.name)).toEqual(['Início', list.title]);
-      expect(breadcrumb?.itemListElement[1]?.item).toMatch(new RegExp(`${list.path}/?$`));
+      expect(breadcrumb?.itemListElement[1]?.item).toMatch(new RegExp(`${list.canonical ?? list.path}$`));
 
       await expectNoSeriousA11yViolations(page);
       expect(foreign).toEqual([]);
