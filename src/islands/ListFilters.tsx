@@ -1,11 +1,13 @@
 /**
  * Applies the list filters to the static list page (SPEC section 2 lists, section 5). It renders
  * nothing: it takes over the page's search and filter forms (submit, change, debounced typing,
- * 'Limpar'), keeps `$filters` and the URL in step, and shows or hides the server-rendered cards,
- * so no card is rendered twice. Without JavaScript the forms stay plain GET forms.
+ * 'Limpar'), keeps `$filters` and the URL in step, shows or hides the server-rendered cards, so no
+ * card is rendered twice, and fills the active filters summary (ActiveFilters.astro), whose chips
+ * remove one filter each. Without JavaScript the forms stay plain GET forms.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { activeFilters, activeFiltersTitle } from '../lib/lists/active-filters.ts';
 import {
   type DurationKind,
   durationKey,
@@ -102,6 +104,55 @@ function showResults(state: FilterState, duration: DurationKind): void {
   grid.after(wrapper);
 }
 
+/**
+ * Where focus goes once the summary is drawn again: the chip now at this index (the one after a
+ * removed chip), else the nearest control that is left; null when the visitor was not in the summary.
+ */
+let focusAfterDraw: number | null = null;
+
+/** The 'Filtros' toggle on phones, else the search box: where focus goes when the summary is gone. */
+function focusFilterEntry(): void {
+  const toggle = document.querySelector<HTMLElement>('details.filters > summary');
+  const search = document.querySelector<HTMLElement>(`[data-list-search] input[name="${FILTER_PARAMS.search}"]`);
+  const target = toggle && toggle.getClientRects().length > 0 ? toggle : search;
+  target?.focus();
+}
+
+/** The active filters summary: its title, one chip per filter, hidden when nothing filters. */
+function showActiveFilters(state: FilterState, duration: DurationKind): void {
+  const summary = document.querySelector<HTMLElement>('[data-active-filters]');
+  const list = summary?.querySelector<HTMLElement>('[data-active-filters-list]');
+  if (!summary || !list) return;
+  const active = activeFilters(state, duration);
+  summary.hidden = active.length === 0;
+  const title = summary.querySelector('[data-active-filters-title]');
+  if (title) title.textContent = activeFiltersTitle(active.length);
+  list.replaceChildren(
+    ...active.map((filter) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.filterKey = filter.key;
+      button.setAttribute('aria-label', `Remover filtro: ${filter.label}`);
+      const label = document.createElement('span');
+      label.textContent = filter.label;
+      const mark = document.createElement('span');
+      mark.dataset.removeMark = '';
+      mark.setAttribute('aria-hidden', 'true');
+      mark.textContent = '×';
+      button.append(label, mark);
+      const item = document.createElement('li');
+      item.append(button);
+      return item;
+    }),
+  );
+  if (focusAfterDraw === null) return;
+  const buttons = list.querySelectorAll<HTMLButtonElement>('button');
+  const next = buttons[Math.min(focusAfterDraw, buttons.length - 1)];
+  focusAfterDraw = null;
+  if (next) next.focus();
+  else focusFilterEntry();
+}
+
 export default function ListFilters({ duration, price }: Props) {
   const filters = useStore($filters);
 
@@ -122,18 +173,32 @@ export default function ListFilters({ duration, price }: Props) {
       clearTimeout(timer);
       timer = setTimeout(apply, SEARCH_DELAY_MS);
     };
+    const summary = document.querySelector<HTMLElement>('[data-active-filters]');
     const onReset = (event: MouseEvent) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
       clearTimeout(timer);
+      // 'Limpar filtros' of the summary hides the summary: focus moves on rather than to the page's start.
+      if (summary?.contains(event.currentTarget as Node)) focusAfterDraw = 0;
       resetFilters();
     };
-    const reset = filterForm?.querySelector<HTMLAnchorElement>('[data-list-reset]');
+    const onRemove = (event: MouseEvent) => {
+      const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-filter-key]');
+      if (!button) return;
+      const filter = activeFilters($filters.get(), duration).find((candidate) => candidate.key === button.dataset.filterKey);
+      if (!filter) return;
+      clearTimeout(timer);
+      focusAfterDraw = [...(summary?.querySelectorAll('button[data-filter-key]') ?? [])].indexOf(button);
+      applyFilters(filter.without);
+    };
+    // The panel's 'Limpar' and the summary's 'Limpar filtros'.
+    const resets = [...document.querySelectorAll<HTMLAnchorElement>('[data-list-reset]')];
     searchForm?.addEventListener('submit', onSubmit);
     searchForm?.addEventListener('input', onType);
     filterForm?.addEventListener('submit', onSubmit);
     filterForm?.addEventListener('change', apply);
-    reset?.addEventListener('click', onReset);
+    summary?.addEventListener('click', onRemove);
+    for (const reset of resets) reset.addEventListener('click', onReset);
     // Forms the visitor changed or sent before this island ran (client:touch marks them): their state wins.
     const pending = [searchForm, filterForm].filter((form) => form?.dataset.pending !== undefined);
     for (const form of pending) delete form?.dataset.pending;
@@ -144,13 +209,15 @@ export default function ListFilters({ duration, price }: Props) {
       searchForm?.removeEventListener('input', onType);
       filterForm?.removeEventListener('submit', onSubmit);
       filterForm?.removeEventListener('change', apply);
-      reset?.removeEventListener('click', onReset);
+      summary?.removeEventListener('click', onRemove);
+      for (const reset of resets) reset.removeEventListener('click', onReset);
     };
   }, [duration, price]);
 
   useEffect(() => {
     writeForms(filters, duration, price);
     showResults(filters, duration);
+    showActiveFilters(filters, duration);
   }, [filters, duration, price]);
 
   return null;

@@ -2,32 +2,91 @@
  * Layout of every page type at 320-1440 px (issue 12): no sideways scroll; on phones no paragraph or
  * heading squeezed narrower than a readable measure (the podcast cards' one-word lines, point 1);
  * nothing over the sticky header; the back-to-top button hidden at the top and never over a card
- * (point 7). One page load per page type and width, the checks batched in one evaluate.
+ * (point 7); no icon squeezed beside text that wraps; a carousel shows whole the cards one 'Próximo'
+ * moves by; no photo's <source> laid out as an item of a flex or grid row. One page load per page type and width, the checks batched in one evaluate.
  */
 import { expect, test } from '@playwright/test';
 
-const PAGES = ['/', '/about', '/all-tours', '/tour/101', '/news', '/testimonials', '/contato', '/busca', '/favoritos'];
+const PAGES = [
+  '/',
+  '/about',
+  '/destination',
+  '/all-tours',
+  '/all-restaurants?localidade=Barra+do+Bugres&preco_min=50&preco_max=80',
+  '/all-providers-tours',
+  '/tour/101',
+  '/event/401',
+  '/provider-tour/801',
+  '/driver/501',
+  '/experience/1',
+  '/news',
+  '/news/1008',
+  '/testimonials',
+  '/testimonials/1001',
+  '/contato',
+  '/busca?q=cachoeira',
+  '/favoritos',
+  '/driver/999',
+];
 const WIDTHS = [320, 390, 768, 1024, 1280, 1440];
 /** Narrowest text column a phone visitor can read (about 25 characters). */
 const READABLE_PX = 180;
 
 for (const width of WIDTHS) {
   test(`every page type at ${width} px: no sideways scroll, readable text, header and cards uncovered`, async ({ page }) => {
-    test.slow();
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 800 });
     const problems: string[] = [];
     for (const path of PAGES) {
       await page.goto(path);
+      // The search page draws its results (and the kind chips) once Pagefind has answered.
+      if (path.startsWith('/busca?')) await expect(page.getByRole('status').getByText(/\d+ resultados?/)).toBeVisible();
       const found = await page.evaluate(
         async ({ readable, isPhone }) => {
           const out: string[] = [];
           const root = document.documentElement;
           if (root.scrollWidth > window.innerWidth) out.push(`scrolls sideways (${root.scrollWidth} px)`);
+          // A carousel's page is whole: 'Próximo' moves one card on phones, three from 768 px, so as many fit in view.
+          for (const track of document.querySelectorAll('[data-carousel-track]')) {
+            const items = track.querySelectorAll(':scope > li');
+            const perView = window.innerWidth >= 768 ? 3 : 1;
+            const last = items[Math.min(perView, items.length) - 1]?.getBoundingClientRect();
+            const frame = track.getBoundingClientRect();
+            if (items.length > perView && last && frame.width > 0 && last.right > frame.right + 1)
+              out.push(
+                `carousel "${track.getAttribute('aria-label')}" cuts card ${perView} off at ${Math.round(frame.right)} px`,
+              );
+          }
+          // A <picture> that takes no box (display: contents) in a grid or a flex row with a gap leaves its
+          // <source>s as items of that row: they take a cell or add a gap, unless hidden.
+          for (const source of document.querySelectorAll('picture > source')) {
+            const picture = source.parentElement as HTMLElement;
+            const row = picture.parentElement;
+            if (!row || getComputedStyle(picture).display !== 'contents' || getComputedStyle(source).display === 'none') continue;
+            const rowStyle = getComputedStyle(row);
+            const hasGap = rowStyle.columnGap !== 'normal' && rowStyle.columnGap !== '0px';
+            if (rowStyle.display.includes('grid') || (rowStyle.display.includes('flex') && hasGap))
+              out.push(`a <source> is an item of ${row.tagName.toLowerCase()}.${String(row.className).split(' ')[0]}`);
+          }
+          // An icon beside text that wraps keeps its size (a flex item shrinks unless told not to).
+          for (const icon of document.querySelectorAll('body svg[width][height]')) {
+            const box = icon.getBoundingClientRect();
+            const [width, height] = [Number(icon.getAttribute('width')), Number(icon.getAttribute('height'))];
+            if (box.width > 0 && (box.width < width - 0.5 || box.height < height - 0.5))
+              out.push(
+                `icon in "${icon.parentElement?.textContent?.trim().slice(0, 30)}" squeezed to ${Math.round(box.width)}x${Math.round(box.height)} px`,
+              );
+          }
+          // The words a sighted visitor reads (a share link's 'Facebook', not its hidden '– compartilhar …').
+          const shownText = (element: Element) => {
+            const copy = element.cloneNode(true) as Element;
+            for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove();
+            return (copy.textContent ?? '').trim();
+          };
           if (isPhone) {
             for (const text of document.querySelectorAll('main p, main h1, main h2, main h3, main li > a')) {
               const box = text.getBoundingClientRect();
-              if (box.width === 0 || text.closest('[data-carousel-position]') || (text.textContent ?? '').trim().length < 30)
-                continue;
+              if (box.width === 0 || text.closest('[data-carousel-position]') || shownText(text).length < 30) continue;
               if (box.width < readable)
                 out.push(`${text.tagName} "${text.textContent?.trim().slice(0, 30)}" is ${Math.round(box.width)} px wide`);
             }

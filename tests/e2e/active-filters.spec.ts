@@ -1,0 +1,91 @@
+/**
+ * A filtered list on a phone shows its active filters outside the collapsed 'Filtros' panel: one
+ * removable chip per filter and 'Limpar filtros', from a shared link and after choosing in the
+ * panel. Without JavaScript the query filters nothing, so no summary claims it does.
+ * Sample values come from data/sample-snapshot/*.json (see filters.spec.ts).
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+/** Opens a list and waits until the filters island has hydrated (client:idle). */
+async function openList(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('astro-island[component-url*="ListFilters"]')).toHaveCount(1);
+  await expect(page.locator('astro-island[component-url*="ListFilters"][ssr]')).toHaveCount(0);
+}
+
+const summaryOf = (page: Page) => page.getByRole('region', { name: /filtros? ativos?$/ });
+const shownCards = (page: Page) => page.locator('.results .grid > li:not([hidden])');
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a shared filtered link names its filters above the results, with the panel still collapsed', async ({ page }) => {
+    await openList(page, '/all-restaurants?localidade=Barra+do+Bugres&preco_min=50&preco_max=80');
+    await expect(page.locator('details.filters')).not.toHaveAttribute('open');
+    const summary = summaryOf(page);
+    await expect(summary).toBeVisible();
+    await expect(summary).toHaveAccessibleName('3 filtros ativos');
+    await expect(summary.getByRole('button')).toHaveText(['Barra do Bugres×', 'A partir de R$ 50×', 'Até R$ 80×']);
+    await expect(shownCards(page)).toHaveCount(4);
+    // Above the cards, inside the phone's width.
+    const box = await summary.boundingBox();
+    const firstCard = await shownCards(page).first().boundingBox();
+    expect(box && firstCard && box.y + box.height <= firstCard.y).toBe(true);
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+
+    // One chip removes its one filter; focus moves to the chip that took its place.
+    await summary.getByRole('button', { name: 'Remover filtro: A partir de R$ 50' }).click();
+    await expect(page).toHaveURL(/\/all-restaurants\?localidade=Barra\+do\+Bugres&preco_max=80$/);
+    await expect(summary).toHaveAccessibleName('2 filtros ativos');
+    await expect(summary.getByRole('button', { name: 'Remover filtro: Até R$ 80' })).toBeFocused();
+    await expect(shownCards(page)).toHaveCount(8);
+
+    // 'Limpar filtros' without opening the panel: the whole list, and the summary goes.
+    await summary.getByRole('link', { name: 'Limpar filtros' }).click();
+    await expect(page).toHaveURL(/\/all-restaurants$/);
+    await expect(summary).toBeHidden();
+    await expect(shownCards(page)).toHaveCount(await page.locator('.results .grid > li').count());
+    await expect(page.locator('details.filters > summary')).toBeFocused();
+  });
+
+  test('choices made in the panel appear in the summary, and the back button brings earlier ones back', async ({ page }) => {
+    await openList(page, '/all-tours');
+    await expect(summaryOf(page)).toBeHidden();
+    await page.locator('details.filters > summary').click();
+    const form = page.getByRole('form', { name: 'Filtros' });
+    await form.getByLabel('4,5+ estrelas').check();
+    await form.getByLabel('4h+', { exact: true }).check();
+    await page.locator('details.filters > summary').click();
+    await expect(form).toBeHidden();
+    const summary = summaryOf(page);
+    await expect(summary.getByRole('button')).toHaveText(['4,5+ estrelas×', '4h+×']);
+    await page.goBack();
+    await expect(summary.getByRole('button')).toHaveText(['4,5+ estrelas×']);
+    await expect(summary).toHaveAccessibleName('1 filtro ativo');
+  });
+});
+
+test('at 320 px the summary of a long filter wraps inside the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await openList(
+    page,
+    '/all-tours?experience=Experi%C3%AAncia+em+Cachoeiras&experience=Cultura+Ind%C3%ADgena&avaliacao=4&q=cachoeira',
+  );
+  const summary = summaryOf(page);
+  await expect(summary.getByRole('button')).toHaveCount(4);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  for (const chip of await summary.getByRole('button').all()) {
+    const box = await chip.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test('a query that the static page does not apply is not announced as active', async ({ page }) => {
+    await page.goto('/all-restaurants?preco_max=80');
+    await expect(page.locator('[data-active-filters]')).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Limpar filtros' })).toBeHidden();
+  });
+});
