@@ -5,13 +5,7 @@
  * Sample values come from data/sample-snapshot/*.json (see filters.spec.ts).
  */
 import { expect, type Page, test } from '@playwright/test';
-
-/** Opens a list and waits until the filters island has hydrated (client:idle). */
-async function openList(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('astro-island[component-url*="ListFilters"]')).toHaveCount(1);
-  await expect(page.locator('astro-island[component-url*="ListFilters"][ssr]')).toHaveCount(0);
-}
+import { openList } from './support.ts';
 
 const summaryOf = (page: Page) => page.getByRole('region', { name: /filtros? ativos?$/ });
 const shownCards = (page: Page) => page.locator('.results .grid > li:not([hidden])');

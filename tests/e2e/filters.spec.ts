@@ -6,19 +6,7 @@
  * Sample values come from data/sample-snapshot/*.json.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, holdScripts, WIDTHS } from './support.ts';
-
-/**
- * Opens a list. client:touch: a filtered address brings the filters island at once; a bare list
- * waits for the visitor's first touch of a form, which the tests then make as a visitor would.
- */
-async function openList(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  const island = page.locator('astro-island[component-url*="ListFilters"]');
-  await expect(island).toHaveCount(1);
-  if (new URL(url, 'http://x').search) await expect(island).not.toHaveAttribute('ssr', /.*/);
-  else await expect(island).toHaveAttribute('ssr', '');
-}
+import { expectNoSeriousA11yViolations, holdScripts, openList, WIDTHS } from './support.ts';
 
 /** The filter form, opening the collapsed 'Filtros' panel first on phones. */
 async function openFilters(page: Page): Promise<Locator> {

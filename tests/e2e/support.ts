@@ -66,3 +66,15 @@ export async function holdScripts(page: Page, pattern: RegExp): Promise<{ held: 
 
 /** The island whose component file name contains `component`, e.g. 'Lightbox'. */
 export const islandOf = (page: Page, component: string) => page.locator(`astro-island[component-url*="${component}"]`);
+
+/**
+ * Opens a list. client:touch: a filtered address brings the filters island at once; a bare list
+ * waits for the visitor's first touch of a form, which the tests then make as a visitor would.
+ */
+export async function openList(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  const island = page.locator('astro-island[component-url*="ListFilters"]');
+  await expect(island).toHaveCount(1);
+  if (new URL(url, 'http://x').search) await expect(island).not.toHaveAttribute('ssr', /.*/);
+  else await expect(island).toHaveAttribute('ssr', '');
+}
