@@ -21,8 +21,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startUpstreamServer } from '../tests/support/upstream-server.ts';
 import { generateDataset } from './bench/generate.ts';
-import { ensureImagePool, readPoolImage } from './bench/images.ts';
 import { folderBytes, formatBytes, formatDuration, formatTable, runStep, type StepResult } from './bench/measure.ts';
+import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './bench/photos.ts';
 import { listFiles } from './verify/files.ts';
 import { pageFiles } from './verify/hosting.ts';
 
@@ -35,7 +35,7 @@ const { values } = parseArgs({
     feedbacks: { type: 'string' },
     images: { type: 'string' },
     'image-ratio': { type: 'string', default: '0.2' },
-    pool: { type: 'string', default: path.join(tmpdir(), 'bench-image-pool') },
+    pool: { type: 'string', default: path.join(PHOTO_CACHE, 'pool') },
     lock: { type: 'string' },
     keep: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
@@ -79,8 +79,8 @@ async function benchOne(items: number): Promise<Row> {
   const snapshot = path.join(work, 'snapshot');
   const dist = path.join(work, 'dist');
   console.log(`\n== ${items} items, ${posts} posts, ${images} images (work folder ${work})`);
-  const made = await ensureImagePool(values.pool, images);
-  if (made) console.log(`made ${made} pool image(s) in ${values.pool}`);
+  const made = await ensurePhotoPool(values.pool, images);
+  if (made) console.log(`made ${made} photo(s) (1600×1000 JPEG) in ${values.pool}`);
 
   const server = await startUpstreamServer({
     reader: async (file) => dataset.files.get(file),
@@ -99,16 +99,7 @@ async function benchOne(items: number): Promise<Row> {
       .join(', ')}`,
   );
   // The images come from the same server, like a CDN beside the API.
-  server.setFault(/^\/media\/\d+\.jpg$/, {
-    kind: 'respond',
-    respond: async (request) => {
-      const index = Number(new URL(request.url).pathname.match(/(\d+)\.jpg$/)?.[1]);
-      const bytes = await readPoolImage(values.pool, index);
-      return bytes
-        ? new Response(new Uint8Array(bytes), { headers: { 'content-type': 'image/jpeg', 'cache-control': 'max-age=86400' } })
-        : new Response('not found', { status: 404 });
-    },
-  });
+  servePoolPhotos(server, values.pool);
 
   const env = {
     ...process.env,

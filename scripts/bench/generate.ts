@@ -8,7 +8,7 @@
  * URLs on the benchmark server. The output depends only on the options (seeded), so two runs of
  * a size are comparable.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unwrapCollection } from '../../src/lib/normalise/envelope.ts';
 
@@ -90,9 +90,9 @@ async function readSample(file: string): Promise<unknown> {
   return JSON.parse(await readFile(path.join(SAMPLE_DIR, file), 'utf8')) as unknown;
 }
 
-/** A deep copy of `value` with every sample image path replaced by `image()`. */
-function withImages(value: Json, image: () => string): Json {
-  if (typeof value === 'string') return value.replace(SAMPLE_MEDIA, () => image());
+/** A deep copy of `value` with every sample image path replaced by `image(path)`. */
+function withImages(value: Json, image: (samplePath: string) => string): Json {
+  if (typeof value === 'string') return value.replace(SAMPLE_MEDIA, (samplePath) => image(samplePath));
   if (Array.isArray(value)) return value.map((entry) => withImages(entry, image));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withImages(entry, image)]));
@@ -198,4 +198,37 @@ export async function generateDataset(options: DatasetOptions): Promise<Dataset>
   counts['spotify/episodes.json'] = episodes.length;
 
   return { files, counts, imageUrls, images };
+}
+
+/**
+ * The embedded sample data as it is (same records, ids and texts), with each distinct sample image
+ * pointed at its own photo of the pool (`${mediaBase}/${n}.jpg`, n in order of first use, so one
+ * sample image used twice is one photo twice): the sample site with real photographs, for
+ * `npm run bench:lighthouse -- --real-photos`.
+ */
+export async function sampleDatasetWithPhotos(mediaBase: string): Promise<Dataset> {
+  const files = new Map<string, unknown>();
+  const counts: Record<string, number> = {};
+  const indices = new Map<string, number>();
+  const imageUrls = new Set<string>();
+  const image = (samplePath: string) => {
+    let index = indices.get(samplePath);
+    if (index === undefined) {
+      index = indices.size;
+      indices.set(samplePath, index);
+    }
+    const url = `${mediaBase}/${index}.jpg`;
+    imageUrls.add(url);
+    return url;
+  };
+  const names = (await readdir(SAMPLE_DIR, { recursive: true }))
+    .map((name) => name.split(path.sep).join('/'))
+    .filter((name) => name.endsWith('.json') && !name.startsWith('media/'))
+    .sort();
+  for (const name of names) {
+    const data = withImages((await readSample(name)) as Json, image);
+    files.set(name, data);
+    counts[name] = Array.isArray(data) ? data.length : 1;
+  }
+  return { files, counts, imageUrls, images: indices.size };
 }

@@ -5,16 +5,29 @@
  *
  *   npm run build:sample && npm run bench:lighthouse
  *   npm run bench:lighthouse -- --dir /tmp/copy-of-dist --page / --page /tour/101 --runs 3
+ *   npm run bench:lighthouse -- --real-photos --runs 3
+ *
+ * `--real-photos` measures what visitors get from the provider's camera photos rather than the
+ * sample's small drawings: the sample data, served by the benchmark's local upstream
+ * (tests/support/upstream-server.ts) with each of its images replaced by its own real photograph
+ * (1600×1000 JPEG, 90-700 KB, scripts/bench/photos.ts), is synced and built into a temporary folder
+ * (dist/, the snapshots and the project's caches are left alone), then measured. `--keep` keeps
+ * that folder; `--lock <file>` builds under the machine's shared build lock.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { formatBytes, formatTable } from './measure.ts';
+import { startUpstreamServer } from '../../tests/support/upstream-server.ts';
+import { sampleDatasetWithPhotos } from './generate.ts';
+import { formatBytes, formatDuration, formatTable, runStep } from './measure.ts';
+import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './photos.ts';
 
 /** Lighthouse 13 'Slow 4G' (`throttling.mobileSlow4G` of its constants): 150 ms RTT, 1.6 Mbit/s, CPU ×4. */
 export const SLOW_4G = {
@@ -171,7 +184,46 @@ export function formatLighthouse(figures: LighthouseFigures[]): string {
   );
 }
 
-/** `npm run bench:lighthouse [-- --dir dist --page / --runs 1]`. */
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Syncs and builds the sample site with real photographs into `work`/dist (see the top of this
+ * file); returns that folder.
+ */
+export async function buildRealPhotoSite(work: string, options: { lock?: string; verbose?: boolean } = {}): Promise<string> {
+  const pool = path.join(PHOTO_CACHE, 'pool');
+  const server = await startUpstreamServer({ reader: async (file) => dataset.files.get(file) });
+  const dataset = await sampleDatasetWithPhotos(`${server.origin}/media`);
+  const made = await ensurePhotoPool(pool, dataset.images);
+  if (made) console.log(`made ${made} photo(s) (1600×1000 JPEG) in ${pool}`);
+  servePoolPhotos(server, pool);
+  const snapshot = path.join(work, 'snapshot');
+  const dist = path.join(work, 'dist');
+  const env = {
+    ...process.env,
+    ...server.env,
+    SNAPSHOT_DIR: snapshot,
+    IMAGE_CACHE_DIR: path.join(work, 'image-cache'),
+    ASTRO_CACHE_DIR: path.join(work, 'astro-cache'),
+  };
+  const step = { env, cwd: root, verbose: options.verbose ?? false };
+  try {
+    console.log(`sample site with ${dataset.images} real photographs: sync…`);
+    const sync = await runStep(process.execPath, [path.join(root, 'scripts/sync.ts'), '--out', snapshot], step);
+    console.log(`  ${formatDuration(sync.ms)}\nastro build into ${dist}…`);
+    const build = await runStep(
+      process.execPath,
+      [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist],
+      options.lock ? { ...step, lock: options.lock } : step,
+    );
+    console.log(`  ${formatDuration(build.ms)}`);
+  } finally {
+    await server.close();
+  }
+  return dist;
+}
+
+/** `npm run bench:lighthouse [-- --dir dist --page / --runs 1 --real-photos --keep --lock <file>]`. */
 export async function runLighthouseCli(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -179,17 +231,30 @@ export async function runLighthouseCli(argv: string[]): Promise<void> {
       dir: { type: 'string', default: 'dist' },
       page: { type: 'string', multiple: true },
       runs: { type: 'string', default: '1' },
+      'real-photos': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+      lock: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
     },
   });
-  const dir = path.resolve(values.dir);
-  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no built site in ${dir}: run npm run build:sample first`);
-  const { origin, server } = await serveStatic(dir);
+  const work = values['real-photos'] ? await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-')) : null;
   try {
-    const figures = await runLighthouse(origin, values.page ?? DEFAULT_PAGES, Number(values.runs));
-    console.log(`\nLighthouse, mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbit/s, CPU ×4), ${dir}\n`);
-    console.log(formatLighthouse(figures));
+    const dir = work
+      ? await buildRealPhotoSite(work, { verbose: values.verbose, ...(values.lock ? { lock: values.lock } : {}) })
+      : path.resolve(values.dir);
+    if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no built site in ${dir}: run npm run build:sample first`);
+    const { origin, server } = await serveStatic(dir);
+    try {
+      const figures = await runLighthouse(origin, values.page ?? DEFAULT_PAGES, Number(values.runs));
+      const what = work ? 'the sample site with real photographs' : dir;
+      console.log(`\nLighthouse, mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbit/s, CPU ×4), ${what}\n`);
+      console.log(formatLighthouse(figures));
+    } finally {
+      server.close();
+    }
   } finally {
-    server.close();
+    if (work && !values.keep) await rm(work, { recursive: true, force: true });
+    else if (work) console.log(`kept ${work}`);
   }
 }
 

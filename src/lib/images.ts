@@ -5,7 +5,7 @@
  * without a build; ResponsiveImage.astro does the rendering.
  */
 
-export type ImageProfile = 'card' | 'hero' | 'slide' | 'thumb' | 'square' | 'avatar';
+export type ImageProfile = 'card' | 'hero' | 'article' | 'slide' | 'thumb' | 'square' | 'avatar';
 
 export interface ProfileSpec {
   /** Widths encoded, ascending; only those the original can give without enlarging. */
@@ -17,26 +17,88 @@ export interface ProfileSpec {
 }
 
 /**
- * Widths are shared between profiles (400, 800, 1600) so that a photo used as a card and as a
- * detail banner is encoded once per width: Astro's transform hash is the same.
+ * The widths photos are encoded at, one ladder for every profile, so that a photo used as a card, a
+ * detail banner and a gallery thumbnail is encoded once per width (Astro's transform hash is the
+ * same). Chosen for the phones the site is made for (390-430 px at DPR 2-3, on slow connections):
+ * a phone at DPR 2 takes MEDIUM_WIDTH for a banner or a card (358 px × 2 = 716), one at DPR 3
+ * LARGE_BANNER_WIDTH (358 × 3 = 1074); SMALL_WIDTH serves desktop cards (≤ 400 px) and thumbnails.
+ * FULL_WIDTH is only for what is drawn over 1080 px wide: the full-bleed home slideshow on a
+ * desktop and the lightbox's large photo (WebP).
  */
+export const SMALL_WIDTH = 400;
+export const MEDIUM_WIDTH = 720;
+export const LARGE_BANNER_WIDTH = 1080;
+export const FULL_WIDTH = 1600;
+
+/**
+ * The phone layout's side padding: the .container of global.css (16 px each side). Cards, detail
+ * banners and article photos are as wide as the container's content on a phone.
+ */
+const CONTAINER = 'calc(100vw - 32px)';
+
 export const PROFILES: Record<ImageProfile, ProfileSpec> = {
-  // List and carousel cards: one column on phones, two to four from 640 px.
-  card: { widths: [400, 800], sizes: '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw', box: [600, 400] },
-  // Detail banners and article photos: the container's width, 1200 px at most.
-  hero: { widths: [800, 1600], sizes: '(min-width: 1248px) 1200px, 100vw', box: [1200, 800] },
+  // List and carousel cards (global.css .grid: columns of at least 280 px): one column on phones,
+  // two from 640 px, 280-400 px from 1024 px.
+  card: {
+    widths: [SMALL_WIDTH, MEDIUM_WIDTH],
+    sizes: `(min-width: 1024px) 400px, (min-width: 640px) 50vw, ${CONTAINER}`,
+    box: [600, 400],
+  },
+  // Detail banners (DetailHero: the container, 1,168 px at most).
+  hero: {
+    widths: [MEDIUM_WIDTH, LARGE_BANNER_WIDTH],
+    sizes: `(min-width: 1200px) 1168px, ${CONTAINER}`,
+    box: [1200, 800],
+  },
+  // A news article's photo and the photos of an article's body (the article column, 880 px at most).
+  article: {
+    widths: [MEDIUM_WIDTH, LARGE_BANNER_WIDTH],
+    sizes: `(min-width: 912px) 880px, ${CONTAINER}`,
+    box: [1200, 800],
+  },
   // The home slideshow: the whole viewport.
-  slide: { widths: [800, 1600], sizes: '100vw', box: [1200, 800] },
+  slide: { widths: [MEDIUM_WIDTH, LARGE_BANNER_WIDTH, FULL_WIDTH], sizes: '100vw', box: [1200, 800] },
   // Gallery thumbnails: two columns on a phone, about 200 px from tablets up.
-  thumb: { widths: [400], sizes: '(min-width: 640px) 200px, 50vw', box: [400, 267] },
+  thumb: { widths: [SMALL_WIDTH], sizes: '(min-width: 640px) 200px, 50vw', box: [400, 267] },
   // Podcast covers.
-  square: { widths: [400], sizes: '(min-width: 640px) 320px, 50vw', box: [400, 400] },
+  square: { widths: [SMALL_WIDTH], sizes: '(min-width: 640px) 320px, 50vw', box: [400, 400] },
   // Avatars are drawn at 56 to 88 px: one encode, sharp on 2x screens at the largest size.
   avatar: { widths: [176], sizes: '88px', box: [176, 176] },
 };
 
-/** The width of the large photo a lightbox or a favourite shows (WebP, shared with the banners' largest width). */
-export const LARGE_WIDTH = 1600;
+/** The width of the large photo a lightbox shows (WebP, shared with the slideshow's largest width). */
+export const LARGE_WIDTH = FULL_WIDTH;
+
+/**
+ * The width in CSS px a `sizes` attribute of this site gives at a viewport `viewport` px wide: the
+ * first entry whose `(min-width: Npx)` matches, else the last; a length of `px`, `vw` or
+ * `calc(100vw - Npx)` (the forms PROFILES uses). Null for anything else.
+ */
+export function sizesWidth(sizes: string, viewport: number): number | null {
+  for (const entry of sizes.split(',').map((part) => part.trim())) {
+    const match = /^(?:\(min-width:\s*(\d+)px\)\s+)?(.+)$/.exec(entry);
+    if (!match) return null;
+    const [, min, length = ''] = match;
+    if (min !== undefined && viewport < Number(min)) continue;
+    const px = /^(\d+(?:\.\d+)?)px$/.exec(length);
+    if (px) return Number(px[1]);
+    const vw = /^(\d+(?:\.\d+)?)vw$/.exec(length);
+    if (vw) return (viewport * Number(vw[1])) / 100;
+    const calc = /^calc\(100vw - (\d+)px\)$/.exec(length);
+    if (calc) return viewport - Number(calc[1]);
+    return null;
+  }
+  return null;
+}
+
+/**
+ * The width a browser takes from a `w` srcset of `widths` for a slot `slot` CSS px wide on a screen
+ * of `dpr` device pixels per CSS px: the smallest that covers slot × dpr, else the largest.
+ */
+export function chosenWidth(widths: readonly number[], slot: number, dpr: number): number {
+  const sorted = [...widths].sort((a, b) => a - b);
+  return sorted.find((width) => width >= slot * dpr) ?? (sorted.at(-1) as number);
+}
 
 /** The site's own neutral pictures for a missing or broken image. */
 export const PLACEHOLDERS = {

@@ -6,7 +6,16 @@
 import { getImage } from 'astro:assets';
 import { dimensions, failed, images } from 'virtual:image-cache';
 import type { ImageMetadata } from 'astro';
-import { heightFor, LARGE_WIDTH, PLACEHOLDERS, PROFILES, replaceHtmlImages, tagAttribute, widthsFor } from './images.ts';
+import {
+  heightFor,
+  type ImageProfile,
+  LARGE_WIDTH,
+  PLACEHOLDERS,
+  PROFILES,
+  replaceHtmlImages,
+  tagAttribute,
+  widthsFor,
+} from './images.ts';
 
 const warned = new Set<string>();
 
@@ -49,12 +58,12 @@ export async function webpUrl<T extends string | null>(
 
 /**
  * An HTML fragment (an article body) with each cached <img> served like <ResponsiveImage
- * profile="hero">: a <picture> with AVIF and WebP widths, its width and height, lazy. An image the
+ * profile="article">: a <picture> with AVIF and WebP widths, its width and height, lazy. An image the
  * cache does not have becomes the placeholder, keeping its alt.
  */
 export async function responsiveHtml(html: string): Promise<string> {
   if (!html.includes('<img')) return html;
-  const spec = PROFILES.hero;
+  const spec = PROFILES.article;
   return replaceHtmlImages(html, async (src, tag) => {
     if (src.startsWith('/images/')) return null;
     const alt = escapeAttribute(decodeEntities(tagAttribute(tag, 'alt') ?? ''));
@@ -74,6 +83,37 @@ export async function responsiveHtml(html: string): Promise<string> {
       `<img src="${webp.src}" srcset="${webp.srcSet.attribute}" sizes="${spec.sizes}" alt="${alt}" width="${width}" height="${height}" loading="lazy" decoding="async"></picture>`
     );
   });
+}
+
+/** What a `<link rel="preload" as="image">` of a page's LCP picture carries. */
+export interface ImagePreload {
+  /** The AVIF of the largest width, for a browser that ignores imagesrcset. */
+  href: string;
+  srcset: string;
+  sizes: string;
+  type: 'image/avif';
+}
+
+/**
+ * The preload of the LCP picture `url` drawn with `profile`: the same AVIF srcset and sizes as its
+ * <ResponsiveImage> (same transforms, so no extra encode), so the browser fetches in the page's
+ * first bytes the very file the <picture> then takes. Null when the image is not cached.
+ */
+export async function imagePreload(url: string | null | undefined, profile: ImageProfile): Promise<ImagePreload | null> {
+  const image = cachedImage(url);
+  if (!image) return null;
+  const spec = PROFILES[profile];
+  const widths = widthsFor(spec.widths, image.width);
+  const width = widths.at(-1) ?? image.width;
+  const avif = await getImage({
+    src: image.src,
+    widths,
+    width,
+    height: heightFor(width, image),
+    format: 'avif',
+    sizes: spec.sizes,
+  });
+  return { href: avif.src, srcset: avif.srcSet.attribute, sizes: spec.sizes, type: 'image/avif' };
 }
 
 const decodeEntities = (text: string) =>

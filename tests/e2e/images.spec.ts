@@ -5,6 +5,7 @@
  * all, no image over 120 KB).
  */
 import { expect, type Page, test } from '@playwright/test';
+import { sizesWidth } from '../../src/lib/images.ts';
 
 /** Every <img> of the page: its attributes and, inside a <picture>, the <source>s. */
 async function imagesOf(page: Page) {
@@ -82,6 +83,50 @@ test('detail: the banner is eager and high priority, the browser takes its AVIF;
   await expect(thumbnails).toHaveCount(6);
   for (const thumbnail of await thumbnails.all()) await expect(thumbnail).toHaveAttribute('loading', 'lazy');
 });
+
+/** The LCP picture of each page type and whether its layout is as wide as its box (the home's slide is cropped by `object-fit: cover`). */
+const LCP_PICTURES = [
+  { pathname: '/', selector: '#slide-1 img', drawnAsSizes: false },
+  { pathname: '/accommodation/201', selector: '.banner img', drawnAsSizes: true },
+  { pathname: '/news/1271', selector: 'img.hero', drawnAsSizes: true },
+];
+
+for (const { pathname, selector, drawnAsSizes } of LCP_PICTURES) {
+  test(`${pathname} at 390 px, DPR 2: the LCP picture is preloaded from the head, its sizes match its layout, and the browser takes the preloaded file`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') requested.push(new URL(request.url()).pathname);
+    });
+    await page.goto(pathname);
+    const image = page.locator(selector).first();
+    const source = image.locator('xpath=preceding-sibling::source[@type="image/avif"]');
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preload).toHaveCount(1);
+    // Before the stylesheets and fonts: the first thing the head fetches.
+    expect(
+      await page.evaluate(() => document.head.querySelector('link[rel="preload"], link[rel="stylesheet"]')?.getAttribute('as')),
+    ).toBe('image');
+    await expect(preload).toHaveAttribute('imagesrcset', (await source.getAttribute('srcset')) ?? '');
+    await expect(preload).toHaveAttribute('imagesizes', (await source.getAttribute('sizes')) ?? '');
+    await expect(preload).toHaveAttribute('fetchpriority', 'high');
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.currentSrc))
+      .toMatch(/\.avif$/);
+    const current = new URL(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).pathname;
+    // One request among the preload's candidates, the file the picture shows: the preload picked the same width.
+    const candidates = ((await preload.getAttribute('imagesrcset')) ?? '').split(',').map((entry) => entry.trim().split(' ')[0]);
+    expect(requested.filter((url) => candidates.includes(url))).toEqual([current]);
+    if (drawnAsSizes) {
+      const drawn = await image.evaluate((element) => element.getBoundingClientRect().width);
+      expect(Math.abs(drawn - (sizesWidth((await source.getAttribute('sizes')) ?? '', 390) ?? 0))).toBeLessThanOrEqual(1);
+    }
+    await context.close();
+  });
+}
 
 test('news article: the images of the body are pictures too, lazy, with their alt', async ({ page }) => {
   await page.goto('/news/1271');

@@ -3,8 +3,11 @@
  * bench of 5,000 items builds 5,000 item pages), images from the pool only, and the same data
  * for the same options.
  */
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateDataset, ITEM_KINDS, splitByWeight } from '../../scripts/bench/generate.ts';
+import { generateDataset, ITEM_KINDS, sampleDatasetWithPhotos, splitByWeight } from '../../scripts/bench/generate.ts';
 import { formatBytes, formatDuration, formatTable } from '../../scripts/bench/measure.ts';
 import { collectionOf, makeTempDir, readSnapshot, removeDir, syncAgainst } from '../support/sync-helpers.ts';
 import { startUpstreamServer } from '../support/upstream-server.ts';
@@ -97,6 +100,30 @@ describe('generateDataset', () => {
       await server.close();
       await removeDir(outDir);
     }
+  });
+});
+
+describe('sampleDatasetWithPhotos', () => {
+  it('is the sample data with each distinct sample image its own photo, the records untouched', async () => {
+    const dataset = await sampleDatasetWithPhotos(MEDIA);
+    const raw = await readFile(path.resolve(import.meta.dirname, '../../sample-data/provider/tours.json'), 'utf8');
+    const samplePaths = new Set(raw.match(/\/sample-media\/[^\s"'<>)]+/g));
+    const served = JSON.stringify(dataset.files.get('provider/tours.json'));
+    expect(served).not.toContain('/sample-media/');
+    // The same records: only the image URLs differ.
+    const strip = (text: string) => text.replace(/\/sample-media\/[^\s"'<>)]+|http:\/\/media\.test\/media\/\d+\.jpg/g, 'IMG');
+    expect(strip(served)).toBe(strip(JSON.stringify(JSON.parse(raw))));
+    const urls = new Set(served.match(/http:\/\/media\.test\/media\/\d+\.jpg/g));
+    expect(urls.size).toBe(samplePaths.size);
+    expect(dataset.images).toBe(dataset.imageUrls.size);
+    expect([...dataset.files.keys()]).toEqual(
+      expect.arrayContaining(['provider/tours.json', 'blog/posts.json', 'spotify/token.json']),
+    );
+    expect(JSON.stringify(dataset.files.get('spotify/token.json'))).toBe(
+      JSON.stringify(
+        JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../sample-data/spotify/token.json'), 'utf8')),
+      ),
+    );
   });
 });
 

@@ -16,7 +16,18 @@ import {
   readImageManifest,
 } from '../../scripts/sync/images.ts';
 import { imageCacheModule } from '../../src/integrations/image-cache.ts';
-import { htmlImageSources, replaceHtmlImages, widthsFor } from '../../src/lib/images.ts';
+import {
+  chosenWidth,
+  FULL_WIDTH,
+  htmlImageSources,
+  LARGE_BANNER_WIDTH,
+  MEDIUM_WIDTH,
+  PROFILES,
+  replaceHtmlImages,
+  SMALL_WIDTH,
+  sizesWidth,
+  widthsFor,
+} from '../../src/lib/images.ts';
 import { captureLogger, makeTempDir, removeDir } from '../support/sync-helpers.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
@@ -127,6 +138,58 @@ describe('widthsFor', () => {
     { wanted: [160], original: 160, expected: [160] },
   ])('$wanted from a $original px original → $expected', ({ wanted, original, expected }) => {
     expect(widthsFor(wanted, original)).toEqual(expected);
+  });
+});
+
+describe('sizes and widths per layout', () => {
+  it.each([
+    // The layouts at a 390 px phone, a 412 px one (Lighthouse's), a tablet and a desktop.
+    { profile: 'card', viewport: 390, width: 358 },
+    { profile: 'card', viewport: 700, width: 350 },
+    { profile: 'card', viewport: 1280, width: 400 },
+    { profile: 'hero', viewport: 390, width: 358 },
+    { profile: 'hero', viewport: 412, width: 380 },
+    { profile: 'hero', viewport: 1280, width: 1168 },
+    { profile: 'article', viewport: 430, width: 398 },
+    { profile: 'article', viewport: 1280, width: 880 },
+    { profile: 'slide', viewport: 390, width: 390 },
+    { profile: 'thumb', viewport: 390, width: 195 },
+    { profile: 'thumb', viewport: 1280, width: 200 },
+  ] as const)('$profile at $viewport px is drawn $width px wide', ({ profile, viewport, width }) => {
+    expect(sizesWidth(PROFILES[profile].sizes, viewport)).toBe(width);
+  });
+
+  it.each([
+    // A 390-430 px phone at DPR 2 takes the 720 px photo for its LCP picture, at DPR 3 the 1080 px one;
+    // Lighthouse's 412 px at DPR 1.75 the 720 px one. Never the 1600 px photo.
+    { profile: 'hero', viewport: 390, dpr: 2, width: MEDIUM_WIDTH },
+    { profile: 'hero', viewport: 430, dpr: 2, width: LARGE_BANNER_WIDTH },
+    { profile: 'hero', viewport: 390, dpr: 3, width: LARGE_BANNER_WIDTH },
+    { profile: 'hero', viewport: 412, dpr: 1.75, width: MEDIUM_WIDTH },
+    { profile: 'article', viewport: 390, dpr: 2, width: MEDIUM_WIDTH },
+    { profile: 'article', viewport: 430, dpr: 3, width: LARGE_BANNER_WIDTH },
+    { profile: 'card', viewport: 390, dpr: 2, width: MEDIUM_WIDTH },
+    { profile: 'card', viewport: 390, dpr: 3, width: MEDIUM_WIDTH },
+    { profile: 'card', viewport: 1280, dpr: 1, width: SMALL_WIDTH },
+    { profile: 'slide', viewport: 390, dpr: 2, width: LARGE_BANNER_WIDTH },
+    { profile: 'slide', viewport: 360, dpr: 2, width: MEDIUM_WIDTH },
+    { profile: 'slide', viewport: 1440, dpr: 1, width: FULL_WIDTH },
+  ] as const)('$profile at $viewport px, DPR $dpr → the $width px photo', ({ profile, viewport, dpr, width }) => {
+    const slot = sizesWidth(PROFILES[profile].sizes, viewport) as number;
+    expect(chosenWidth(widthsFor(PROFILES[profile].widths, 1600), slot, dpr)).toBe(width);
+  });
+
+  it('encodes every profile from one ladder, so a photo used as a card and a banner shares its encodes', () => {
+    const ladder = new Set([SMALL_WIDTH, MEDIUM_WIDTH, LARGE_BANNER_WIDTH, FULL_WIDTH, PROFILES.avatar.widths[0]]);
+    for (const spec of Object.values(PROFILES)) for (const width of spec.widths) expect(ladder).toContain(width);
+    // Only the full-bleed slideshow is encoded at 1600 px (the lightbox takes its WebP).
+    const full = Object.entries(PROFILES).filter(([, spec]) => spec.widths.includes(FULL_WIDTH));
+    expect(full.map(([name]) => name)).toEqual(['slide']);
+  });
+
+  it('reads nothing it does not know', () => {
+    expect(sizesWidth('50em', 400)).toBeNull();
+    expect(sizesWidth('(max-width: 600px) 100vw', 400)).toBeNull();
   });
 });
 
