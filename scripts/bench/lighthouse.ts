@@ -15,7 +15,7 @@
  * that folder; `--lock <file>` builds under the machine's shared build lock.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -111,12 +111,26 @@ export interface LighthouseFigures {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** The LCP's phases (Lighthouse's 'lcp-breakdown-insight'), in ms: where its time goes. */
+  lcpPhases: Record<string, number>;
+  /** The requests the page made, largest first: what competes with the LCP photo for the link. */
+  requests: { url: string; transferSize: number; priority: string }[];
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
-/** Lighthouse on each page (mobile, simulated Slow 4G); the median run by performance score when `runs` > 1. */
-export async function runLighthouse(origin: string, pages: string[], runs = 1): Promise<LighthouseFigures[]> {
+/** The LCP phases of a Lighthouse result, from its LCP breakdown insight (the names Lighthouse gives them). */
+function lcpPhases(audit: { details?: unknown } | undefined): Record<string, number> {
+  const items = (audit?.details as { items?: { items?: { subpart?: string; label?: string; duration?: number }[] }[] })
+    ?.items?.[0]?.items;
+  return Object.fromEntries((items ?? []).map((item) => [item.label ?? item.subpart ?? '?', Math.round(item.duration ?? 0)]));
+}
+
+/**
+ * Lighthouse on each page (mobile, simulated Slow 4G); the median run by performance score when `runs` > 1.
+ * `reportDir`: each run's full result as JSON there ({page}-{run}.json), to trace where a page's time goes.
+ */
+export async function runLighthouse(origin: string, pages: string[], runs = 1, reportDir?: string): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -141,6 +155,16 @@ export async function runLighthouse(origin: string, pages: string[], runs = 1): 
         );
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
         const { audits, categories } = result.lhr;
+        if (reportDir) {
+          await mkdir(reportDir, { recursive: true });
+          const name = `${page.replace(/^\/$/, 'home').replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${run + 1}.json`;
+          await writeFile(path.join(reportDir, name), JSON.stringify(result.lhr));
+        }
+        const network = (
+          audits['network-requests']?.details as {
+            items?: { url: string; transferSize?: number; priority?: string }[];
+          }
+        )?.items;
         const resources = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] })
           ?.items;
         tries.push({
@@ -154,6 +178,10 @@ export async function runLighthouse(origin: string, pages: string[], runs = 1): 
           accessibility: score(categories.accessibility?.score),
           bestPractices: score(categories['best-practices']?.score),
           seo: score(categories.seo?.score),
+          lcpPhases: lcpPhases(audits['lcp-breakdown-insight']),
+          requests: (network ?? [])
+            .map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0, priority: item.priority ?? '' }))
+            .sort((a, b) => b.transferSize - a.transferSize),
         });
       }
       tries.sort((a, b) => a.performance - b.performance);
@@ -223,7 +251,10 @@ export async function buildRealPhotoSite(work: string, options: { lock?: string;
   return dist;
 }
 
-/** `npm run bench:lighthouse [-- --dir dist --page / --runs 1 --real-photos --keep --lock <file>]`. */
+/**
+ * `npm run bench:lighthouse [-- --dir dist --page / --runs 1 --real-photos --keep --lock <file> --report <dir> --requests]`:
+ * `--requests` lists every request of each page's median run, `--report` keeps each run's JSON.
+ */
 export async function runLighthouseCli(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -235,6 +266,8 @@ export async function runLighthouseCli(argv: string[]): Promise<void> {
       keep: { type: 'boolean', default: false },
       lock: { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      report: { type: 'string' },
+      requests: { type: 'boolean', default: false },
     },
   });
   const work = values['real-photos'] ? await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-')) : null;
@@ -245,10 +278,21 @@ export async function runLighthouseCli(argv: string[]): Promise<void> {
     if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no built site in ${dir}: run npm run build:sample first`);
     const { origin, server } = await serveStatic(dir);
     try {
-      const figures = await runLighthouse(origin, values.page ?? DEFAULT_PAGES, Number(values.runs));
+      const figures = await runLighthouse(origin, values.page ?? DEFAULT_PAGES, Number(values.runs), values.report);
       const what = work ? 'the sample site with real photographs' : dir;
       console.log(`\nLighthouse, mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbit/s, CPU ×4), ${what}\n`);
       console.log(formatLighthouse(figures));
+      for (const figure of figures) {
+        const phases = Object.entries(figure.lcpPhases).map(([phase, ms]) => `${phase} ${ms} ms`);
+        console.log(`\n${figure.page}: LCP ${phases.join(', ') || 'phases not reported'}`);
+        if (!values.requests) continue;
+        for (const request of figure.requests) {
+          console.log(
+            `  ${formatBytes(request.transferSize).padStart(9)} ${request.priority.padEnd(8)} ${request.url.replace(origin, '')}`,
+          );
+        }
+      }
+      if (values.report) console.log(`\nLighthouse results (JSON) in ${values.report}`);
     } finally {
       server.close();
     }
