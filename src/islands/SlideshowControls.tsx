@@ -24,6 +24,19 @@ function stripOf(dots: HTMLElement | null): HTMLElement | null {
   return dots?.closest('section')?.querySelector<HTMLElement>('[data-slideshow]') ?? null;
 }
 
+/** The photo of slide `index` (0-based). */
+function slidePhoto(strip: HTMLElement | null, index: number): HTMLImageElement | null {
+  return strip?.querySelectorAll('.slide')[index]?.querySelector('img') ?? null;
+}
+
+/**
+ * Fetches a slide's photo now: photos after the first are lazy (the page load fetches the first
+ * photo alone, HeroSlideshow.astro), so the next one is fetched while the current one is shown.
+ */
+function warm(photo: HTMLImageElement | null): void {
+  if (photo && photo.loading !== 'eager') photo.loading = 'eager';
+}
+
 export default function SlideshowControls({ count, interval = 5000, pause = 3000 }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
   const resumeTimer = useRef<number | undefined>(undefined);
@@ -78,16 +91,32 @@ export default function SlideshowControls({ count, interval = 5000, pause = 3000
     setIndex(next);
   };
 
+  // The photo after the one shown is fetched while it is shown (only with auto-advance, which shows it unasked).
+  useEffect(() => {
+    if (isMounted && !isReducedMotion && count > 1) warm(slidePhoto(stripOf(rootRef.current), wrapIndex(index + 1, count)));
+  }, [count, index, isMounted, isReducedMotion]);
+
   // One timer per slide shown: a swipe restarts the count. The first advance is due `interval` after
-  // the page started (client:due hydrates this island then): it comes at once if that time has passed.
+  // the page started (client:due hydrates this island then): it comes at once if that time has passed,
+  // but never before the next photo has arrived (on a slow link the strip would slide onto an empty slide).
   useEffect(() => {
     if (!isMounted || isPaused || isStopped || isReducedMotion || count < 2) return;
     const delay = isFirstAdvance.current ? Math.max(0, interval - performance.now()) : interval;
-    const timer = window.setTimeout(() => {
+    const arrived = new AbortController();
+    const advance = () => {
       isFirstAdvance.current = false;
       show(index + 1);
+    };
+    const timer = window.setTimeout(() => {
+      const photo = slidePhoto(stripOf(rootRef.current), wrapIndex(index + 1, count));
+      if (!photo || photo.complete) return advance();
+      photo.addEventListener('load', advance, { once: true, signal: arrived.signal });
+      photo.addEventListener('error', advance, { once: true, signal: arrived.signal });
     }, delay);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      arrived.abort();
+    };
   });
 
   const onDot = (target: number) => {
