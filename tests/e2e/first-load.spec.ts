@@ -1,0 +1,103 @@
+/**
+ * The LCP photo has the link alone (issue 13, point 3 and 4): until a visitor's first page has
+ * loaded, it fetches no font and, on the home, no hero photo but the first. After the load the
+ * next slides come into the strip and Poppins is fetched for the next page, which uses it.
+ * The photos are held back while the page loads, so "before the load" is a state, not a race.
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+
+/** Every path the page requests from now on. */
+function requestedPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
+/** Holds every image response until `release()`: the page cannot reach its load event before. */
+async function holdImages(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.(avif|webp|jpe?g|png)$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The paths an <img> or <source> under `selector` could fetch (src and srcset candidates). */
+function candidatePaths(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const srcset = (element.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '');
+      return [element.getAttribute('src') ?? '', ...srcset].filter(Boolean).map((url) => new URL(url, location.href).pathname);
+    }),
+  );
+}
+
+const isFont = (path: string) => path.endsWith('.woff2');
+
+test('until the home has loaded it fetches the first hero photo alone and no font; then the next slides and Poppins', async ({
+  page,
+}) => {
+  const requested = requestedPaths(page);
+  const release = await holdImages(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+
+  const first = await candidatePaths(page, '#slide-1 img, #slide-1 source');
+  const others = await candidatePaths(page, '.slide:not(#slide-1) img, .slide:not(#slide-1) source');
+  await expect.poll(() => requested.some((path) => first.includes(path))).toBe(true);
+  expect(requested.filter((path) => others.includes(path))).toEqual([]);
+  expect(requested.filter(isFont)).toEqual([]);
+  await expect(page.locator('#slide-2')).toBeHidden();
+
+  release();
+  await page.waitForLoadState('load');
+  await expect(page.locator('#slide-2')).toBeAttached();
+  await expect.poll(() => requested.some((path) => others.includes(path))).toBe(true);
+  await expect.poll(() => requested.filter(isFont).length).toBeGreaterThan(0);
+  // Fetched for the next page, not swapped in on this one.
+  await expect(page.locator('html')).not.toHaveClass(/\bfonts\b/);
+
+  await page.goto('/all-tours');
+  await expect(page.locator('html')).toHaveClass(/\bfonts\b/);
+  expect(await page.locator('body').evaluate((body) => getComputedStyle(body).fontFamily)).toMatch(/^Poppins/);
+});
+
+test('a dot tapped before the home has loaded still brings its photo', async ({ page }) => {
+  const release = await holdImages(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.locator('a[data-slide-dot="3"]').click();
+  await expect(page.locator('#slide-3')).toBeInViewport({ ratio: 0.9 });
+  release();
+});
+
+test('without JavaScript every slide is in the strip from the start', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('.slide')).toHaveCount(await page.locator('a[data-slide-dot]').count());
+  for (const slide of await page.locator('.slide').all()) await expect(slide).toBeVisible();
+  await page.locator('a[data-slide-dot="2"]').click();
+  await expect(page.locator('#slide-2')).toBeInViewport({ ratio: 0.9 });
+  await context.close();
+});
+
+test('with Save-Data Poppins is never fetched', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'connection', {
+      configurable: true,
+      get: () => ({ saveData: true, effectiveType: '3g', addEventListener() {}, removeEventListener() {} }),
+    });
+  });
+  const requested = requestedPaths(page);
+  await page.goto('/news/1312');
+  await page.waitForLoadState('networkidle');
+  await page.goto('/all-tours');
+  await page.waitForLoadState('networkidle');
+  expect(requested.filter(isFont)).toEqual([]);
+  await expect(page.locator('html')).not.toHaveClass(/\bfonts\b/);
+});
