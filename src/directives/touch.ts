@@ -1,7 +1,8 @@
 /**
  * `client:touch={{ within, params }}`: hydrates an island that takes over the page's forms (the
- * list filters) at the visitor's first touch of a form that `within` selects, or at once when the
- * address already carries one of `params` (a shared filtered link, a reload, the back button).
+ * list filters) at the visitor's first touch of a form that `within` selects (or of the disclosure
+ * it is folded in), or at once when the address already carries one of `params` (a shared filtered
+ * link, a reload, the back button).
  * A change or a submit made before the island runs is not lost: the forms get `data-pending`, and
  * the island applies what they hold when it starts. Until then the page loads no React.
  */
@@ -39,7 +40,10 @@ const touch: ClientDirective = (load, options, el) => {
     for (const form of forms) form.dataset.pending = '';
     void begin();
   }
-  const stopWatching = onFirstReach(forms, () => void begin());
+  // A form folded in a disclosure (the phone's 'Filtros' panel) is reached when its summary is opened: React
+  // then loads while the visitor reads the options, and is there for the first choice.
+  const areas = forms.map((form) => form.closest('details') ?? form);
+  const stopWatching = onFirstReach(areas, () => void begin());
   for (const form of forms) for (const type of EDIT_EVENTS) form.addEventListener(type, onEdit);
 };
 
