@@ -278,7 +278,10 @@ test('both variants of the menu anchors point into their section', async ({ page
   for (const [anchor, heading] of targets) {
     const sectionId = await page.locator(`#${anchor}`).evaluate((node) => node.closest('section')?.id);
     expect(sectionId, `#${anchor}`).toBe(anchor === 'promocoes' ? 'tours' : anchor === 'provedores' ? 'agencies' : anchor);
-    await expect(page.locator(`section#${sectionId}`).getByRole('heading', { name: heading, exact: true }), `#${anchor}`).toHaveCount(1);
+    await expect(
+      page.locator(`section#${sectionId}`).getByRole('heading', { name: heading, exact: true }),
+      `#${anchor}`,
+    ).toHaveCount(1);
   }
   // A variant followed from another page lands its section in view.
   for (const anchor of ['promocoes', 'provedores']) {
