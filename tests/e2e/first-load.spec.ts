@@ -5,6 +5,7 @@
  * The photos are held back while the page loads, so "before the load" is a state, not a race.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { candidateUrls } from './support.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
 
@@ -29,14 +30,8 @@ async function holdImages(page: Page): Promise<() => void> {
 }
 
 /** The paths an <img> or <source> under `selector` could fetch (src and srcset candidates). */
-function candidatePaths(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluateAll((elements) =>
-    elements.flatMap((element) => {
-      const srcset = (element.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '');
-      return [element.getAttribute('src') ?? '', ...srcset].filter(Boolean).map((url) => new URL(url, location.href).pathname);
-    }),
-  );
-}
+const candidatePaths = async (page: Page, selector: string) =>
+  (await candidateUrls(page, selector)).map((url) => new URL(url).pathname);
 
 const isFont = (path: string) => path.endsWith('.woff2');
 

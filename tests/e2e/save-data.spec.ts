@@ -4,6 +4,7 @@
  * in the gallery's lightbox. Without it the page is unchanged.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { candidateUrls } from './support.ts';
 
 const START = new Date('2026-11-21T10:00:00-04:00');
 
@@ -24,16 +25,6 @@ function imageRequests(page: Page): Set<string> {
     if (request.resourceType() === 'image') urls.add(request.url());
   });
   return urls;
-}
-
-/** Every URL an <img> or <source> under `selector` could fetch (src and srcset candidates), absolute. */
-function candidateUrls(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluateAll((elements) =>
-    elements.flatMap((element) => {
-      const srcset = (element.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '');
-      return [element.getAttribute('src') ?? '', ...srcset].filter(Boolean).map((url) => new URL(url, location.href).href);
-    }),
-  );
 }
 
 test.describe('Save-Data', () => {

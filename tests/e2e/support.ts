@@ -84,3 +84,13 @@ export async function openList(page: Page, url: string): Promise<void> {
   if (new URL(url, 'http://x').search) await expect(island).not.toHaveAttribute('ssr', /.*/);
   else await expect(island).toHaveAttribute('ssr', '');
 }
+
+/** Every URL an <img> or <source> under `selector` could fetch (src and srcset candidates), absolute. */
+export function candidateUrls(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const srcset = (element.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '');
+      return [element.getAttribute('src') ?? '', ...srcset].filter(Boolean).map((url) => new URL(url, location.href).href);
+    }),
+  );
+}
