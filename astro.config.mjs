@@ -10,6 +10,7 @@ import { writeBuildManifest } from './scripts/verify/manifest.ts';
 import { preparePublication } from './scripts/verify/publish.ts';
 import imageCache from './src/integrations/image-cache.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
+import { MEDIUM_WIDTH } from './src/lib/images.ts';
 import { projectDir } from './src/lib/project-dirs.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -110,18 +111,19 @@ export default defineConfig({
     // saves 3-4 % at the same SSIM (sharp's AVIF default is 4:4:4). WebP (the one fallback of browsers without
     // AVIF, src/lib/images.ts fallbackWidth) q68: SSIM 0.967 at 28 KB where q72 takes 29.4 KB for 0.969.
     // Encoder effort, measured on 33 photos of the benchmark's pool (CPU per encode, one thread), decides most
-    // of a cold build's time (1,000 photos on 2 cores):
-    // - AVIF effort 0: at 1080 px effort 1 takes 177 ms for 35.4 KB, effort 0 60 ms for 38.5 KB (+9 %, SSIM
-    //   0.955 both); at 720 px 94 ms / 17.3 KB against 40 ms / 19.0 KB; at 400 px 36 ms / 6.3 KB against
-    //   16 ms / 7.0 KB. Effort 1 at 720 px alone (the LCP photo of a DPR-2 phone) kept a 5,000-item cold build
-    //   at 3 min 08 s, over its 3 minutes, to save 1.7 KB: 9 ms on a 1.6 Mbit/s link. Effort 2 takes another
-    //   60 % of effort 1's time for 1 % fewer bytes.
+    // of a cold build's time, so it is chosen per width (src/integrations/image-service.ts):
+    // - AVIF effort 0, except at 720 px: at 1080 px effort 1 takes 177 ms for 35.4 KB, effort 0 60 ms for
+    //   38.5 KB (+9 %, SSIM 0.955 both); at 400 px 36 ms / 6.3 KB against 16 ms / 7.0 KB. Effort 2 takes
+    //   another 60 % of effort 1's time for 1 % fewer bytes.
+    // - AVIF 720 px keeps effort 1 (94 ms, 17.3 KB; effort 0: 40 ms, 19.0 KB): it is the LCP photo of a phone
+    //   at DPR 2 on a slow link, where each KB delays the first view.
     // - WebP effort 2: 29 ms and 28.5 KB at 720 px against effort 4's 46 ms and 27.5 KB (SSIM 0.965 / 0.967),
     //   for the few browsers without AVIF.
     service: {
-      entrypoint: 'astro/assets/services/sharp',
+      entrypoint: './src/integrations/image-service.ts',
       config: {
         avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
+        avifEffortByWidth: { [MEDIUM_WIDTH]: 1 },
         webp: { quality: 68, effort: 2 },
       },
     },

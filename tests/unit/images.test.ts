@@ -16,6 +16,7 @@ import {
   readImageManifest,
 } from '../../scripts/sync/images.ts';
 import { imageCacheModule } from '../../src/integrations/image-cache.ts';
+import { sharpConfigFor } from '../../src/integrations/image-service.ts';
 import {
   chosenWidth,
   FULL_WIDTH,
@@ -139,6 +140,29 @@ describe('widthsFor', () => {
     { wanted: [160], original: 160, expected: [160] },
   ])('$wanted from a $original px original → $expected', ({ wanted, original, expected }) => {
     expect(widthsFor(wanted, original)).toEqual(expected);
+  });
+});
+
+describe('sharpConfigFor', () => {
+  const config = {
+    avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
+    avifEffortByWidth: { 720: 1 },
+    webp: { quality: 68, effort: 2 },
+  };
+  it.each([
+    { width: 720, effort: 1 },
+    { width: 1080, effort: 0 },
+    { width: 721, effort: 0 },
+    { width: undefined, effort: 0 },
+  ])('AVIF $width px: effort $effort, the other options as configured', ({ width, effort }) => {
+    expect(sharpConfigFor(config, width)).toEqual({
+      avif: { quality: 50, effort, chromaSubsampling: '4:2:0' },
+      webp: { quality: 68, effort: 2 },
+    });
+  });
+
+  it("is Astro's configuration as it is without a table", () => {
+    expect(sharpConfigFor({ avif: { effort: 3 } }, 720)).toEqual({ avif: { effort: 3 } });
   });
 });
 
