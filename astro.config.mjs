@@ -10,6 +10,7 @@ import { writeBuildManifest } from './scripts/verify/manifest.ts';
 import { preparePublication } from './scripts/verify/publish.ts';
 import imageCache from './src/integrations/image-cache.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
+import { MEDIUM_WIDTH } from './src/lib/images.ts';
 import { projectDir } from './src/lib/project-dirs.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -76,7 +77,9 @@ export default defineConfig({
   // step above adds the folder form each host needs.
   // Every page's CSS inlined in its <head> (3-7 KB gzip): no render-blocking round trip before the first paint
   // on a 3G link, where one round trip costs more than those bytes.
-  build: { format: 'file', inlineStylesheets: 'always' },
+  // Two pages rendered at a time: while one page's file is written the next renders, on the one thread
+  // (a 5,000-item warm build under load: 116 s against 143 s, peak memory 1.50 GB against 1.41 GB).
+  build: { format: 'file', inlineStylesheets: 'always', concurrency: 2 },
   // Poppins (latin, self-hosted from @fontsource) through Astro's font API, not preloaded: the LCP photo has the
   // link first. font-display: optional, so a font that misses the first render is used from the next page on
   // (cached) and never swapped in under the visitor's eyes; until then a fallback fitted to Poppins' metrics.
@@ -105,15 +108,25 @@ export default defineConfig({
     // Chosen on real photographs (the benchmark's 1600×1000 camera JPEGs, 11 scenes, 720 px wide; luma SSIM
     // against the resized original): AVIF q50 averages 15.4 KB (the heaviest, foliage, 36.6 KB) at SSIM 0.957;
     // q45 saves 16 % but visibly smears wood grain and needles, q55 adds 19 % for 0.007 SSIM. 4:2:0 chroma
-    // saves 3-4 % at the same SSIM (sharp's AVIF default is 4:4:4). Effort 1: 12 encodes (720 and 1080 px)
-    // take 2.0 s of CPU and 307 KB, effort 2 3.0 s and 300 KB, effort 0 0.7 s but 360 KB, effort 4 six times
-    // effort 2's time; the benchmark's thousands of images build on 2 cores. WebP (the fallback of browsers
-    // without AVIF) q68: SSIM 0.967 at 28 KB where q72 takes 29.4 KB for 0.969.
+    // saves 3-4 % at the same SSIM (sharp's AVIF default is 4:4:4). WebP (the one fallback of browsers without
+    // AVIF, src/lib/images.ts fallbackWidth) q68: SSIM 0.967 at 28 KB where q72 takes 29.4 KB for 0.969.
+    // Encoder effort, measured on 33 photos of the benchmark's pool (CPU per encode, one thread), decides most
+    // of a cold build's time, so it is chosen per width (src/integrations/image-service.ts):
+    // - AVIF effort 0, except at 720 px: at 1080 px effort 1 takes 177 ms for 35.4 KB, effort 0 60 ms for
+    //   38.5 KB (+9 %, SSIM 0.955 both); at 400 px 36 ms / 6.3 KB against 16 ms / 7.0 KB. Effort 2 takes
+    //   another 60 % of effort 1's time for 1 % fewer bytes.
+    // - AVIF 720 px keeps effort 1 (94 ms, 17.3 KB; effort 0: 40 ms, 19.0 KB): it is the LCP photo of a phone
+    //   at DPR 2 on a slow link, and the average hides smooth photos: the real-photo sample's tour banner
+    //   takes 12.7 KB at effort 1 and 19.8 KB at effort 0 (+56 %), the home's first slide 11.9 and 18.3 KB.
+    //   Effort 0 there too would save about 25 s of a 5,000-item cold build (2 min 43 s against 3 min 08 s).
+    // - WebP effort 2: 29 ms and 28.5 KB at 720 px against effort 4's 46 ms and 27.5 KB (SSIM 0.965 / 0.967),
+    //   for the few browsers without AVIF.
     service: {
-      entrypoint: 'astro/assets/services/sharp',
+      entrypoint: './src/integrations/image-service.ts',
       config: {
-        avif: { quality: 50, effort: 1, chromaSubsampling: '4:2:0' },
-        webp: { quality: 68, effort: 4 },
+        avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
+        avifEffortByWidth: { [MEDIUM_WIDTH]: 1 },
+        webp: { quality: 68, effort: 2 },
       },
     },
   },

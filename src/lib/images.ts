@@ -1,11 +1,11 @@
 /**
- * How each kind of picture is served: the widths encoded (few, because every width is an AVIF and
- * a WebP encode at build time, and the benchmark builds thousands of images on 2 cores), the
- * `sizes` the browser picks a width with, and the box the placeholder keeps. Pure, so it is tested
- * without a build; ResponsiveImage.astro does the rendering.
+ * How each kind of picture is served: the widths encoded as AVIF (few, because the benchmark
+ * encodes thousands of photos on 2 cores), the one WebP fallback, the `sizes` the browser picks a
+ * width with, and the box the placeholder keeps. Pure, so it is tested without a build;
+ * src/lib/picture.ts makes the encodes and ResponsiveImage.astro renders them.
  */
 
-export type ImageProfile = 'card' | 'hero' | 'article' | 'slide' | 'thumb' | 'square' | 'avatar';
+export type ImageProfile = 'card' | 'hero' | 'article' | 'slide' | 'thumb' | 'lightbox' | 'square' | 'avatar';
 
 export interface ProfileSpec {
   /** Widths encoded, ascending; only those the original can give without enlarging. */
@@ -22,8 +22,7 @@ export interface ProfileSpec {
  * same). Chosen for the phones the site is made for (390-430 px at DPR 2-3, on slow connections):
  * a phone at DPR 2 takes MEDIUM_WIDTH for a banner or a card (358 px × 2 = 716), one at DPR 3
  * LARGE_BANNER_WIDTH (358 × 3 = 1074); SMALL_WIDTH serves desktop cards (≤ 400 px) and thumbnails.
- * FULL_WIDTH is only for what is drawn over 1080 px wide: the full-bleed home slideshow on a
- * desktop and the lightbox's large photo (WebP).
+ * FULL_WIDTH is only for the full-bleed home slideshow on a desktop (a few slides).
  */
 export const SMALL_WIDTH = 400;
 export const MEDIUM_WIDTH = 720;
@@ -60,14 +59,18 @@ export const PROFILES: Record<ImageProfile, ProfileSpec> = {
   slide: { widths: [MEDIUM_WIDTH, LARGE_BANNER_WIDTH, FULL_WIDTH], sizes: '100vw', box: [1200, 800] },
   // Gallery thumbnails: two columns on a phone, about 200 px from tablets up.
   thumb: { widths: [SMALL_WIDTH], sizes: '(min-width: 640px) 200px, 50vw', box: [400, 267] },
+  // The gallery's large photo in the lightbox (Gallery.astro: 1,200 px at most, 16 px padding each
+  // side): the banners' widths, so a photo that is also a banner costs no other encode.
+  lightbox: {
+    widths: [MEDIUM_WIDTH, LARGE_BANNER_WIDTH],
+    sizes: '(min-width: 1232px) 1200px, calc(100vw - 32px)',
+    box: [1200, 800],
+  },
   // Podcast covers.
   square: { widths: [SMALL_WIDTH], sizes: '(min-width: 640px) 320px, 50vw', box: [400, 400] },
   // Avatars are drawn at 56 to 88 px: one encode, sharp on 2x screens at the largest size.
   avatar: { widths: [176], sizes: '88px', box: [176, 176] },
 };
-
-/** The width of the large photo a lightbox shows (WebP, shared with the slideshow's largest width). */
-export const LARGE_WIDTH = FULL_WIDTH;
 
 /**
  * The width in CSS px a `sizes` attribute of this site gives at a viewport `viewport` px wide: the
@@ -117,6 +120,17 @@ export function widthsFor(wanted: readonly number[], originalWidth: number): num
   // A photo a little wider than the largest fitting width adds that width only if it is worth it.
   if (fitting.length < wanted.length && originalWidth > largest * 1.25) fitting.push(originalWidth);
   return fitting.length > 0 ? fitting : [originalWidth];
+}
+
+/**
+ * The width of the one WebP a picture encoded at `widths` (widthsFor's answer) carries for browsers
+ * without AVIF (few, and on any screen they get a photo a phone at DPR 2 would take): the largest
+ * up to MEDIUM_WIDTH, else the smallest. Every WebP of the site is one of these, so a WebP used as a
+ * plain URL (a favourite's picture, a search result, the lightbox without AVIF) is no other encode.
+ */
+export function fallbackWidth(widths: readonly number[]): number {
+  const sorted = [...widths].sort((a, b) => a - b);
+  return sorted.filter((width) => width <= MEDIUM_WIDTH).at(-1) ?? (sorted[0] as number);
 }
 
 /** Height of a picture `width` px wide with the original's aspect ratio. */

@@ -7,9 +7,9 @@ import { getImage } from 'astro:assets';
 import { dimensions, failed, images } from 'virtual:image-cache';
 import type { ImageMetadata } from 'astro';
 import {
+  fallbackWidth,
   heightFor,
   type ImageProfile,
-  LARGE_WIDTH,
   PLACEHOLDERS,
   PROFILES,
   replaceHtmlImages,
@@ -41,25 +41,76 @@ export function cachedImage(url: string | null | undefined): CachedPicture | nul
 }
 
 /**
- * A WebP of `url` at most `maxWidth` wide (default LARGE_WIDTH), for what is used as a plain URL
- * (the lightbox's large photo, a favourite's picture); `fallback` when the image is not cached.
- * The widths are the ones <ResponsiveImage> encodes, so this is no extra encode.
+ * `compute()` once per key for the whole build: a photo is drawn on many pages (a card on every
+ * list, a banner, a thumbnail), and getImage hashes its transform on every call. Safe because the
+ * build gathers the transforms of every getImage in one list, whichever page asked first.
+ */
+function remember<T>(cache: Map<string, Promise<T>>, key: string, compute: () => Promise<T>): Promise<T> {
+  let result = cache.get(key);
+  if (!result) {
+    result = compute();
+    cache.set(key, result);
+  }
+  return result;
+}
+
+/** The encodes of a cached photo drawn with one profile. */
+export interface PictureSources {
+  /** The `srcset` of the <source type="image/avif">: one AVIF per width. */
+  avifSrcset: string;
+  /** The AVIF of the largest width. */
+  avifSrc: string;
+  /** The one WebP (fallbackWidth) for browsers without AVIF: the <img>'s src. */
+  webpSrc: string;
+  /** The largest width and its height: the <img>'s width and height (its aspect ratio). */
+  width: number;
+  height: number;
+  sizes: string;
+}
+
+async function encodeSources(image: CachedPicture, profile: ImageProfile): Promise<PictureSources> {
+  const spec = PROFILES[profile];
+  const widths = widthsFor(spec.widths, image.width);
+  const width = widths.at(-1) ?? image.width;
+  const height = heightFor(width, image);
+  const webpWidth = fallbackWidth(widths);
+  const [avif, webp] = await Promise.all([
+    getImage({ src: image.src, widths, width, height, format: 'avif', sizes: spec.sizes }),
+    getImage({ src: image.src, width: webpWidth, height: heightFor(webpWidth, image), format: 'webp' }),
+  ]);
+  return { avifSrcset: avif.srcSet.attribute, avifSrc: avif.src, webpSrc: webp.src, width, height, sizes: spec.sizes };
+}
+
+const sourcesByPicture = new Map<string, Promise<PictureSources>>();
+
+/**
+ * What a picture of `url` drawn with `profile` is made of: the AVIF widths of the profile and one
+ * WebP, rather than every width in both formats (Astro's <Picture>): a WebP at each width would
+ * double the build's encodes for the few browsers without AVIF. Null when the image is not cached.
+ */
+export async function pictureSources(url: string | null | undefined, profile: ImageProfile): Promise<PictureSources | null> {
+  const image = cachedImage(url);
+  if (!url || !image) return null;
+  return remember(sourcesByPicture, `${profile} ${url}`, () => encodeSources(image, profile));
+}
+
+/**
+ * The WebP of `url` drawn with `profile` (its <picture>'s fallback, so no other encode), for what is
+ * used as a plain URL: a favourite's picture, a search result, the testimonials' avatars;
+ * `fallback` when the image is not cached.
  */
 export async function webpUrl<T extends string | null>(
   url: string | null | undefined,
   fallback: T,
-  maxWidth: number = LARGE_WIDTH,
+  profile: ImageProfile,
 ): Promise<string | T> {
-  const image = cachedImage(url);
-  if (!image) return fallback;
-  const width = widthsFor([maxWidth], image.width).at(-1) ?? image.width;
-  return (await getImage({ src: image.src, width, height: heightFor(width, image), format: 'webp' })).src;
+  return (await pictureSources(url, profile))?.webpSrc ?? fallback;
 }
 
 /**
  * An HTML fragment (an article body) with each cached <img> served like <ResponsiveImage
- * profile="article">: a <picture> with AVIF and WebP widths, its width and height, lazy. An image the
- * cache does not have becomes the placeholder, keeping its alt.
+ * profile="article">: a <picture> with the AVIF widths and the WebP, its width and height, lazy. An
+ * image the cache does not have becomes the placeholder, keeping its alt.
  */
 export async function responsiveHtml(html: string): Promise<string> {
   if (!html.includes('<img')) return html;
@@ -67,20 +118,13 @@ export async function responsiveHtml(html: string): Promise<string> {
   return replaceHtmlImages(html, async (src, tag) => {
     if (src.startsWith('/images/')) return null;
     const alt = escapeAttribute(decodeEntities(tagAttribute(tag, 'alt') ?? ''));
-    const image = cachedImage(src);
-    if (!image) {
+    const sources = await pictureSources(src, 'article');
+    if (!sources) {
       return `<img src="${PLACEHOLDERS.default}" alt="${alt}" width="${spec.box[0]}" height="${spec.box[1]}" loading="lazy" decoding="async" data-placeholder>`;
     }
-    const widths = widthsFor(spec.widths, image.width);
-    const width = widths.at(-1) ?? image.width;
-    const height = heightFor(width, image);
-    const [avif, webp] = await Promise.all(
-      (['avif', 'webp'] as const).map((format) => getImage({ src: image.src, widths, width, height, format, sizes: spec.sizes })),
-    );
-    if (!avif || !webp) return null;
     return (
-      `<picture class="responsive-picture"><source type="image/avif" srcset="${avif.srcSet.attribute}" sizes="${spec.sizes}">` +
-      `<img src="${webp.src}" srcset="${webp.srcSet.attribute}" sizes="${spec.sizes}" alt="${alt}" width="${width}" height="${height}" loading="lazy" decoding="async"></picture>`
+      `<picture class="responsive-picture"><source type="image/avif" srcset="${sources.avifSrcset}" sizes="${sources.sizes}">` +
+      `<img src="${sources.webpSrc}" alt="${alt}" width="${sources.width}" height="${sources.height}" loading="lazy" decoding="async"></picture>`
     );
   });
 }
@@ -96,24 +140,13 @@ export interface ImagePreload {
 
 /**
  * The preload of the LCP picture `url` drawn with `profile`: the same AVIF srcset and sizes as its
- * <ResponsiveImage> (same transforms, so no extra encode), so the browser fetches in the page's
- * first bytes the very file the <picture> then takes. Null when the image is not cached.
+ * <ResponsiveImage> (the same encodes), so the browser fetches in the page's first bytes the very
+ * file the <picture> then takes. Null when the image is not cached.
  */
 export async function imagePreload(url: string | null | undefined, profile: ImageProfile): Promise<ImagePreload | null> {
-  const image = cachedImage(url);
-  if (!image) return null;
-  const spec = PROFILES[profile];
-  const widths = widthsFor(spec.widths, image.width);
-  const width = widths.at(-1) ?? image.width;
-  const avif = await getImage({
-    src: image.src,
-    widths,
-    width,
-    height: heightFor(width, image),
-    format: 'avif',
-    sizes: spec.sizes,
-  });
-  return { href: avif.src, srcset: avif.srcSet.attribute, sizes: spec.sizes, type: 'image/avif' };
+  const sources = await pictureSources(url, profile);
+  if (!sources) return null;
+  return { href: sources.avifSrc, srcset: sources.avifSrcset, sizes: sources.sizes, type: 'image/avif' };
 }
 
 const decodeEntities = (text: string) =>
@@ -125,15 +158,19 @@ const decodeEntities = (text: string) =>
 const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
+const shareImages = new Map<string, Promise<string>>();
+
 /**
  * The picture link previews show (og:image, twitter:image): a JPEG at most 1200 px wide from the
  * cache, because not every messaging app previews WebP; null when the image is not cached.
  */
 export async function shareImageUrl(url: string | null | undefined): Promise<string | null> {
   const image = cachedImage(url);
-  if (!image) return null;
-  const width = widthsFor([1200], image.width).at(-1) ?? image.width;
-  return (await getImage({ src: image.src, width, height: heightFor(width, image), format: 'jpg' })).src;
+  if (!url || !image) return null;
+  return remember(shareImages, url, async () => {
+    const width = widthsFor([1200], image.width).at(-1) ?? image.width;
+    return (await getImage({ src: image.src, width, height: heightFor(width, image), format: 'jpg' })).src;
+  });
 }
 
 /** The site's own public images (placeholders): served from dist as they are. */

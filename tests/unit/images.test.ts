@@ -16,9 +16,11 @@ import {
   readImageManifest,
 } from '../../scripts/sync/images.ts';
 import { imageCacheModule } from '../../src/integrations/image-cache.ts';
+import { sharpConfigFor } from '../../src/integrations/image-service.ts';
 import {
   chosenWidth,
   FULL_WIDTH,
+  fallbackWidth,
   htmlImageSources,
   LARGE_BANNER_WIDTH,
   MEDIUM_WIDTH,
@@ -141,6 +143,51 @@ describe('widthsFor', () => {
   });
 });
 
+describe('sharpConfigFor', () => {
+  const config = {
+    avif: { quality: 50, effort: 0, chromaSubsampling: '4:2:0' },
+    avifEffortByWidth: { 720: 1 },
+    webp: { quality: 68, effort: 2 },
+  };
+  it.each([
+    { width: 720, effort: 1 },
+    { width: 1080, effort: 0 },
+    { width: 721, effort: 0 },
+    { width: undefined, effort: 0 },
+  ])('AVIF $width px: effort $effort, the other options as configured', ({ width, effort }) => {
+    expect(sharpConfigFor(config, width)).toEqual({
+      avif: { quality: 50, effort, chromaSubsampling: '4:2:0' },
+      webp: { quality: 68, effort: 2 },
+    });
+  });
+
+  it("is Astro's configuration as it is without a table", () => {
+    expect(sharpConfigFor({ avif: { effort: 3 } }, 720)).toEqual({ avif: { effort: 3 } });
+  });
+});
+
+describe('fallbackWidth', () => {
+  it.each([
+    { widths: [400, 720], expected: 720 },
+    { widths: [720, 1080], expected: 720 },
+    { widths: [720, 1080, 1600], expected: 720 },
+    { widths: [400], expected: 400 },
+    { widths: [176], expected: 176 },
+    // An original narrower than the ladder: its own width (widthsFor's answer).
+    { widths: [400, 600], expected: 600 },
+    { widths: [1000], expected: 1000 },
+  ])('one WebP of $widths: $expected px', ({ widths, expected }) => {
+    expect(fallbackWidth(widths)).toBe(expected);
+  });
+
+  it('is the same encode for every profile a 1600 px photo is drawn with that fits a phone at DPR 2', () => {
+    const fallbacks = (['card', 'hero', 'article', 'slide', 'lightbox'] as const).map((profile) =>
+      fallbackWidth(widthsFor(PROFILES[profile].widths, 1600)),
+    );
+    expect(new Set(fallbacks)).toEqual(new Set([MEDIUM_WIDTH]));
+  });
+});
+
 describe('sizes and widths per layout', () => {
   it.each([
     // The layouts at a 390 px phone, a 412 px one (Lighthouse's), a tablet and a desktop.
@@ -155,6 +202,8 @@ describe('sizes and widths per layout', () => {
     { profile: 'slide', viewport: 390, width: 390 },
     { profile: 'thumb', viewport: 390, width: 195 },
     { profile: 'thumb', viewport: 1280, width: 200 },
+    { profile: 'lightbox', viewport: 390, width: 358 },
+    { profile: 'lightbox', viewport: 1440, width: 1200 },
   ] as const)('$profile at $viewport px is drawn $width px wide', ({ profile, viewport, width }) => {
     expect(sizesWidth(PROFILES[profile].sizes, viewport)).toBe(width);
   });
@@ -182,7 +231,7 @@ describe('sizes and widths per layout', () => {
   it('encodes every profile from one ladder, so a photo used as a card and a banner shares its encodes', () => {
     const ladder = new Set([SMALL_WIDTH, MEDIUM_WIDTH, LARGE_BANNER_WIDTH, FULL_WIDTH, PROFILES.avatar.widths[0]]);
     for (const spec of Object.values(PROFILES)) for (const width of spec.widths) expect(ladder).toContain(width);
-    // Only the full-bleed slideshow is encoded at 1600 px (the lightbox takes its WebP).
+    // Only the full-bleed slideshow is encoded at 1600 px (the lightbox takes the banners' widths).
     const full = Object.entries(PROFILES).filter(([, spec]) => spec.widths.includes(FULL_WIDTH));
     expect(full.map(([name]) => name)).toEqual(['slide']);
   });

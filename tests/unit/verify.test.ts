@@ -14,7 +14,7 @@ import { CSP_DIRECTIVES, contentSecurityPolicy, inlineScriptHashes } from '../..
 import { pagePathOf, resolveSitePath } from '../../scripts/verify/files.ts';
 import { formatHeadersFile, headerPolicy, headerRules, headersForPath, parseHeadersFile } from '../../scripts/verify/headers.ts';
 import { followOnHost, mirrorOf, type Resolution, resolveOnHost, treeOf } from '../../scripts/verify/hosting.ts';
-import { decodeEntities, scanTags, textContent } from '../../scripts/verify/html.ts';
+import { decodeEntities, documentHead, scanTags, textContent } from '../../scripts/verify/html.ts';
 import { cssReferences, internalTarget, srcsetUrls } from '../../scripts/verify/links.ts';
 import { type BuildManifest, checkCollections, writeBuildManifest } from '../../scripts/verify/manifest.ts';
 import { expectedPages, FIXED_ROUTES, type Snapshot } from '../../scripts/verify/pages.ts';
@@ -396,6 +396,14 @@ describe('html scanning', () => {
     ]);
     expect(tags[1]?.text).toBe('if (a<b) "<img onerror=x>"');
     expect(decodeEntities('&#47;&#x2F;&quot;&unknown;')).toBe('//"&unknown;');
+  });
+
+  it.each([
+    ['<html><head><meta charset="utf-8"></head><body><meta http-equiv="x"></body>', '<html><head><meta charset="utf-8">'],
+    ['<head><title>T</title></HEAD >', '<head><title>T</title>'],
+    ['<p>no head</p>', '<p>no head</p>'],
+  ])('the head of %j', (html, head) => {
+    expect(documentHead(html)).toBe(head);
   });
 });
 

@@ -47,20 +47,36 @@ export function heroImage(item: Item, prefer: 'banner' | 'image' | 'gallery' = '
   return order.find((url): url is string => Boolean(url)) ?? PLACEHOLDERS.default;
 }
 
+/** Each item's experiences and tags, folded once: relatedItems compares every item of a kind on each of its pages. */
+const foldedTopics = new WeakMap<Item, string[]>();
+
+function topicsOf(item: Item): string[] {
+  let topics = foldedTopics.get(item);
+  if (!topics) {
+    topics = [...item.experiences, ...item.tags].map(fold);
+    foldedTopics.set(item, topics);
+  }
+  return topics;
+}
+
 /**
  * Up to `count` other items of the same kind, those sharing most experiences, tags and locality
- * first, then featured ones, then in list order.
+ * first, then featured ones, then in list order. One pass keeping the best few: it runs on every
+ * detail page over every item of the kind.
  */
 export function relatedItems(item: Item, items: readonly Item[], count = 4): Item[] {
-  const own = new Set([...item.experiences, ...item.tags].map(fold));
-  const score = (other: Item) =>
-    [...other.experiences, ...other.tags].filter((value) => own.has(fold(value))).length * 2 +
-    (item.locality && other.locality === item.locality ? 1 : 0) +
-    (other.isFeatured ? 1 : 0);
-  return items
-    .map((other, index) => ({ other, index, score: score(other) }))
-    .filter(({ other }) => other.id !== item.id)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, count)
-    .map(({ other }) => other);
+  if (count <= 0) return [];
+  const own = new Set(topicsOf(item));
+  const best: { other: Item; score: number }[] = [];
+  for (const other of items) {
+    if (other.id === item.id) continue;
+    let score = (item.locality && other.locality === item.locality ? 1 : 0) + (other.isFeatured ? 1 : 0);
+    for (const topic of topicsOf(other)) if (own.has(topic)) score += 2;
+    // In list order, so an equal score never displaces an earlier item.
+    if (best.length === count && score <= (best[count - 1] as { score: number }).score) continue;
+    const at = best.findIndex((entry) => score > entry.score);
+    best.splice(at === -1 ? best.length : at, 0, { other, score });
+    if (best.length > count) best.pop();
+  }
+  return best.map(({ other }) => other);
 }

@@ -8,12 +8,12 @@ import { webpUrl } from '../../lib/picture.ts';
 import { toTestimonialIndexEntry } from '../../lib/portal/index-entries.ts';
 import { placeName, testimonialsInPortalOrder } from '../../lib/testimonials/testimonials.ts';
 
-// The avatar is the WebP the static cards already encode (144 px: the large card's 72 px at 2x).
+// The avatar is the WebP the static cards already encode (the avatar profile's).
 export const GET: APIRoute = async () => {
   const entries = await Promise.all(
     testimonialsInPortalOrder(TESTIMONIALS).map(async (testimonial) =>
       toTestimonialIndexEntry(
-        { ...testimonial, avatar: await webpUrl(testimonial.avatar, null, 144) },
+        { ...testimonial, avatar: await webpUrl(testimonial.avatar, null, 'avatar') },
         placeName(testimonial.location),
       ),
     ),
