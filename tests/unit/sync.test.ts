@@ -232,8 +232,12 @@ describe('sync against the fixture upstreams', () => {
   });
 
   describe('the upstream calls', () => {
+    // These tests count the calls: a per-attempt timeout of seconds, not FAST_HTTP's 300 ms, so a machine busy
+    // with other tests never adds a retry to the count (a loaded CI run asked for page 1 twice).
+    const PATIENT_HTTP = { timeoutMs: 5_000, totalTimeoutMs: 20_000 };
+
     it('sends the bearer token and the city and state on every provider GET', async () => {
-      await syncAgainst(sandbox.server, sandbox.outDir);
+      await syncAgainst(sandbox.server, sandbox.outDir, { http: PATIENT_HTTP });
       const providerRequests = sandbox.server.requestsTo(sandbox.server.paths.provider);
       // cities, tours, hotels, restaurants, experiences, attractions, 4 provider types, feedbacks
       expect(providerRequests).toHaveLength(11);
@@ -254,6 +258,7 @@ describe('sync against the fixture upstreams', () => {
 
     it('asks /cities for the configured name trimmed and lower-cased', async () => {
       const { report } = await syncAgainst(sandbox.server, sandbox.outDir, {
+        http: PATIENT_HTTP,
         env: { CITY_NAME: '  Tangará da Serra  ', CITY_STATE: 'MT' },
       });
       const [request] = sandbox.server.requestsTo(sandbox.server.paths.cities);
@@ -271,7 +276,7 @@ describe('sync against the fixture upstreams', () => {
     it('pages the feedbacks until `total` and the blog posts by X-WP-TotalPages', async () => {
       const paged = await startUpstreamServer({ maxPageSize: 2 });
       try {
-        const { report } = await syncAgainst(paged, sandbox.outDir);
+        const { report } = await syncAgainst(paged, sandbox.outDir, { http: PATIENT_HTTP });
         expect(paged.requestsTo(paged.paths.feedbacks).map((request) => request.query.page)).toEqual(['1', '2', '3']);
         expect(collectionOf(report, 'testimonials')).toMatchObject({ received: 5, count: 5, origin: 'upstream' });
         expect(idsOf(await readSnapshot(sandbox.outDir, 'testimonials'))).toEqual(['1001', '1002', '1003', '1004', '1005']);
@@ -293,7 +298,7 @@ describe('sync against the fixture upstreams', () => {
         kind: 'respond',
         respond: () => Response.json({ data: { feedbacks, total: 5 } }),
       });
-      const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
+      const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { http: PATIENT_HTTP });
       expect(sandbox.server.requestsTo(sandbox.server.paths.feedbacks)).toHaveLength(3);
       expect(collectionOf(report, 'testimonials')).toMatchObject({ received: 6, count: 2 });
       expect(collectionOf(report, 'testimonials').dropped.map((record) => record.reason)).toEqual(
@@ -302,7 +307,7 @@ describe('sync against the fixture upstreams', () => {
     });
 
     it('asks Spotify for a client-credentials token with HTTP Basic, then the episodes with it', async () => {
-      await syncAgainst(sandbox.server, sandbox.outDir);
+      await syncAgainst(sandbox.server, sandbox.outDir, { http: PATIENT_HTTP });
       const [token, ...moreTokens] = sandbox.server.requestsTo(sandbox.server.paths.token);
       expect(moreTokens).toEqual([]);
       expect(token?.method).toBe('POST');
