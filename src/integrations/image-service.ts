@@ -12,17 +12,24 @@ export interface ImageServiceConfig extends SharpImageServiceConfig {
   avifEffortByWidth?: Record<number, number>;
 }
 
-/** The sharp options of an output `width` px wide: `avif.effort` from avifEffortByWidth when it names the width. */
-export function sharpConfigFor(config: ImageServiceConfig, width: number | undefined): SharpImageServiceConfig {
+/**
+ * The sharp options of an output `width` px wide: `avif.effort` from the transform's own `effort`
+ * (a profile that asks for it, src/lib/images.ts), else from avifEffortByWidth when it names the width.
+ */
+export function sharpConfigFor(config: ImageServiceConfig, width: number | undefined, asked?: number): SharpImageServiceConfig {
   const { avifEffortByWidth, ...sharpConfig } = config;
-  const effort = width === undefined ? undefined : avifEffortByWidth?.[width];
+  const effort = asked ?? (width === undefined ? undefined : avifEffortByWidth?.[width]);
   return effort === undefined ? sharpConfig : { ...sharpConfig, avif: { ...sharpConfig.avif, effort } };
 }
 
 const service: LocalImageService<ImageServiceConfig> = {
   ...sharpService,
+  // `effort` names a different file: the same photo and width at another effort is another encode. The rest
+  // is Astro's DEFAULT_HASH_PROPS (astro/dist/assets/consts.js, not exported), which the sharp service uses.
+  propertiesToHash: ['src', 'width', 'height', 'format', 'quality', 'fit', 'position', 'background', 'effort'],
   transform(inputBuffer, transform, imageConfig, logger) {
-    const config = sharpConfigFor(imageConfig.service.config, transform.width);
+    const asked = typeof transform.effort === 'number' ? transform.effort : undefined;
+    const config = sharpConfigFor(imageConfig.service.config, transform.width, asked);
     return sharpService.transform(
       inputBuffer,
       transform,

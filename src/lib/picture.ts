@@ -75,7 +75,15 @@ async function encodeSources(image: CachedPicture, profile: ImageProfile): Promi
   const height = heightFor(width, image);
   const webpWidth = fallbackWidth(widths);
   const [avif, webp] = await Promise.all([
-    getImage({ src: image.src, widths, width, height, format: 'avif', sizes: spec.sizes }),
+    getImage({
+      src: image.src,
+      widths,
+      width,
+      height,
+      format: 'avif',
+      sizes: spec.sizes,
+      ...(spec.avifEffort === undefined ? {} : { effort: spec.avifEffort }),
+    }),
     getImage({ src: image.src, width: webpWidth, height: heightFor(webpWidth, image), format: 'webp' }),
   ]);
   return { avifSrcset: avif.srcSet.attribute, avifSrc: avif.src, webpSrc: webp.src, width, height, sizes: spec.sizes };

@@ -161,6 +161,11 @@ describe('sharpConfigFor', () => {
     });
   });
 
+  it('takes the effort a profile asks for over the width table', () => {
+    expect(sharpConfigFor(config, 1080, 1).avif).toEqual({ quality: 50, effort: 1, chromaSubsampling: '4:2:0' });
+    expect(sharpConfigFor(config, 720, 0).avif?.effort).toBe(0);
+  });
+
   it("is Astro's configuration as it is without a table", () => {
     expect(sharpConfigFor({ avif: { effort: 3 } }, 720)).toEqual({ avif: { effort: 3 } });
   });
