@@ -119,6 +119,8 @@ export default defineConfig({
     //   at DPR 2 on a slow link, and the average hides smooth photos: the real-photo sample's tour banner
     //   takes 12.7 KB at effort 1 and 19.8 KB at effort 0 (+56 %), the home's first slide 11.9 and 18.3 KB.
     //   Effort 0 there too would save about 25 s of a 5,000-item cold build (2 min 43 s against 3 min 08 s).
+    // - The home slideshow's photos take effort 1 at every width (`avifEffort` of the slide profile,
+    //   src/lib/images.ts): a handful of photos, and the first is the LCP image at 1080 or 1600 px.
     // - WebP effort 2: 29 ms and 28.5 KB at 720 px against effort 4's 46 ms and 27.5 KB (SSIM 0.965 / 0.967),
     //   for the few browsers without AVIF.
     service: {
