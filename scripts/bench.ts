@@ -21,7 +21,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startUpstreamServer } from '../tests/support/upstream-server.ts';
 import { generateDataset } from './bench/generate.ts';
-import { folderBytes, formatBytes, formatDuration, formatTable, runStep, type StepResult } from './bench/measure.ts';
+import {
+  buildFolders,
+  folderBytes,
+  formatBytes,
+  formatDuration,
+  formatTable,
+  runStep,
+  type StepResult,
+} from './bench/measure.ts';
 import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './bench/photos.ts';
 import { listFiles } from './verify/files.ts';
 import { pageFiles } from './verify/hosting.ts';
@@ -86,8 +94,6 @@ async function failedSources(snapshot: string): Promise<string[]> {
 async function benchOne(items: number): Promise<Row> {
   const images = values.images ? Number(values.images) : Math.max(20, Math.round(items * ratio));
   const work = await mkdtemp(path.join(tmpdir(), `bench-${items}-`));
-  const snapshot = path.join(work, 'snapshot');
-  const dist = path.join(work, 'dist');
   console.log(`\n== ${items} items, ${posts} posts, ${images} images (work folder ${work})`);
   const made = await ensurePhotoPool(values.pool, images);
   if (made) console.log(`made ${made} photo(s) (1600×1000 JPEG) in ${values.pool}`);
@@ -111,15 +117,7 @@ async function benchOne(items: number): Promise<Row> {
   // The images come from the same server, like a CDN beside the API.
   servePoolPhotos(server, values.pool);
 
-  const env = {
-    ...process.env,
-    ...server.env,
-    SNAPSHOT_DIR: snapshot,
-    // The image download cache and Astro's cache (content store, encoded images) of this run start
-    // empty: the first build's full cost is measured, and nothing is shared with other builds.
-    IMAGE_CACHE_DIR: path.join(work, 'image-cache'),
-    ASTRO_CACHE_DIR: path.join(work, 'astro-cache'),
-  };
+  const { snapshot, dist, env } = buildFolders(work, server.env);
   const step = (label: string, command: string, args: string[], lock?: string) => {
     console.log(`${label}…`);
     return runStep(command, args, { env, cwd: root, verbose: values.verbose, ...(lock ? { lock } : {}) });

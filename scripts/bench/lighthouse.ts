@@ -26,7 +26,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startUpstreamServer } from '../../tests/support/upstream-server.ts';
 import { sampleDatasetWithPhotos } from './generate.ts';
-import { formatBytes, formatDuration, formatTable, runStep } from './measure.ts';
+import { buildFolders, formatBytes, formatDuration, formatTable, runStep } from './measure.ts';
 import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './photos.ts';
 
 /** Lighthouse 13 'Slow 4G' (`throttling.mobileSlow4G` of its constants): 150 ms RTT, 1.6 Mbit/s, CPU ×4. */
@@ -225,15 +225,7 @@ export async function buildRealPhotoSite(work: string, options: { lock?: string;
   const made = await ensurePhotoPool(pool, dataset.images);
   if (made) console.log(`made ${made} photo(s) (1600×1000 JPEG) in ${pool}`);
   servePoolPhotos(server, pool);
-  const snapshot = path.join(work, 'snapshot');
-  const dist = path.join(work, 'dist');
-  const env = {
-    ...process.env,
-    ...server.env,
-    SNAPSHOT_DIR: snapshot,
-    IMAGE_CACHE_DIR: path.join(work, 'image-cache'),
-    ASTRO_CACHE_DIR: path.join(work, 'astro-cache'),
-  };
+  const { snapshot, dist, env } = buildFolders(work, server.env);
   const step = { env, cwd: root, verbose: options.verbose ?? false };
   try {
     console.log(`sample site with ${dataset.images} real photographs: sync…`);

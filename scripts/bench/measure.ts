@@ -19,6 +19,30 @@ export interface StepResult {
   tail: string;
 }
 
+/**
+ * A benchmark build's own folders under `work` and the environment that points the sync and `astro
+ * build` at them, with `upstreamEnv` (the local upstream's): the snapshot, dist/, and the image
+ * download cache and Astro's cache (content store, encoded images), which start empty, so the first
+ * build's full cost is measured and nothing is shared with other builds.
+ */
+export function buildFolders(
+  work: string,
+  upstreamEnv: Record<string, string>,
+): { snapshot: string; dist: string; env: NodeJS.ProcessEnv } {
+  const snapshot = path.join(work, 'snapshot');
+  return {
+    snapshot,
+    dist: path.join(work, 'dist'),
+    env: {
+      ...process.env,
+      ...upstreamEnv,
+      SNAPSHOT_DIR: snapshot,
+      IMAGE_CACHE_DIR: path.join(work, 'image-cache'),
+      ASTRO_CACHE_DIR: path.join(work, 'astro-cache'),
+    },
+  };
+}
+
 export interface StepOptions {
   env: NodeJS.ProcessEnv;
   cwd: string;

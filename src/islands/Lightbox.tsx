@@ -112,15 +112,11 @@ export default function Lightbox({ images, sizes, label, children }: Props) {
         {image && index !== null && (
           <>
             <figure className="lightbox-figure">
-              {image.avifSrcset ? (
-                // responsive-picture: laid out as its <img> alone (ResponsiveImage.astro), as the figure expects.
-                <picture className="responsive-picture">
-                  <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} />
-                  <img src={image.large} alt={image.alt} />
-                </picture>
-              ) : (
+              {/* responsive-picture: laid out as its <img> alone (ResponsiveImage.astro), as the figure expects. */}
+              <picture className="responsive-picture">
+                {image.avifSrcset && <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} />}
                 <img src={image.large} alt={image.alt} />
-              )}
+              </picture>
               <figcaption className="lightbox-counter" aria-live="polite">
                 {index + 1} / {count}
               </figcaption>

@@ -67,7 +67,7 @@ export const PROFILES: Record<ImageProfile, ProfileSpec> = {
   // side): the banners' widths, so a photo that is also a banner costs no other encode.
   lightbox: {
     widths: [MEDIUM_WIDTH, LARGE_BANNER_WIDTH],
-    sizes: '(min-width: 1232px) 1200px, calc(100vw - 32px)',
+    sizes: `(min-width: 1232px) 1200px, ${CONTAINER}`,
     box: [1200, 800],
   },
   // Podcast covers.

@@ -6,7 +6,7 @@
  * Sample values come from data/sample-snapshot/*.json.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, holdScripts, openList, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, holdResponses, openList, WIDTHS } from './support.ts';
 
 /** The filter form, opening the collapsed 'Filtros' panel first on phones. */
 async function openFilters(page: Page): Promise<Locator> {
@@ -55,7 +55,7 @@ for (const viewport of WIDTHS) {
     test.describe('on a slow link', () => {
       test.use({ serviceWorkers: 'block' });
       test('a filter chosen while the island is still on its way is applied when it arrives', async ({ page }) => {
-        const slowReact = await holdScripts(page, /\/_astro\/(client|ListFilters)\.[\w-]+\.js$/);
+        const slowReact = await holdResponses(page, /\/_astro\/(client|ListFilters)\.[\w-]+\.js$/);
         await openList(page, '/all-tours');
         const form = await openFilters(page);
         await form.getByLabel('Até 1h', { exact: true }).check();

@@ -5,7 +5,10 @@
  * The photos are held back while the page loads, so "before the load" is a state, not a race.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { candidateUrls } from './support.ts';
+import { candidateUrls, holdResponses, turnOnSaveData } from './support.ts';
+
+/** The photos, held back while the page loads: it cannot reach its load event before they are released. */
+const PHOTOS = /\.(avif|webp|jpe?g|png)$/;
 
 test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
 
@@ -14,19 +17,6 @@ function requestedPaths(page: Page): string[] {
   const paths: string[] = [];
   page.on('request', (request) => paths.push(new URL(request.url()).pathname));
   return paths;
-}
-
-/** Holds every image response until `release()`: the page cannot reach its load event before. */
-async function holdImages(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.(avif|webp|jpe?g|png)$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /** The paths an <img> or <source> under `selector` could fetch (src and srcset candidates). */
@@ -39,7 +29,7 @@ test('until the home has loaded it fetches the first hero photo alone and no fon
   page,
 }) => {
   const requested = requestedPaths(page);
-  const release = await holdImages(page);
+  const { release } = await holdResponses(page, PHOTOS);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
 
   const first = await candidatePaths(page, '#slide-1 img, #slide-1 source');
@@ -63,7 +53,7 @@ test('until the home has loaded it fetches the first hero photo alone and no fon
 });
 
 test('a dot tapped before the home has loaded still brings its photo', async ({ page }) => {
-  const release = await holdImages(page);
+  const { release } = await holdResponses(page, PHOTOS);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.locator('a[data-slide-dot="3"]').click();
   await expect(page.locator('#slide-3')).toBeInViewport({ ratio: 0.9 });
@@ -82,12 +72,7 @@ test('without JavaScript every slide is in the strip from the start', async ({ b
 });
 
 test('with Save-Data Poppins is never fetched', async ({ page }) => {
-  await page.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, 'connection', {
-      configurable: true,
-      get: () => ({ saveData: true, effectiveType: '3g', addEventListener() {}, removeEventListener() {} }),
-    });
-  });
+  await turnOnSaveData(page);
   const requested = requestedPaths(page);
   await page.goto('/news/1312');
   await page.waitForLoadState('networkidle');

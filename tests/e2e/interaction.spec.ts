@@ -4,7 +4,7 @@
  * after load so every step moves time by hand.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, holdScripts, islandOf, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, holdResponses, islandOf, WIDTHS } from './support.ts';
 
 const START = new Date('2026-11-21T10:00:00-04:00');
 
@@ -246,7 +246,7 @@ for (const { name, width, height } of WIDTHS) {
     test.describe('on a slow link', () => {
       test.use({ serviceWorkers: 'block' });
       test('a thumbnail tapped while the lightbox is still on its way opens it, not the photo file', async ({ page }) => {
-        const slowReact = await holdScripts(page, /\/_astro\/(client|Lightbox)\.[\w-]+\.js$/);
+        const slowReact = await holdResponses(page, /\/_astro\/(client|Lightbox)\.[\w-]+\.js$/);
         const { thumbs } = await openGallery(page);
         await thumbs.nth(2).click();
         await expect.poll(() => slowReact.held.length).toBeGreaterThan(0);

@@ -4,19 +4,9 @@
  * in the gallery's lightbox. Without it the page is unchanged.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { candidateUrls } from './support.ts';
+import { candidateUrls, turnOnSaveData } from './support.ts';
 
 const START = new Date('2026-11-21T10:00:00-04:00');
-
-/** The page sees `navigator.connection.saveData === true` before any of its own scripts run. */
-async function turnOnSaveData(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, 'connection', {
-      configurable: true,
-      get: () => ({ saveData: true, effectiveType: '3g', addEventListener() {}, removeEventListener() {} }),
-    });
-  });
-}
 
 /** Every image URL the page requests from now on. */
 function imageRequests(page: Page): Set<string> {

@@ -51,12 +51,12 @@ export async function expectOnlyOwnScripts(page: Page): Promise<void> {
 }
 
 /**
- * Holds back the scripts whose URL matches `pattern` (React's client renderer, an island) until
- * `release()`: what a visitor on a slow link does before they arrive. Returns the held URLs too.
- * The test must block service workers (`test.use({ serviceWorkers: 'block' })`): a script the
- * worker fetches is not routed through the page.
+ * Holds back the responses whose URL matches `pattern` (React's client renderer, an island, the
+ * photos) until `release()`: what a visitor on a slow link waits for. Returns the held URLs too.
+ * The test must block service workers (`test.use({ serviceWorkers: 'block' })`): what the worker
+ * fetches is not routed through the page.
  */
-export async function holdScripts(page: Page, pattern: RegExp): Promise<{ held: string[]; release: () => void }> {
+export async function holdResponses(page: Page, pattern: RegExp): Promise<{ held: string[]; release: () => void }> {
   const held: string[] = [];
   let release = () => {};
   const released = new Promise<void>((resolve) => {
@@ -93,4 +93,14 @@ export function candidateUrls(page: Page, selector: string): Promise<string[]> {
       return [element.getAttribute('src') ?? '', ...srcset].filter(Boolean).map((url) => new URL(url, location.href).href);
     }),
   );
+}
+
+/** The page sees `navigator.connection.saveData === true` before any of its own scripts run. */
+export async function turnOnSaveData(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'connection', {
+      configurable: true,
+      get: () => ({ saveData: true, effectiveType: '3g', addEventListener() {}, removeEventListener() {} }),
+    });
+  });
 }
