@@ -1,8 +1,8 @@
 /**
  * `client:touch={{ within, params }}`: hydrates an island that takes over the page's forms (the
- * list filters) at the visitor's first touch of a form that `within` selects (or of the disclosure
- * it is folded in), or at once when the address already carries one of `params` (a shared filtered
- * link, a reload, the back button).
+ * list filters, the search page's box) at the visitor's first touch of a form that `within` selects
+ * (or of the disclosure it is folded in), or at once when the address already carries one of
+ * `params` (a shared filtered link or search, a reload, the back button).
  * A change or a submit made before the island runs is not lost: the forms get `data-pending`, and
  * the island applies what they hold when it starts. Until then the page loads no React.
  */
@@ -11,8 +11,8 @@ import { hydrateOnce, onFirstReach } from './hydrate.ts';
 
 /** What the directive's value names. */
 export interface TouchOptions {
-  /** CSS selector of the forms the island takes over. */
-  within: string;
+  /** CSS selector of the forms the island takes over; without it, the forms inside the island (its children). */
+  within?: string;
   /** Query parameters that carry the island's state. */
   params: string[];
 }
@@ -20,7 +20,7 @@ export interface TouchOptions {
 const EDIT_EVENTS = ['input', 'change', 'submit'] as const;
 
 const touch: ClientDirective = (load, options, el) => {
-  const { within, params = [] } = (options.value ?? {}) as Partial<TouchOptions>;
+  const { within, params = [] } = (options.value ?? {}) as TouchOptions;
   const start = hydrateOnce(load);
   const query = new URLSearchParams(window.location.search);
   if (params.some((key) => query.has(key))) {

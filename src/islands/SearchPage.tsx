@@ -1,9 +1,11 @@
 /**
- * The /busca page's search: the query and kind come from the URL (`?q=`, `?tipo=`) and
- * go back to it as the visitor types, so a search can be shared or bookmarked. Rendered in the
- * browser only (the page is static; the query exists only in its URL).
+ * The /busca page's search: the query and kind come from the URL (`?q=`, `?tipo=`) and go back to it
+ * as the visitor types, so a search can be shared or bookmarked. Hydrated by `client:touch`: at once
+ * when the address carries a query, else at the first touch of the page's box, so a visitor who only
+ * opens the page loads no React. Until then the page's own static box (the island's children, a
+ * plain GET form to /busca) is shown; what was typed in it, and its focus, carry over to the panel.
  */
-import { useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { parseSearchQuery, type SearchQuery, searchUrl } from '../lib/search/search.ts';
 import SearchPanel from './SearchPanel.tsx';
 
@@ -13,11 +15,31 @@ function syncUrl(query: SearchQuery): void {
   if (`${window.location.pathname}${window.location.search}` !== next) window.history.replaceState(null, '', next);
 }
 
-export default function SearchPage() {
-  const [initial] = useState(() => parseSearchQuery(window.location.search));
-  return (
+interface Start {
+  query: SearchQuery;
+  focus: boolean;
+}
+
+export default function SearchPage({ children }: { children?: ReactNode }) {
+  const staticRef = useRef<HTMLDivElement>(null);
+  // Null while the server's box is shown: the first render matches the static HTML it hydrates.
+  const [start, setStart] = useState<Start | null>(null);
+  useEffect(() => {
+    const fromUrl = parseSearchQuery(window.location.search);
+    const box = staticRef.current?.querySelector<HTMLInputElement>('input[name="q"]');
+    const typed = box?.value.trim() ? box.value : null;
+    setStart({
+      query: typed === null ? fromUrl : { ...fromUrl, query: typed },
+      focus: document.activeElement === box || !fromUrl.query,
+    });
+  }, []);
+  return start === null ? (
+    <div ref={staticRef} data-search-page>
+      {children}
+    </div>
+  ) : (
     <div data-search-page>
-      <SearchPanel initial={initial} autoFocus={!initial.query} onChange={syncUrl} />
+      <SearchPanel initial={start.query} autoFocus={start.focus} onChange={syncUrl} />
     </div>
   );
 }
