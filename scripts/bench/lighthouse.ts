@@ -40,7 +40,13 @@ export const SLOW_4G = {
 } as const;
 
 /** What Lighthouse clears before each run: its default (file systems, shader cache, service workers, cache storage) and localStorage. */
-export const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['clearStorageTypes']> = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'];
+export const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['clearStorageTypes']> = [
+  'file_systems',
+  'shader_cache',
+  'service_workers',
+  'cache_storage',
+  'local_storage',
+];
 
 /** The home, a list, a detail with a gallery and a news article of the sample site. */
 export const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312'];
