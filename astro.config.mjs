@@ -28,12 +28,13 @@ export default defineConfig({
     react(),
     // The project's client directives (src/directives/): React arrives only when a widget needs it.
     // interaction: the portals, at the first search or chip; due: the hero, when its first advance is due;
-    // touch: the list filters, at the first touch of a form; tap: the gallery, at the first tap of a thumbnail.
+    // touch: the list filters and the search page, at the first touch of a form; tap: the gallery, at the first
+    // tap of a thumbnail; stored: the favourites, at once only when this browser has saved some.
     {
       name: 'client-directives',
       hooks: {
         'astro:config:setup': ({ addClientDirective }) => {
-          for (const name of ['interaction', 'due', 'touch', 'tap'])
+          for (const name of ['interaction', 'due', 'touch', 'tap', 'stored'])
             addClientDirective({ name, entrypoint: `./src/directives/${name}.ts` });
         },
       },

@@ -284,7 +284,7 @@ function weighStylesheets({ site, document, pageUrl, allowed, fail }: PageContex
  * Client directives that wait for the visitor (a touch, a tap, a search, the first advance of the
  * hero) or for their widget to scroll into view: their islands are not fetched with the page.
  */
-export const ON_DEMAND_DIRECTIVES: readonly string[] = ['visible', 'interaction', 'due', 'touch', 'tap'];
+export const ON_DEMAND_DIRECTIVES: readonly string[] = ['visible', 'interaction', 'due', 'touch', 'tap', 'stored'];
 
 /** Who fetches a module: every page (shell), this page when it loads, or a widget when the visitor reaches it. */
 type Fetched = 'shell' | 'load' | 'demand';

@@ -1,4 +1,5 @@
 /** The project's own client directives (src/directives/, registered in astro.config.mjs). */
+import type { StoredOptions } from './stored.ts';
 import type { TouchOptions } from './touch.ts';
 
 declare module 'astro' {
@@ -11,5 +12,7 @@ declare module 'astro' {
     'client:touch'?: TouchOptions;
     /** Hydrate at the first reach into the island; a click on `selector` made before it is ready is replayed. */
     'client:tap'?: string;
+    /** Hydrate at once when localStorage holds a list under `key` (or the hash carries `hash`), else at a change in another tab or the first reach. */
+    'client:stored'?: StoredOptions;
   }
 }

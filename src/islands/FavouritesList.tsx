@@ -1,13 +1,20 @@
 /**
  * 'Meus favoritos': the items saved with the heart, read from `$favourites` (this browser's
- * localStorage, kept in sync with the other tabs), each with a 'Remover' button.
+ * localStorage, kept in sync with the other tabs), each with a 'Remover' button. Server-rendered as
+ * the empty state and hydrated by `client:stored`: at once when this browser has saved items or the
+ * address carries a shared list, else only when needed, so a visitor with nothing saved loads no React.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { countLabel } from '../lib/text.ts';
 import { $favourites, type Favourite, favouriteKey, removeFavourite } from '../stores/favourites.ts';
 import { ReceivedList, ShareSavedList } from './FavouritesShare.tsx';
 import { keepFavouritesOffline, watchSavedOffline } from './saved-offline.ts';
+
+/** What the server renders and hydration starts from: nothing saved (it cannot read this browser). */
+const NOTHING_SAVED: Favourite[] = [];
+const listen = (onChange: () => void) => $favourites.listen(onChange);
+const savedNow = () => $favourites.get();
+const savedOnServer = () => NOTHING_SAVED;
 
 interface Props {
   /** Name of each kind of item ('Passeio', 'Hospedagem'...). */
@@ -23,8 +30,14 @@ interface Props {
 }
 
 export default function FavouritesList({ kindNames, exploreHref, placeholderImage, siteUrl, businessName }: Props) {
-  const list = useStore($favourites);
+  const list = useSyncExternalStore(listen, savedNow, savedOnServer);
   const rootRef = useRef<HTMLDivElement>(null);
+  // Once this browser's list is drawn (not the server's, which hydration starts from), the page's
+  // 'Carregando…' (client:stored's data-restoring) gives way to it.
+  const isDrawn = list === savedNow();
+  useEffect(() => {
+    if (isDrawn) rootRef.current?.closest('[data-restoring]')?.removeAttribute('data-restoring');
+  }, [isDrawn]);
   const [offline, setOffline] = useState<Set<string>>(new Set());
   useEffect(() => {
     keepFavouritesOffline();
@@ -48,12 +61,15 @@ export default function FavouritesList({ kindNames, exploreHref, placeholderImag
       <p className="favourites-count" role="status">
         {list.length > 0 ? count : ''}
       </p>
+      <p className="favourites-restoring">Carregando seus favoritos…</p>
       {list.length === 0 ? (
         <div className="favourites-empty">
           <h2 data-empty-title tabIndex={-1}>
             Nenhum favorito salvo
           </h2>
           <p>Toque no coração de um passeio, hospedagem, restaurante ou evento para guardá-lo aqui.</p>
+          {/* True with or without JavaScript (a <noscript> is not shown where scripts are merely blocked); hidden where scripts run. */}
+          <p className="favourites-noscript">Seus favoritos aparecem aqui quando o JavaScript do navegador está ativado.</p>
           <a className="btn btn-primary" href={exploreHref}>
             Explorar passeios e atrativos
           </a>

@@ -5,7 +5,7 @@
  * opens the page loads no React. Until then the page's own static box (the island's children, a
  * plain GET form to /busca) is shown; what was typed in it, and its focus, carry over to the panel.
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { parseSearchQuery, type SearchQuery, searchUrl } from '../lib/search/search.ts';
 import SearchPanel from './SearchPanel.tsx';
 
@@ -21,25 +21,25 @@ interface Start {
 }
 
 export default function SearchPage({ children }: { children?: ReactNode }) {
-  const staticRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   // Null while the server's box is shown: the first render matches the static HTML it hydrates.
   const [start, setStart] = useState<Start | null>(null);
-  useEffect(() => {
+  // Layout effects: the box is read, swapped and focused in one task, so no keystroke falls between.
+  useLayoutEffect(() => {
     const fromUrl = parseSearchQuery(window.location.search);
-    const box = staticRef.current?.querySelector<HTMLInputElement>('input[name="q"]');
+    const box = rootRef.current?.querySelector<HTMLInputElement>('input[name="q"]');
     const typed = box?.value.trim() ? box.value : null;
     setStart({
       query: typed === null ? fromUrl : { ...fromUrl, query: typed },
       focus: document.activeElement === box || !fromUrl.query,
     });
   }, []);
-  return start === null ? (
-    <div ref={staticRef} data-search-page>
-      {children}
-    </div>
-  ) : (
-    <div data-search-page>
-      <SearchPanel initial={start.query} autoFocus={start.focus} onChange={syncUrl} />
+  useLayoutEffect(() => {
+    if (start?.focus) rootRef.current?.querySelector<HTMLInputElement>('input[name="q"]')?.focus();
+  }, [start]);
+  return (
+    <div ref={rootRef} data-search-page>
+      {start === null ? children : <SearchPanel initial={start.query} autoFocus={start.focus} onChange={syncUrl} />}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * removed there, and follows the visitor across tabs. Without JavaScript no heart is shown.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, holdResponses, WIDTHS } from './support.ts';
 
 const SAVE = 'Salvar nos favoritos: ';
 
@@ -83,6 +83,41 @@ for (const { name, width, height } of WIDTHS) {
     });
   });
 }
+
+test.describe('/favoritos loads React only for a saved list', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("with nothing saved: the empty state, no React; with a saved list: 'Carregando…' until it is drawn", async ({ page }) => {
+    const code: string[] = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+      if (/^(client|react|FavouritesList)[.-]/.test(file)) code.push(file);
+    });
+    await page.goto('/favoritos');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Nenhum favorito salvo' })).toBeVisible();
+    await expect(main.getByText('aparecem aqui quando o JavaScript')).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    expect(code).toEqual([]);
+
+    const { heart, title } = await (async () => {
+      await page.goto('/all-tours');
+      return firstCardHeart(page);
+    })();
+    await heart.click();
+    const { release } = await holdResponses(page, /\/_astro\/FavouritesList\./);
+    await page.goto('/favoritos');
+    await expect(main.getByText('Carregando seus favoritos…')).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Nenhum favorito salvo' })).toBeHidden();
+    release();
+    await expect(main.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expect(main.getByText('Carregando seus favoritos…')).toBeHidden();
+
+    // Removing the last one brings the empty state back (the island no longer waits for anything).
+    await main.getByRole('button', { name: `Remover ${title} dos favoritos` }).click();
+    await expect(main.getByRole('heading', { name: 'Nenhum favorito salvo' })).toBeVisible();
+  });
+});
 
 test('two tabs stay in sync', async ({ context }) => {
   const list = await context.newPage();

@@ -1,5 +1,6 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { holdsItems } from '../../src/directives/stored.ts';
 import {
   $favourites,
   addFavourite,
@@ -178,5 +179,20 @@ describe.each([
 ])('parseFavourites(%s)', (_name, raw, expected) => {
   it('gives the valid entries', () => {
     expect(parseFavourites(raw)).toEqual(expected);
+  });
+});
+
+// client:stored hydrates /favoritos at once only for a stored list with entries (src/directives/stored.ts).
+describe.each([
+  ['nothing stored', null, false],
+  ['an empty list', '[]', false],
+  ['broken JSON', '[{', false],
+  ['an object', '{"kind":"tour"}', false],
+  ['a string', '"tour"', false],
+  ['a list with an entry', JSON.stringify([tour]), true],
+  ['a list of entries parseFavourites would drop', '[1]', true],
+])('holdsItems(%s)', (_name, raw, expected) => {
+  it(`is ${expected}`, () => {
+    expect(holdsItems(raw)).toBe(expected);
   });
 });
