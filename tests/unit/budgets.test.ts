@@ -146,7 +146,7 @@ describe('checkBudgets', () => {
     const withLimit = (jsAtLoad: number): BudgetConfig => ({ ...CONFIG, jsAtLoad });
     const everything = [A, SHARED, SIDE, R].reduce((sum, source) => sum + gzipBytes(source), 0);
 
-    for (const client of ['visible', 'interaction', 'due', 'touch', 'tap']) {
+    for (const client of ['visible', 'interaction', 'due', 'touch', 'tap', 'stored']) {
       const dist = await site({ 'index.html': page(island(client, 'A.js')), ...files });
       const { pages, violations } = await checkBudgets(dist, withLimit(10));
       expect(violations, client).toEqual([]);
