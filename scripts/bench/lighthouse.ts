@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { startUpstreamServer } from '../../tests/support/upstream-server.ts';
 import { sampleDatasetWithPhotos } from './generate.ts';
 import { buildFolders, formatBytes, formatDuration, formatTable, runStep } from './measure.ts';
@@ -124,6 +125,31 @@ export interface LighthouseFigures {
   lcpPhases: Record<string, number>;
   /** The requests the page made, largest first: what competes with the LCP photo for the link. */
   requests: { url: string; transferSize: number; priority: string }[];
+  /**
+   * The simulated LCP (Lantern, the model behind the Slow 4G figures): each of its optimistic and
+   * pessimistic graphs, node by node in simulated ms. The LCP is about their mean; a node is in them
+   * when it ended before the LCP of the unthrottled load.
+   */
+  simulatedLcp: Record<string, { startMs: number; endMs: number; what: string }[]>;
+}
+
+/** Lantern's last simulation of each LCP graph, as rows (read right after the run that made them). */
+function simulatedLcp(origin: string): LighthouseFigures['simulatedLcp'] {
+  const graphs: LighthouseFigures['simulatedLcp'] = {};
+  for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+    if (!/LargestContentfulPaint$/.test(label)) continue;
+    graphs[label.replace('LargestContentfulPaint', '')] = [...timings.entries()]
+      .map(([node, timing]) => ({
+        startMs: Math.round(timing.startTime),
+        endMs: Math.round(timing.endTime),
+        what:
+          node.type === 'network'
+            ? `${node.request.priority} ${node.request.url.replace(origin, '')} (${formatBytes(node.request.transferSize)})`
+            : `main thread ${Math.round(timing.endTime - timing.startTime)} ms`,
+      }))
+      .sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
+  }
+  return graphs;
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
@@ -195,6 +221,7 @@ export async function runLighthouse(origin: string, pages: string[], runs = 1, r
           requests: (network ?? [])
             .map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0, priority: item.priority ?? '' }))
             .sort((a, b) => b.transferSize - a.transferSize),
+          simulatedLcp: simulatedLcp(origin),
         });
       }
       tries.sort((a, b) => a.performance - b.performance);
@@ -257,8 +284,9 @@ export async function buildRealPhotoSite(work: string, options: { lock?: string;
 }
 
 /**
- * `npm run bench:lighthouse [-- --dir dist --page / --runs 1 --real-photos --keep --lock <file> --report <dir> --requests]`:
- * `--requests` lists every request of each page's median run, `--report` keeps each run's JSON.
+ * `npm run bench:lighthouse [-- --dir dist --page / --runs 1 --real-photos --keep --lock <file> --report <dir> --requests --lantern]`:
+ * `--requests` lists every request of each page's median run, `--lantern` the simulated LCP's graphs of
+ * that run (what the Slow 4G LCP is made of), `--report` keeps each run's JSON.
  */
 export async function runLighthouseCli(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -273,6 +301,7 @@ export async function runLighthouseCli(argv: string[]): Promise<void> {
       verbose: { type: 'boolean', default: false },
       report: { type: 'string' },
       requests: { type: 'boolean', default: false },
+      lantern: { type: 'boolean', default: false },
     },
   });
   const work = values['real-photos'] ? await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-')) : null;
@@ -290,12 +319,18 @@ export async function runLighthouseCli(argv: string[]): Promise<void> {
       for (const figure of figures) {
         const phases = Object.entries(figure.lcpPhases).map(([phase, ms]) => `${phase} ${ms} ms`);
         console.log(`\n${figure.page}: LCP ${phases.join(', ') || 'phases not reported'}`);
-        if (!values.requests) continue;
-        for (const request of figure.requests) {
-          console.log(
-            `  ${formatBytes(request.transferSize).padStart(9)} ${request.priority.padEnd(8)} ${request.url.replace(origin, '')}`,
-          );
-        }
+        if (values.requests)
+          for (const request of figure.requests) {
+            console.log(
+              `  ${formatBytes(request.transferSize).padStart(9)} ${request.priority.padEnd(8)} ${request.url.replace(origin, '')}`,
+            );
+          }
+        if (values.lantern)
+          for (const [graph, rows] of Object.entries(figure.simulatedLcp)) {
+            console.log(`  simulated LCP, ${graph} graph (start → end, ms):`);
+            for (const row of rows)
+              console.log(`  ${String(row.startMs).padStart(6)} → ${String(row.endMs).padStart(5)}  ${row.what}`);
+          }
       }
       if (values.report) console.log(`\nLighthouse results (JSON) in ${values.report}`);
     } finally {
