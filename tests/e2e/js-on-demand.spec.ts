@@ -33,7 +33,17 @@ const inlineBytes = (page: Page) =>
 
 test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
 
-for (const pagePath of ['/', '/all-tours', '/tour/101', '/news/1312', '/news', '/testimonials', '/contato', '/busca', '/favoritos']) {
+for (const pagePath of [
+  '/',
+  '/all-tours',
+  '/tour/101',
+  '/news/1312',
+  '/news',
+  '/testimonials',
+  '/contato',
+  '/busca',
+  '/favoritos',
+]) {
   test(`${pagePath} fetches at most 15 KB of JavaScript before the visitor reaches a widget, and no React`, async ({ page }) => {
     await page.clock.install();
     const scripts = collectScripts(page);
