@@ -28,7 +28,7 @@ export function holdsItems(raw: string | null): boolean {
 }
 
 const stored: ClientDirective = (load, options, el) => {
-  const { key, hash } = options.value as StoredOptions;
+  const { key = '', hash } = (options.value ?? {}) as Partial<StoredOptions>;
   const start = hydrateOnce(load);
   let saved: string | null = null;
   try {

@@ -20,7 +20,7 @@ export interface TouchOptions {
 const EDIT_EVENTS = ['input', 'change', 'submit'] as const;
 
 const touch: ClientDirective = (load, options, el) => {
-  const { within, params = [] } = (options.value ?? {}) as TouchOptions;
+  const { within, params = [] } = (options.value ?? {}) as Partial<TouchOptions>;
   const start = hydrateOnce(load);
   const query = new URLSearchParams(window.location.search);
   if (params.some((key) => query.has(key))) {
