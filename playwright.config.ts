@@ -21,7 +21,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace (DOM snapshots and screenshots of every step) took about a quarter of the CPU of
+    // a run, though only failures keep one: record it on the retry CI makes of a failed test. Locally,
+    // `npx playwright test --trace on` records it for a test being debugged.
+    trace: 'on-first-retry',
   },
   projects: [
     {
