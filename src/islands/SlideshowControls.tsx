@@ -24,9 +24,9 @@ function stripOf(dots: HTMLElement | null): HTMLElement | null {
   return dots?.closest('section')?.querySelector<HTMLElement>('[data-slideshow]') ?? null;
 }
 
-/** The photo of slide `index` (0-based). */
-function slidePhoto(strip: HTMLElement | null, index: number): HTMLImageElement | null {
-  return strip?.querySelectorAll('.slide')[index]?.querySelector('img') ?? null;
+/** The photo of the slide after slide `index` (0-based) of the slideshow whose dots are in `dots`. */
+function nextPhoto(dots: HTMLElement | null, index: number, count: number): HTMLImageElement | null {
+  return stripOf(dots)?.querySelectorAll('.slide')[wrapIndex(index + 1, count)]?.querySelector('img') ?? null;
 }
 
 /**
@@ -34,7 +34,7 @@ function slidePhoto(strip: HTMLElement | null, index: number): HTMLImageElement 
  * photo alone, HeroSlideshow.astro), so the next one is fetched while the current one is shown.
  */
 function warm(photo: HTMLImageElement | null): void {
-  if (photo && photo.loading !== 'eager') photo.loading = 'eager';
+  if (photo) photo.loading = 'eager';
 }
 
 export default function SlideshowControls({ count, interval = 5000, pause = 3000 }: Props) {
@@ -93,7 +93,7 @@ export default function SlideshowControls({ count, interval = 5000, pause = 3000
 
   // The photo after the one shown is fetched while it is shown (only with auto-advance, which shows it unasked).
   useEffect(() => {
-    if (isMounted && !isReducedMotion && count > 1) warm(slidePhoto(stripOf(rootRef.current), wrapIndex(index + 1, count)));
+    if (isMounted && !isReducedMotion && count > 1) warm(nextPhoto(rootRef.current, index, count));
   }, [count, index, isMounted, isReducedMotion]);
 
   // One timer per slide shown: a swipe restarts the count. The first advance is due `interval` after
@@ -108,7 +108,7 @@ export default function SlideshowControls({ count, interval = 5000, pause = 3000
       show(index + 1);
     };
     const timer = window.setTimeout(() => {
-      const photo = slidePhoto(stripOf(rootRef.current), wrapIndex(index + 1, count));
+      const photo = nextPhoto(rootRef.current, index, count);
       if (!photo || photo.complete) return advance();
       photo.addEventListener('load', advance, { once: true, signal: arrived.signal });
       photo.addEventListener('error', advance, { once: true, signal: arrived.signal });

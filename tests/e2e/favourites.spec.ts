@@ -4,7 +4,7 @@
  * removed there, and follows the visitor across tabs. Without JavaScript no heart is shown.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, holdResponses, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, holdResponses, requestedPaths, WIDTHS } from './support.ts';
 
 const SAVE = 'Salvar nos favoritos: ';
 
@@ -88,17 +88,14 @@ test.describe('/favoritos loads React only for a saved list', () => {
   test.use({ serviceWorkers: 'block' });
 
   test("with nothing saved: the empty state, no React; with a saved list: 'Carregando…' until it is drawn", async ({ page }) => {
-    const code: string[] = [];
-    page.on('request', (request) => {
-      const file = new URL(request.url()).pathname.split('/').pop() ?? '';
-      if (/^(client|react|FavouritesList)[.-]/.test(file)) code.push(file);
-    });
+    const requested = requestedPaths(page);
+    const code = () => requested.filter((file) => /\/(client|react|FavouritesList)[.-][^/]*$/.test(file));
     await page.goto('/favoritos');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'Nenhum favorito salvo' })).toBeVisible();
     await expect(main.getByText('aparecem aqui quando o JavaScript')).toBeHidden();
     await page.waitForLoadState('networkidle');
-    expect(code).toEqual([]);
+    expect(code()).toEqual([]);
 
     const { heart, title } = await (async () => {
       await page.goto('/all-tours');

@@ -5,19 +5,12 @@
  * The photos are held back while the page loads, so "before the load" is a state, not a race.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { candidateUrls, holdResponses, turnOnSaveData } from './support.ts';
+import { candidateUrls, holdResponses, requestedPaths, turnOnSaveData } from './support.ts';
 
 /** The photos, held back while the page loads: it cannot reach its load event before they are released. */
 const PHOTOS = /\.(avif|webp|jpe?g|png)$/;
 
 test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
-
-/** Every path the page requests from now on. */
-function requestedPaths(page: Page): string[] {
-  const paths: string[] = [];
-  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
-  return paths;
-}
 
 /** The paths an <img> or <source> under `selector` could fetch (src and srcset candidates). */
 const candidatePaths = async (page: Page, selector: string) =>

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { close as closePagefind, createIndex } from 'pagefind';
-import { expectNoSeriousA11yViolations, holdResponses, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, holdResponses, requestedPaths, WIDTHS } from './support.ts';
 
 const SNAPSHOT = 'data/sample-snapshot';
 const titleOf = (collection: string, id: string): string => {
@@ -291,16 +291,13 @@ test.describe('/busca without a query', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('loads no React until its box is touched; what was typed before the panel arrived is searched', async ({ page }) => {
-    const code: string[] = [];
-    page.on('request', (request) => {
-      const file = path.basename(new URL(request.url()).pathname);
-      if (/^(client|react|SearchPage)[.-]/.test(file)) code.push(file);
-    });
+    const requested = requestedPaths(page);
+    const code = () => requested.filter((file) => /\/(client|react|SearchPage)[.-][^/]*$/.test(file));
     // The panel's code held back, as on a slow link, so the visitor types into the page's own box first.
     const { held, release } = await holdResponses(page, /\/_astro\/SearchPage\./);
     await page.goto('/busca');
     await page.waitForLoadState('networkidle');
-    expect(code).toEqual([]);
+    expect(code()).toEqual([]);
 
     const box = page.getByRole('main').getByRole('searchbox', { name: 'Buscar no portal' });
     await box.click();

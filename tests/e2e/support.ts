@@ -34,6 +34,13 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious, serious.join('\n')).toEqual([]);
 }
 
+/** Every path the page requests from now on. */
+export function requestedPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
 /** Every request the page made to a host other than the site's own. */
 export function collectForeignRequests(page: Page, origin: string): string[] {
   const foreign: string[] = [];
