@@ -26,6 +26,7 @@ import {
   MEDIUM_WIDTH,
   PROFILES,
   replaceHtmlImages,
+  SLIDE_PHONE_WIDTH,
   SMALL_WIDTH,
   sizesWidth,
   widthsFor,
@@ -225,7 +226,10 @@ describe('sizes and widths per layout', () => {
     { profile: 'card', viewport: 390, dpr: 2, width: MEDIUM_WIDTH },
     { profile: 'card', viewport: 390, dpr: 3, width: MEDIUM_WIDTH },
     { profile: 'card', viewport: 1280, dpr: 1, width: SMALL_WIDTH },
-    { profile: 'slide', viewport: 390, dpr: 2, width: LARGE_BANNER_WIDTH },
+    { profile: 'slide', viewport: 390, dpr: 2, width: SLIDE_PHONE_WIDTH },
+    { profile: 'slide', viewport: 412, dpr: 1.75, width: SLIDE_PHONE_WIDTH },
+    { profile: 'slide', viewport: 414, dpr: 2, width: SLIDE_PHONE_WIDTH },
+    { profile: 'slide', viewport: 430, dpr: 2, width: LARGE_BANNER_WIDTH },
     { profile: 'slide', viewport: 360, dpr: 2, width: MEDIUM_WIDTH },
     { profile: 'slide', viewport: 1440, dpr: 1, width: FULL_WIDTH },
   ] as const)('$profile at $viewport px, DPR $dpr → the $width px photo', ({ profile, viewport, dpr, width }) => {
@@ -234,11 +238,20 @@ describe('sizes and widths per layout', () => {
   });
 
   it('encodes every profile from one ladder, so a photo used as a card and a banner shares its encodes', () => {
-    const ladder = new Set([SMALL_WIDTH, MEDIUM_WIDTH, LARGE_BANNER_WIDTH, FULL_WIDTH, PROFILES.avatar.widths[0]]);
+    const ladder = new Set([
+      SMALL_WIDTH,
+      MEDIUM_WIDTH,
+      SLIDE_PHONE_WIDTH,
+      LARGE_BANNER_WIDTH,
+      FULL_WIDTH,
+      PROFILES.avatar.widths[0],
+    ]);
     for (const spec of Object.values(PROFILES)) for (const width of spec.widths) expect(ladder).toContain(width);
-    // Only the full-bleed slideshow is encoded at 1600 px (the lightbox takes the banners' widths).
-    const full = Object.entries(PROFILES).filter(([, spec]) => spec.widths.includes(FULL_WIDTH));
-    expect(full.map(([name]) => name)).toEqual(['slide']);
+    // Only the full-bleed slideshow is encoded at 828 and 1600 px (the lightbox takes the banners' widths).
+    for (const width of [SLIDE_PHONE_WIDTH, FULL_WIDTH]) {
+      const users = Object.entries(PROFILES).filter(([, spec]) => spec.widths.includes(width));
+      expect(users.map(([name]) => name)).toEqual(['slide']);
+    }
   });
 
   it('reads nothing it does not know', () => {
