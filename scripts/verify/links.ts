@@ -143,8 +143,9 @@ export function checkLinks(options: {
         report(target.path, page.file);
         continue;
       }
-      // Anchors are checked on pages only: '#top' style links that scripts handle are still ids.
-      if (reference.isNavigation && target.anchor && file.endsWith('.html')) {
+      // Anchors are checked on pages only: '#top' style links that scripts handle are still ids. An SVG <use>
+      // draws the page's own sprite icon (IconSprite.astro): its target must be in the page too.
+      if ((reference.isNavigation || reference.tag === 'use') && target.anchor && file.endsWith('.html')) {
         const ids = idsByFile.get(file);
         if (ids && !ids.has(target.anchor)) report(`${target.path}#${target.anchor}`, page.file);
       }

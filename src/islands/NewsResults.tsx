@@ -9,6 +9,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { truncate } from '../lib/format.ts';
+import { spriteId } from '../lib/icons.ts';
 import type { NewsIndexEntry } from '../lib/portal/index-entries.ts';
 import { newsSearchable } from '../lib/portal/portal.ts';
 import { $favourites, favouriteKey } from '../stores/favourites.ts';
@@ -24,10 +25,6 @@ interface Props {
   /** The canonical origin (SITE_URL), for the links shared. */
   siteUrl: string;
 }
-
-const HEART =
-  'M12 20.5s-7.5-4.6-9.3-9.2C1.4 7.9 3.6 4.5 7 4.5c2 0 3.5 1.1 5 3 1.5-1.9 3-3 5-3 3.4 0 5.6 3.4 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z';
-const CLOCK = 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 10.4 3.5 2.1-.8 1.3L11 13V7h2z';
 
 function NewsCard({
   entry,
@@ -58,7 +55,7 @@ function NewsCard({
         aria-label={`${isSaved ? 'Remover dos favoritos' : 'Salvar nos favoritos'}: ${entry.title}`}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d={HEART} />
+          <use href={`#${spriteId('heart')}`} />
         </svg>
       </button>
       <div className="body">
@@ -73,7 +70,7 @@ function NewsCard({
         <p className="meta">
           <span>
             <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-              <path d={CLOCK} />
+              <use href={`#${spriteId('clock')}`} />
             </svg>{' '}
             <time dateTime={entry.publishedAt}>{entry.date}</time>
           </span>

@@ -204,12 +204,19 @@ describe('runVerify', () => {
     expect(messages(problems, 'links')).toEqual(['/tour/103 does not exist (linked from sitemap-0.xml).']);
   });
 
-  it('fails on a missing asset, a missing anchor and a missing font of a stylesheet', async () => {
+  it('fails on a missing asset, a missing anchor, a missing sprite icon and a missing font of a stylesheet', async () => {
     await unlink(path.join(fixture.dist, '_astro/poppins.woff2'));
-    await fixture.write('about.html', page('<img src="/images/gone.avif" alt=""><a href="/all-tours#nada">x</a>'));
+    await fixture.write(
+      'about.html',
+      page(
+        '<img src="/images/gone.avif" alt=""><a href="/all-tours#nada">x</a>' +
+          '<svg><symbol id="icon-pin"></symbol></svg><svg><use href="#icon-pin"></use></svg><svg><use href="#icon-heart"></use></svg>',
+      ),
+    );
     const { problems } = await runVerify(fixture.options());
     expect(messages(problems, 'links').sort()).toEqual([
       '/_astro/poppins.woff2 does not exist (linked from _astro/site.css).',
+      '/about#icon-heart does not exist (linked from about.html).',
       '/all-tours#nada does not exist (linked from about.html).',
       '/images/gone.avif does not exist (linked from about.html).',
     ]);
