@@ -1,7 +1,12 @@
 /**
  * Lighthouse on a built site: mobile, simulated Slow 4G (Lighthouse 13's default mobile
  * throttling, spelled out so a future default cannot change what is measured), on Debian's
- * Chromium, against the site served from a folder on 127.0.0.1 with gzip like a static host.
+ * Chromium, against the site served from a folder on 127.0.0.1 with gzip like a static host:
+ * over HTTPS with HTTP/2, as GitHub Pages and CDNs serve it (a self-signed certificate made with
+ * openssl), or with `--http1` over plain HTTP/1.1. The protocol is part of what Lighthouse
+ * simulates: its model replays each connection of the real load, so over HTTP/1.1 every photo and
+ * script fetched beside another pays a TCP handshake of its own, and over HTTPS the document pays
+ * the TLS one.
  *
  *   npm run build:sample && npm run bench:lighthouse
  *   npm run bench:lighthouse -- --dir /tmp/copy-of-dist --page / --page /tour/101 --runs 3
@@ -14,9 +19,11 @@
  * (dist/, the snapshots and the project's caches are left alone), then measured. `--keep` keeps
  * that folder; `--lock <file>` builds under the machine's shared build lock.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,9 +96,36 @@ export function resolveStaticFile(dir: string, pathname: string): string | null 
   return null;
 }
 
-/** Serves `dir` on 127.0.0.1 like a static host: gzip for text, long cache for hashed assets, 404.html. */
-export async function serveStatic(dir: string, port = 0): Promise<{ origin: string; server: Server }> {
-  const server = createServer((request, response) => {
+/** How the bench serves the site: HTTP/2 over TLS like the real host, or plain HTTP/1.1. */
+export type Protocol = 'h2' | 'http1';
+
+/** A self-signed certificate for 127.0.0.1, made with openssl in `dir` (Chromium is told to accept it). */
+function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+      ...['-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    ],
+    { stdio: 'ignore' },
+  );
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
+
+/**
+ * Serves `dir` on 127.0.0.1 like a static host: gzip for text, long cache for hashed assets, 404.html;
+ * over HTTP/2 with TLS (a certificate made for the run) or over HTTP/1.1.
+ */
+export async function serveStatic(
+  dir: string,
+  { port = 0, protocol = 'h2' }: { port?: number; protocol?: Protocol } = {},
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const respond = (
+    request: { url?: string | undefined; headers: IncomingHttpHeaders },
+    response: NodeJS.WritableStream & { writeHead(status: number, headers: Record<string, string>): unknown },
+  ) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     const found = resolveStaticFile(dir, pathname);
     const file = found ?? path.join(dir, '404.html');
@@ -105,9 +139,20 @@ export async function serveStatic(dir: string, port = 0): Promise<{ origin: stri
     response.writeHead(found ? 200 : 404, headers);
     const stream = createReadStream(file);
     (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
-  });
+  };
+  const certDir = protocol === 'h2' ? await mkdtemp(path.join(tmpdir(), 'bench-certificate-')) : null;
+  const server = certDir
+    ? createSecureServer({ ...selfSignedCertificate(certDir), allowHTTP1: true }, respond)
+    : createServer(respond);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  const scheme = certDir ? 'https' : 'http';
+  return {
+    origin: `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.close();
+      if (certDir) await rm(certDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface LighthouseFigures {
@@ -168,7 +213,8 @@ function lcpPhases(audit: { details?: unknown } | undefined): Record<string, num
 export async function runLighthouse(origin: string, pages: string[], runs = 1, reportDir?: string): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    // The bench's HTTPS certificate is self-signed (serveStatic).
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--ignore-certificate-errors'],
   });
   try {
     const figures: LighthouseFigures[] = [];
@@ -284,7 +330,7 @@ export async function buildRealPhotoSite(work: string, options: { lock?: string;
 }
 
 /**
- * `npm run bench:lighthouse [-- --dir dist --page / --runs 1 --real-photos --keep --lock <file> --report <dir> --requests --lantern]`:
+ * `npm run bench:lighthouse [-- --dir dist --page / --runs 1 --real-photos --keep --lock <file> --report <dir> --requests --lantern --http1]`:
  * `--requests` lists every request of each page's median run, `--lantern` the simulated LCP's graphs of
  * that run (what the Slow 4G LCP is made of), `--report` keeps each run's JSON.
  */
@@ -302,6 +348,7 @@ export async function runLighthouseCli(argv: string[]): Promise<void> {
       report: { type: 'string' },
       requests: { type: 'boolean', default: false },
       lantern: { type: 'boolean', default: false },
+      http1: { type: 'boolean', default: false },
     },
   });
   const work = values['real-photos'] ? await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-')) : null;
@@ -310,11 +357,13 @@ export async function runLighthouseCli(argv: string[]): Promise<void> {
       ? await buildRealPhotoSite(work, { verbose: values.verbose, ...(values.lock ? { lock: values.lock } : {}) })
       : path.resolve(values.dir);
     if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no built site in ${dir}: run npm run build:sample first`);
-    const { origin, server } = await serveStatic(dir);
+    const protocol: Protocol = values.http1 ? 'http1' : 'h2';
+    const { origin, close } = await serveStatic(dir, { protocol });
     try {
       const figures = await runLighthouse(origin, values.page ?? DEFAULT_PAGES, Number(values.runs), values.report);
       const what = work ? 'the sample site with real photographs' : dir;
-      console.log(`\nLighthouse, mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbit/s, CPU ×4), ${what}\n`);
+      const served = protocol === 'h2' ? 'HTTP/2 over TLS' : 'HTTP/1.1';
+      console.log(`\nLighthouse, mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbit/s, CPU ×4), ${what}, served over ${served}\n`);
       console.log(formatLighthouse(figures));
       for (const figure of figures) {
         const phases = Object.entries(figure.lcpPhases).map(([phase, ms]) => `${phase} ${ms} ms`);
@@ -334,7 +383,7 @@ export async function runLighthouseCli(argv: string[]): Promise<void> {
       }
       if (values.report) console.log(`\nLighthouse results (JSON) in ${values.report}`);
     } finally {
-      server.close();
+      await close();
     }
   } finally {
     if (work && !values.keep) await rm(work, { recursive: true, force: true });
