@@ -22,9 +22,11 @@ test('a tour saved from the list opens offline; /favoritos works offline; removi
   await page.goto('/all-tours');
   const heart = page.getByRole('button', { name: new RegExp(`^${SAVE}`) }).first();
   await expect(heart).toBeVisible();
-  const favourite = JSON.parse((await heart.getAttribute('data-favourite')) ?? '{}');
-  const title: string = favourite.title;
-  const path: string = favourite.path;
+  // What the heart saves is what its card shows: the title's link.
+  const link = heart.locator('xpath=ancestor::article[1]').locator('.title a');
+  const title = ((await link.textContent()) ?? '').trim();
+  const path = (await link.getAttribute('href')) ?? '';
+  const photo = (await heart.locator('xpath=ancestor::article[1]').locator('picture img').getAttribute('src')) ?? '';
   expect(path).toMatch(/^\/tour\//);
   await heart.click();
   await expect(page.getByRole('button', { name: `Remover dos favoritos: ${title}`, exact: true })).toHaveAttribute(
@@ -33,7 +35,7 @@ test('a tour saved from the list opens offline; /favoritos works offline; removi
   );
 
   // The worker keeps the page and the card's photo without the visitor opening the page.
-  const keptNow = async () => [await isKept(page, path), await isKept(page, favourite.image), await isKept(page, '/favoritos')];
+  const keptNow = async () => [await isKept(page, path), await isKept(page, photo), await isKept(page, '/favoritos')];
   await expect.poll(keptNow, { timeout: 20_000 }).toEqual([true, true, true]);
 
   await context.setOffline(true);

@@ -14,10 +14,13 @@ async function saveFirstCard(page: Page, listPath: string) {
   await page.goto(listPath);
   const heart = page.getByRole('button', { name: /^Salvar nos favoritos: / }).first();
   await expect(heart).toBeVisible();
-  const { title, path } = JSON.parse((await heart.getAttribute('data-favourite')) ?? '{}');
+  // What the heart saves is what its card shows: the title's link.
+  const link = heart.locator('xpath=ancestor::article[1]').locator('.title a');
+  const title = ((await link.textContent()) ?? '').trim();
+  const path = (await link.getAttribute('href')) ?? '';
   await heart.click();
   await expect(page.getByRole('button', { name: `Remover dos favoritos: ${title}`, exact: true })).toBeVisible();
-  return { title: title as string, path: path as string };
+  return { title, path };
 }
 
 test('the saved list goes out as one WhatsApp message and as a link another browser opens and adds', async ({

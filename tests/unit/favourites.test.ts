@@ -1,6 +1,8 @@
+import { JSDOM } from 'jsdom';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holdsItems } from '../../src/directives/stored.ts';
+import { entryOf } from '../../src/islands/favourite-buttons.ts';
 import {
   $favourites,
   addFavourite,
@@ -194,5 +196,40 @@ describe.each([
 ])('holdsItems(%s)', (_name, raw, expected) => {
   it(`is ${expected}`, () => {
     expect(holdsItems(raw)).toBe(expected);
+  });
+});
+
+describe('what a heart saves (entryOf)', () => {
+  const PHOTO = '/_astro/photo.abc_1.webp';
+  const card = (heart: string, cover = `<picture><img src="${PHOTO}" alt=""></picture>`) =>
+    `<article class="card" data-kind="tour" data-id="101"><a class="cover" href="/tour/101">${cover}</a>${heart}` +
+    '<h3 class="title"><a href="/tour/101"> Trilha nas Araras </a></h3></article>';
+  const json = JSON.stringify({ kind: 'news', id: '7', title: 'Festa', image: null, path: '/news/7' });
+  it.each([
+    {
+      name: 'a card: its kind, id, title link and photo',
+      html: card('<button data-favourite></button>'),
+      expected: { kind: 'tour', id: '101', title: 'Trilha nas Araras', image: PHOTO, path: '/tour/101' },
+    },
+    {
+      name: 'a card without a photo (the placeholder is no photo to keep)',
+      html: card('<button data-favourite></button>', '<img src="/images/placeholder.svg" alt="" data-placeholder>'),
+      expected: { kind: 'tour', id: '101', title: 'Trilha nas Araras', image: null, path: '/tour/101' },
+    },
+    {
+      name: 'a heart with its own JSON (a detail page or an article), wherever it is',
+      html: card(`<button data-favourite='${json}'></button>`),
+      expected: { kind: 'news', id: '7', title: 'Festa', image: null, path: '/news/7' },
+    },
+    { name: 'unreadable JSON', html: card(`<button data-favourite='{"kind":'></button>`), expected: null },
+    { name: 'a heart outside any card', html: '<div><button data-favourite></button></div>', expected: null },
+    {
+      name: 'a card of an unknown kind',
+      html: card('<button data-favourite></button>').replace('data-kind="tour"', 'data-kind="boat"'),
+      expected: null,
+    },
+  ])('$name', ({ html, expected }) => {
+    const { document } = new JSDOM(html).window;
+    expect(entryOf(document.querySelector('button') as HTMLElement)).toEqual(expected);
   });
 });
