@@ -103,14 +103,21 @@ export type Protocol = 'h2' | 'http1';
 function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
-      ...['-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
-    ],
-    { stdio: 'ignore' },
-  );
+  try {
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+        ...['-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+      ],
+      { stdio: 'ignore' },
+    );
+  } catch (error) {
+    throw new Error(
+      `the bench serves HTTPS with a certificate made by openssl, which failed (${(error as Error).message}): ` +
+        'install it (apt-get install -y openssl) or measure over HTTP/1.1 with --http1',
+    );
+  }
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
