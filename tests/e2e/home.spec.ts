@@ -105,7 +105,9 @@ for (const { name, width, height } of WIDTHS) {
       await expect(links).toHaveCount(6);
       await expect(links.nth(2)).toHaveAttribute('href', '#slide-3');
       const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
-      await expect(dots).toHaveCount(6);
+      // The island comes when the first advance is due, 5 s after the page started (client:due): more than
+      // the assertion's default 5 s on a loaded machine.
+      await expect(dots).toHaveCount(6, { timeout: 15_000 });
       await expect(dots.nth(2)).toHaveAccessibleName('Foto 3 de 6');
       await expect(page.locator('#slide-3 img')).toHaveAttribute('alt', 'Barra do Bugres: foto 3 de 6');
       // Below the hero every image is lazy.
