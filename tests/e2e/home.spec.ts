@@ -257,6 +257,21 @@ for (const { name, width, height } of WIDTHS) {
   });
 }
 
+test('a section out of sight is not drawn until the visitor scrolls near it, and then is', async ({ page }) => {
+  // content-visibility: auto on every home section: the phone's main thread lays out the cards in view, not all 64.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const drawn = (id: string) =>
+    page.locator(`section#${id} h2`).evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await drawn('servicos')).toBe(true);
+  expect(await drawn('depoimentos')).toBe(false);
+  await page.locator('section#depoimentos').evaluate((section) => section.scrollIntoView({ behavior: 'instant' }));
+  await expect.poll(() => drawn('depoimentos')).toBe(true);
+  // Still in the accessibility tree while skipped.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'DEPOIMENTOS dos visitantes', exact: true })).toHaveCount(1);
+});
+
 test('both variants of the menu anchors point into their section', async ({ page }) => {
   // Where each anchor lands under the header, arriving from another page or tapped on the home, is
   // anchors.spec.ts; here each id of both variants is in the section with its heading.
