@@ -39,6 +39,8 @@ test('until the home has loaded it fetches the first hero photo alone and no fon
   await expect.poll(() => requested.filter(isFont).length).toBeGreaterThan(0);
   // Fetched for the next page, not swapped in on this one.
   await expect(page.locator('html')).not.toHaveClass(/\bfonts\b/);
+  // The shell records that this browser has Poppins once every file has arrived, not when they are asked for.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('bb-fonts'))).toBe('1');
 
   await page.goto('/all-tours');
   await expect(page.locator('html')).toHaveClass(/\bfonts\b/);
