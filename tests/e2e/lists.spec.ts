@@ -287,6 +287,25 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('a card far down a list is not drawn until the visitor scrolls near it; its shadow is not cut', async ({ page }) => {
+  // content-visibility: auto on each card's wrapper: a list of hundreds of cards lays out the ones in view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/all-tours');
+  const cards = page.locator('[data-list-grid] > li');
+  expect(await cards.count()).toBeGreaterThan(4);
+  const drawn = (index: number) =>
+    cards
+      .nth(index)
+      .locator('.title')
+      .evaluate((title) => title.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await drawn(0)).toBe(true);
+  expect(await drawn(-1)).toBe(false);
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn(-1)).toBe(true);
+  // The wrapper clips its painting 32 px out, past the card's shadow and focus ring.
+  expect(await cards.first().evaluate((item) => getComputedStyle(item).overflowClipMargin)).toBe('32px');
+});
+
 test('cards of sample records without a location show the fallback text', async ({ page }) => {
   await page.goto('/all-tours');
   await expect(page.locator('[data-id="112"]')).toContainText('Local não informado');
