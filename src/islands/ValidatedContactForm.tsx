@@ -1,8 +1,10 @@
 /**
  * The contact form with its rules (SPEC section 5) and the hand-off: the site has no server, so a
  * valid message opens the visitor's e-mail program (mailto: with subject and body) or, when the
- * agency has only a phone, WhatsApp with the text. Server-rendered as the plain form, which keeps
- * working without JavaScript (the browser's own checks and a mailto: action).
+ * agency has only a phone, WhatsApp with the text. Server-rendered as the form with its button
+ * disabled until this island runs: a form whose action is mailto: is mixed content on an HTTPS page,
+ * and Chrome answers its submission with a full-page 'Form is not secure' warning (and the text
+ * garbled). A note gives the agency's e-mail as a link, also for a browser without JavaScript.
  * Inputs are uncontrolled: what the visitor typed is never reset by a render.
  */
 import { type FormEvent, useEffect, useState } from 'react';
@@ -42,7 +44,7 @@ export default function ValidatedContactForm({ agencyName, email, phone }: Props
   const [handoff, setHandoff] = useState<ContactHandoff | null>(null);
   useEffect(() => setEnhanced(true), []);
 
-  const canSend = Boolean(email) || (isEnhanced && Boolean(phone));
+  const canSend = isEnhanced && (Boolean(email) || Boolean(phone));
   const note = email
     ? 'Ao enviar, seu programa de e-mail abrirá com a mensagem pronta. Todos os campos são obrigatórios.'
     : canSend
@@ -93,9 +95,6 @@ export default function ValidatedContactForm({ agencyName, email, phone }: Props
   return (
     <form
       className="card contact-form"
-      action={email ? `mailto:${email}` : undefined}
-      method="post"
-      encType="text/plain"
       noValidate={isEnhanced}
       onSubmit={onSubmit}
       aria-labelledby="contact-form-title"
@@ -105,6 +104,12 @@ export default function ValidatedContactForm({ agencyName, email, phone }: Props
       <p id="contact-form-note" className="note">
         {note}
       </p>
+      {/* Also for a browser without JavaScript (or still waiting for it), whose button stays disabled; kept after, so nothing moves. */}
+      {email && (
+        <p className="note">
+          Se preferir, escreva direto para <a href={`mailto:${email}`}>{email}</a>.
+        </p>
+      )}
       <div className="row">
         <div className="field">
           <label htmlFor={ID.nome}>Nome</label>
