@@ -192,10 +192,14 @@ export function isPathRelative(url: string): boolean {
   return !/^([a-z][a-z0-9+.-]*:|\/|#|\?)/i.test(url.trim());
 }
 
+/** A form that sends anywhere but over HTTPS (`mailto:`, `http:`): the browser warns or blocks on an HTTPS page. */
+const isInsecureAction = (url: string) => /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^https:/i.test(url);
+
 /**
  * The hosting gate, part two, for one page: its links to our pages and its canonical URL use the one
- * form, and it refers to nothing with a path-relative URL (the page is served at `/x` and at `/x/`,
- * where `tour/101` would point to two different places).
+ * form, it refers to nothing with a path-relative URL (the page is served at `/x` and at `/x/`,
+ * where `tour/101` would point to two different places), and nothing it loads or sends is mixed
+ * content on the HTTPS host (Chrome answers a `mailto:` form with a full-page 'Form is not secure').
  */
 export function checkPageForms(file: string, tags: readonly Tag[], siteOrigin: string | null): Problem[] {
   const problems: Problem[] = [];
@@ -211,6 +215,14 @@ export function checkPageForms(file: string, tags: readonly Tag[], siteOrigin: s
   const canonicalHref = canonical?.attributes.get('href')?.trim();
   if (canonicalHref) references.push({ url: canonicalHref, tag: 'link rel=canonical', isNavigation: true });
   for (const reference of references) {
+    if (reference.tag === 'form' ? isInsecureAction(reference.url) : !reference.isNavigation && /^http:/i.test(reference.url)) {
+      report(
+        reference.tag === 'form'
+          ? `a <form> sends to "${reference.url}", which an HTTPS page warns about before sending (mixed content); hand off from a script or a link.`
+          : `<${reference.tag}> loads "${reference.url}" over plain HTTP, which an HTTPS page blocks (mixed content).`,
+      );
+      continue;
+    }
     const isCanonical = reference.tag === 'link rel=canonical';
     if (!isCanonical && isPathRelative(reference.url)) {
       report(

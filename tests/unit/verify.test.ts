@@ -579,6 +579,25 @@ describe('the hosting gate', () => {
     ]);
   });
 
+  it('refuses mixed content: a form that sends to mailto: or http:, a picture or script over plain HTTP', async () => {
+    await fixture.write(
+      'contato.html',
+      page(
+        '<form action="mailto:turismo@example.com" method="post"><button>Enviar</button></form>' +
+          '<form action="http://forms.example.com/send"></form><form action="https://forms.example.com/ok"></form>' +
+          '<form action="/busca"></form><form></form>' +
+          '<img src="http://cdn.example.com/a.jpg" alt=""><img src="https://cdn.example.com/b.jpg" alt="">' +
+          '<a href="http://example.com/">a link to a site without HTTPS is not loaded by the page</a><a href="mailto:a@example.com">e-mail</a>',
+      ),
+    );
+    await preparePublication(fixture.dist);
+    expect(await hosting()).toEqual([
+      'contato.html: a <form> sends to "mailto:turismo@example.com", which an HTTPS page warns about before sending (mixed content); hand off from a script or a link.',
+      'contato.html: a <form> sends to "http://forms.example.com/send", which an HTTPS page warns about before sending (mixed content); hand off from a script or a link.',
+      'contato.html: <img> loads "http://cdn.example.com/a.jpg" over plain HTTP, which an HTTPS page blocks (mixed content).',
+    ]);
+  });
+
   it('refuses a build without _headers, with a stale one, or without .nojekyll', async () => {
     const headers = await readFile(path.join(fixture.dist, '_headers'), 'utf8');
     await unlink(path.join(fixture.dist, '_headers'));
