@@ -192,8 +192,21 @@ export function isPathRelative(url: string): boolean {
   return !/^([a-z][a-z0-9+.-]*:|\/|#|\?)/i.test(url.trim());
 }
 
-/** A form that sends anywhere but over HTTPS (`mailto:`, `http:`): the browser warns or blocks on an HTTPS page. */
-const isInsecureAction = (url: string) => /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^https:/i.test(url);
+/**
+ * Why a reference is mixed content on an HTTPS page, or null: a form that sends anywhere but over
+ * HTTPS (`mailto:`, `http:`: the browser warns before sending), or anything loaded over plain HTTP
+ * (blocked). Links to other sites are not loaded by the page.
+ */
+function mixedContent(reference: { url: string; tag: string; isNavigation: boolean }): string | null {
+  if (reference.tag === 'form') {
+    return /^[a-z][a-z0-9+.-]*:/i.test(reference.url) && !/^https:/i.test(reference.url)
+      ? `a <form> sends to "${reference.url}", which an HTTPS page warns about before sending (mixed content); hand off from a script or a link.`
+      : null;
+  }
+  return !reference.isNavigation && /^http:/i.test(reference.url)
+    ? `<${reference.tag}> loads "${reference.url}" over plain HTTP, which an HTTPS page blocks (mixed content).`
+    : null;
+}
 
 /**
  * The hosting gate, part two, for one page: its links to our pages and its canonical URL use the one
@@ -215,12 +228,9 @@ export function checkPageForms(file: string, tags: readonly Tag[], siteOrigin: s
   const canonicalHref = canonical?.attributes.get('href')?.trim();
   if (canonicalHref) references.push({ url: canonicalHref, tag: 'link rel=canonical', isNavigation: true });
   for (const reference of references) {
-    if (reference.tag === 'form' ? isInsecureAction(reference.url) : !reference.isNavigation && /^http:/i.test(reference.url)) {
-      report(
-        reference.tag === 'form'
-          ? `a <form> sends to "${reference.url}", which an HTTPS page warns about before sending (mixed content); hand off from a script or a link.`
-          : `<${reference.tag}> loads "${reference.url}" over plain HTTP, which an HTTPS page blocks (mixed content).`,
-      );
+    const mixed = mixedContent(reference);
+    if (mixed) {
+      report(mixed);
       continue;
     }
     const isCanonical = reference.tag === 'link rel=canonical';
