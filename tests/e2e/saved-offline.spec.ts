@@ -4,6 +4,7 @@
  * kept; removing the favourite deletes its kept copies.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { savedCard } from './support.ts';
 
 const SAVED_CACHE = 'bb-turismo-saved';
 const SAVE = 'Salvar nos favoritos: ';
@@ -22,11 +23,9 @@ test('a tour saved from the list opens offline; /favoritos works offline; removi
   await page.goto('/all-tours');
   const heart = page.getByRole('button', { name: new RegExp(`^${SAVE}`) }).first();
   await expect(heart).toBeVisible();
-  // What the heart saves is what its card shows: the title's link.
-  const link = heart.locator('xpath=ancestor::article[1]').locator('.title a');
-  const title = ((await link.textContent()) ?? '').trim();
-  const path = (await link.getAttribute('href')) ?? '';
-  const photo = (await heart.locator('xpath=ancestor::article[1]').locator('picture img').getAttribute('src')) ?? '';
+  const saved = await savedCard(heart);
+  const { title, path } = saved;
+  const photo = (await saved.card.locator('picture img').getAttribute('src')) ?? '';
   expect(path).toMatch(/^\/tour\//);
   await heart.click();
   await expect(page.getByRole('button', { name: `Remover dos favoritos: ${title}`, exact: true })).toHaveAttribute(

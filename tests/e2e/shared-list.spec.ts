@@ -5,7 +5,7 @@
  * favoritos' saves it there.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support.ts';
+import { expectNoSeriousA11yViolations, savedCard } from './support.ts';
 
 const SITE_URL = 'https://turismo.example.com.br';
 
@@ -14,10 +14,7 @@ async function saveFirstCard(page: Page, listPath: string) {
   await page.goto(listPath);
   const heart = page.getByRole('button', { name: /^Salvar nos favoritos: / }).first();
   await expect(heart).toBeVisible();
-  // What the heart saves is what its card shows: the title's link.
-  const link = heart.locator('xpath=ancestor::article[1]').locator('.title a');
-  const title = ((await link.textContent()) ?? '').trim();
-  const path = (await link.getAttribute('href')) ?? '';
+  const { title, path } = await savedCard(heart);
   await heart.click();
   await expect(page.getByRole('button', { name: `Remover dos favoritos: ${title}`, exact: true })).toBeVisible();
   return { title, path };

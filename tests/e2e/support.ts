@@ -3,10 +3,20 @@
  * (axe-core; serious and critical violations fail the test).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Origin of the site under test (playwright.config.ts serves it on E2E_PORT, 4322 by default). */
 export const ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT) || 4322}`;
+
+/**
+ * What a card's heart saves, read as a visitor sees it on the card (favourite-buttons.ts entryOf):
+ * the card, and its title link's text and path.
+ */
+export async function savedCard(heart: Locator): Promise<{ card: Locator; title: string; path: string }> {
+  const card = heart.locator('xpath=ancestor::article[1]');
+  const link = card.locator('.title a');
+  return { card, title: ((await link.textContent()) ?? '').trim(), path: (await link.getAttribute('href')) ?? '' };
+}
 
 export const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
