@@ -82,7 +82,7 @@ export default defineConfig({
   // (a 5,000-item warm build under load: 116 s against 143 s, peak memory 1.50 GB against 1.41 GB).
   // Scoped styles mark their elements with a class (`class="card astro-cipmdm5i"`, selectors `.card.astro-cipmdm5i`)
   // rather than a `data-astro-cid-…` attribute of their own: the same specificity, 930 B less of the home's gzip
-  // HTML (a 3G phone's first TCP windows, see README "What the simulated LCP is made of").
+  // HTML (a 3G phone's first TCP windows, see docs/performance.md, "Reading the figures").
   scopedStyleStrategy: 'class',
   build: { format: 'file', inlineStylesheets: 'always', concurrency: 2 },
   // Poppins (latin, self-hosted from @fontsource) through Astro's font API, not preloaded: the LCP photo has the

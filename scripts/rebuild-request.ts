@@ -37,7 +37,7 @@ export function repositoryFromRemote(url: string): string | null {
 function refusal(status: number, repository: string): string {
   switch (status) {
     case 401:
-      return 'o token é inválido ou expirou / the token is invalid or has expired: create a new one (README, Rebuild).';
+      return 'o token é inválido ou expirou / the token is invalid or has expired: create a new one (docs/editores.md).';
     case 403:
       return "o token não tem permissão / the token lacks permission: it needs 'Contents: read and write' on this repository.";
     case 404:
@@ -95,7 +95,7 @@ if (import.meta.main) {
   const token = env.REBUILD_TOKEN?.trim() || env.GITHUB_TOKEN?.trim();
   const repository = env.REBUILD_REPOSITORY?.trim() || env.GITHUB_REPOSITORY?.trim() || originRepository();
   if (!token) {
-    console.error('Falta o token / no token: set REBUILD_TOKEN (a fine-grained token for this repository; see README, Rebuild).');
+    console.error('Falta o token / no token: set REBUILD_TOKEN (a fine-grained token for this repository: docs/editores.md).');
     process.exit(1);
   }
   if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository)) {

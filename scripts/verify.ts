@@ -91,7 +91,7 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
 if (problems.length > 0) {
   console.error(formatReport(problems));
-  console.error(`\nThe current site stays online. Fix the reasons above, or see README.md (Rebuild and deploy).`);
+  console.error(`\nThe current site stays online. Fix the reasons above, or see docs/deploy-and-hosting.md (The deploy gate).`);
   process.exit(1);
 }
 console.log(

@@ -1,6 +1,7 @@
 /**
- * `dist/_headers`: the response headers for hosts that read that file (Netlify, Cloudflare Pages; the
- * README shows the same rules for nginx and S3). Written by the build, checked by the gate.
+ * `dist/_headers`: the response headers for hosts that read that file (Netlify, Cloudflare Pages;
+ * docs/deploy-and-hosting.md shows the same rules for nginx and S3). Written by the build, checked
+ * by the gate.
  *
  * - Content-Security-Policy on every response, as a header: it then applies from the first byte
  *   (a `<meta>` policy only from where it is parsed). Each page keeps its own `<meta>` policy with the
