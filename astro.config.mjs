@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from './scripts/verify/csp.ts';
 import { writeBuildManifest } from './scripts/verify/manifest.ts';
 import { preparePublication } from './scripts/verify/publish.ts';
 import imageCache from './src/integrations/image-cache.ts';
+import { unlistedPages } from './src/integrations/unlisted-pages.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 import { MEDIUM_WIDTH } from './src/lib/images.ts';
 import { projectDir } from './src/lib/project-dirs.ts';
@@ -19,6 +20,7 @@ const poppinsFile = (weight) => `./node_modules/@fontsource/poppins/files/poppin
 // `.env` is honoured for the configuration contract of DESIGN.md (src/lib/config.ts reads process.env);
 // variables already set in the environment win.
 if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
+const unlisted = unlistedPages(projectDir(process.env, 'snapshot', root));
 
 export default defineConfig({
   site: process.env.SITE_URL?.trim() || DEFAULT_SITE_URL,
@@ -44,9 +46,15 @@ export default defineConfig({
     // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
     // Not in the sitemap: pages kept out of search engines, and /events and /accommodation, whose
     // canonical URLs are /all-events and /all-accommodation (the same lists).
+    // Nor the pages of providers the portal does not list (src/integrations/unlisted-pages.ts).
     sitemap({
-      filter: (page) =>
-        !/^\/(404|experience|driver|guide|favoritos|busca|offline|events|accommodation)\/?$/.test(new URL(page).pathname),
+      filter: (page) => {
+        const { pathname } = new URL(page);
+        return (
+          !/^\/(404|experience|driver|guide|favoritos|busca|offline|events|accommodation)\/?$/.test(pathname) &&
+          !unlisted.has(pathname.replace(/\/$/, ''))
+        );
+      },
     }),
     // dist/build-manifest.json: the entries per collection this build published; `npm run verify` compares
     // the next build with it, so a collection that lost its data is never deployed silently.

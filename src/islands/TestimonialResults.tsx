@@ -56,12 +56,14 @@ function TestimonialCard({
         </div>
       </div>
       <p className="badges">
-        <span className="score">
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-            <path d={STAR} />
-          </svg>{' '}
-          Nota {entry.rating.toLocaleString('pt-BR')}/{scale}
-        </span>
+        {entry.rating !== null && (
+          <span className="score">
+            <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+              <path d={STAR} />
+            </svg>{' '}
+            Nota {entry.rating.toLocaleString('pt-BR')}/{scale}
+          </span>
+        )}
         {entry.verified && <span className="chip chip-success">Verificado</span>}
         {isLead && entry.featured && <span className="chip chip-warning">Destaque</span>}
       </p>

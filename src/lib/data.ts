@@ -4,6 +4,7 @@
  */
 import { getCollection } from 'astro:content';
 import { ENTITIES } from './entities.ts';
+import { byEventDate } from './facts.ts';
 import { fallbackCity } from './normalise/city.ts';
 import { type City, type CollectionStatus, ITEM_KINDS, type Item, type ItemKind } from './schemas/index.ts';
 
@@ -18,9 +19,23 @@ const cities = await getCollection('city');
 /** The configured city; the fallback city when the snapshot has none. */
 export const CITY: City = cities[0]?.data ?? fallbackCity({ name: SITE.cityName, state: SITE.cityState });
 
-/** Every kind's items, from the snapshot collection ENTITIES names. */
+/** Every item that has a page, by kind, from the snapshot collection ENTITIES names; events in date order. */
+export const ITEM_PAGES = Object.fromEntries(
+  await Promise.all(
+    ITEM_KINDS.map(async (kind) => {
+      const items = data<Item>(await getCollection(ENTITIES[kind].collection));
+      return [kind, kind === 'event' ? byEventDate(items, new Date()) : items];
+    }),
+  ),
+) as Record<ItemKind, Item[]>;
+
+/**
+ * The items the portal lists, links and offers for contact (lists, home, related items, search,
+ * experience offers): every item but a provider whose status is not active or published, whose
+ * page still answers its old links and says why it is not listed.
+ */
 export const ITEMS = Object.fromEntries(
-  await Promise.all(ITEM_KINDS.map(async (kind) => [kind, data<Item>(await getCollection(ENTITIES[kind].collection))])),
+  ITEM_KINDS.map((kind) => [kind, ITEM_PAGES[kind].filter((item) => item.isListed)]),
 ) as Record<ItemKind, Item[]>;
 export const EXPERIENCES = data(await getCollection('experiences'));
 export const TESTIMONIALS = data(await getCollection('testimonials'));

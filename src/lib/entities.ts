@@ -3,7 +3,7 @@
  * the home carousel, schema.org type, the spec's error and fallback messages (SPEC sections 2, 4,
  * 8 and 9). Pages, components and helpers read them from here only.
  */
-import { phoneForWhatsApp, whatsappNumber } from './format.ts';
+import { internationalPhone, whatsappNumber } from './format.ts';
 import type { DurationKind } from './lists/filters.ts';
 import type { ItemKind } from './schemas/index.ts';
 
@@ -20,7 +20,8 @@ export interface ListFilters {
 }
 
 const TOUR_LIKE: ListFilters = { hasExperiences: true, hasLocality: true, duration: 'hours', acceptsExperienceQuery: false };
-const PEOPLE: ListFilters = { hasExperiences: false, hasLocality: true, duration: null, acceptsExperienceQuery: false };
+/** Drivers, guides and agencies list the experiences they offer: a link to an experience's offers may land on their list. */
+const PEOPLE: ListFilters = { hasExperiences: true, hasLocality: true, duration: null, acceptsExperienceQuery: true };
 
 /** The kind's carousel on the home page (SPEC section 2, Home sections; section 4, Carousels). */
 export interface HomeCarousel {
@@ -185,7 +186,8 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     notFound: 'Evento não encontrado.',
     noPhone: 'WhatsApp não disponível para este evento.',
     priceRange: { min: 0, max: 300, step: 10 },
-    filters: TOUR_LIKE,
+    // Events last days and nights ('10 dias', '3 noites'): their filter is in days.
+    filters: { ...TOUR_LIKE, duration: 'days' },
     schemaType: 'Event',
     whatsappAbout: (title) => `o evento "${title}"`,
     home: { id: 'eventos', title: 'EVENTOS', label: 'Eventos', more: { label: 'Ver mais', context: 'eventos' }, interval: 4000 },
@@ -317,11 +319,6 @@ export const itemPath = (kind: ItemKind, id: string) => `${ENTITIES[kind].detail
 export const experiencePath = (id: string) => `/experience/${encodeURIComponent(id)}`;
 export const newsPath = (id: string) => `/news/${encodeURIComponent(id)}`;
 export const testimonialPath = (id: string) => `/testimonials/${encodeURIComponent(id)}`;
-/** The tour list filtered by one experience: /all-tours?experience={title}. */
-export const experienceToursPath = (title: string) => `/all-tours?experience=${encodeURIComponent(title)}`;
-
-/** SPEC section 2: tour, event and experience details show these chips whatever the record says. */
-export const FIXED_CHIPS = { rating: 5, people: 2 } as const;
 
 /** SPEC section 8 fallback texts. */
 export const FALLBACK = {
@@ -345,8 +342,8 @@ export function whatsappLink(phone: string | null | undefined, text: string): st
   return number ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : null;
 }
 
-/** A tel: link with only digits and plus, or null. */
+/** A tel: link in international form (internationalPhone), which dials from another state or country; null when there is none. */
 export function telLink(phone: string | null | undefined): string | null {
-  const cleaned = phoneForWhatsApp(phone);
-  return cleaned ? `tel:${cleaned}` : null;
+  const international = internationalPhone(phone);
+  return international ? `tel:${international}` : null;
 }

@@ -152,6 +152,34 @@ export function whatsappNumber(phone: string | null | undefined): string | null 
   return national.length === 10 || national.length === 11 ? `55${national}` : national;
 }
 
+/**
+ * A phone number in international form ('+556532230000'), which dials from anywhere: a number given
+ * with its country code as is ('+55 65 …', '+1 …', '0055 …'); a Brazilian one written nationally with
+ * its area code ('(65) 3223-0000', '065 99912-3456', '0 21 65 …' with a carrier code) gets +55. Null
+ * for a number without an area code ('3223-0000') or a non-geographic one ('0800 …'): no link could
+ * dial it from another state or country.
+ */
+export function internationalPhone(phone: string | null | undefined): string | null {
+  const text = (phone ?? '').trim();
+  const digits = text.replace(/\D/g, '');
+  if (text.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  if (digits.startsWith('00')) return internationalPhone(`+${digits.slice(2)}`);
+  if (/^55\d{10,11}$/.test(digits)) return `+${digits}`;
+  let national = digits.replace(/^0/, '');
+  // '0 21 65 99912-3456': a trunk 0, a two-digit carrier code, then the area code and number.
+  if (digits.startsWith('0') && (national.length === 12 || national.length === 13)) national = national.slice(2);
+  return /^[1-9][1-9]\d{8,9}$/.test(national) && !/^[1-9]00/.test(national) ? `+55${national}` : null;
+}
+
+/** A phone as Brazilians write it ('(65) 3223-0000', '(65) 99912-3456'); another country's, or one it cannot read, as given. */
+export function formatPhone(phone: string): string {
+  const international = internationalPhone(phone);
+  const national = international?.startsWith('+55') ? international.slice(3) : null;
+  if (!national) return phone;
+  const [area, number] = [national.slice(0, 2), national.slice(2)];
+  return `(${area}) ${number.slice(0, -4)}-${number.slice(-4)}`;
+}
+
 /** Numbers in Portuguese notation ('1.234', '9,2'). */
 export function formatNumber(value: number, maximumFractionDigits = 0): string {
   return value.toLocaleString('pt-BR', { maximumFractionDigits });

@@ -4,6 +4,7 @@
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { internationalPhone } from './format.ts';
 import { boundHtmlDepth, cutHtml, LIMITS } from './normalise/bounds.ts';
 import { plainEmail, resolveHttpUrl } from './normalise/values.ts';
 
@@ -184,8 +185,9 @@ function linkTarget(href: string, options: SanitizeOptions, ids: ReadonlySet<str
     return address ? `mailto:${address}` : null;
   }
   if (/^tel:/i.test(value)) {
-    const digits = value.slice('tel:'.length).replace(/[^\d+]/g, '');
-    return /^\+?\d{8,15}$/.test(digits) ? `tel:${digits}` : null;
+    // In international form, as every phone link of the site: one a visitor cannot dial from afar keeps only its words.
+    const international = internationalPhone(decodeSafely(value.slice('tel:'.length)));
+    return international ? `tel:${international}` : null;
   }
   const resolved = resolveHttpUrl(value, options.baseUrl);
   if (!resolved) return null;

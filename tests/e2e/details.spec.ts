@@ -83,8 +83,8 @@ interface DetailCase {
   contact?: { name: string; href: string; text: string };
   /** Heading of the related items and how many cards they show. */
   related?: [heading: string, count: number];
-  /** Experiences: the tours offering it (SPEC section 5 experience filter). */
-  toursOfExperience?: [heading: string, count: number];
+  /** Who offers an experience: each region's heading and its number of cards. */
+  offers?: [heading: string, count: number][];
 }
 
 const CASES: DetailCase[] = [
@@ -108,7 +108,7 @@ const CASES: DetailCase[] = [
       'Fornecedor',
     ],
     texts: [
-      '5 estrelas',
+      '4,9 estrelas',
       '2 pessoas',
       'Dia inteiro',
       '+3 mais fotos disponíveis',
@@ -144,7 +144,7 @@ const CASES: DetailCase[] = [
       'Vídeo',
       'Organizador',
     ],
-    texts: ['5 estrelas', '2 pessoas', '10 dias – de 16 a 25 de julho de 2027', 'Posso acampar na praia?'],
+    texts: ['16 a 25 de julho de 2027', '4,9 estrelas', '2 pessoas', '10 dias', 'Gratuito', 'Posso acampar na praia?'],
     ldTypes: ['Event', 'BreadcrumbList', 'FAQPage'],
     contact: { name: 'Reservar Agora', href: 'https://wa.me/5565996307744?text=', text: 'o evento "Festival de Praia' },
     related: ['Outros eventos', 4],
@@ -184,7 +184,8 @@ const CASES: DetailCase[] = [
     texts: ['Fornecedor de Atrativos', 'Ativo', '+4 mais fotos disponíveis', '27.903.441/0001-02'],
     ldTypes: ['LocalBusiness', 'BreadcrumbList', 'FAQPage'],
     contact: { name: 'Entrar em Contato', href: 'https://wa.me/556533614477?text=', text: 'Rio Paraguai Pesca & Aventura' },
-    related: ['Outros fornecedores de atrativos', 4],
+    // The providers listed beside it: 802, 803 and 807 (804-806 are pending, in review or inactive).
+    related: ['Outros fornecedores de atrativos', 3],
   },
   {
     path: '/accommodation/201',
@@ -213,47 +214,51 @@ const CASES: DetailCase[] = [
       'Contato',
       'Informações pessoais',
       'Sobre o condutor',
-      'Perfil de referência',
       'Veículos e serviços',
       'Experiências',
       'Galeria',
       'Redes sociais',
       'Valor',
     ],
-    texts: ['Ficha do Condutor', '5+ anos', 'Categoria B', 'Para passageiros', 'Próprio', '24h', '+3 mais fotos disponíveis'],
+    texts: ['Ficha do Condutor', 'Ativo', '4,9 estrelas', '26.104556.10.0001-2', '+3 mais fotos disponíveis'],
     ldTypes: ['LocalBusiness', 'BreadcrumbList'],
     contact: { name: 'Contatar', href: 'https://wa.me/5565999013300?text=', text: 'condutor de Paulo Henrique Lima' },
-    related: ['Outros condutores', 4],
+    related: ['Outros condutores', 2],
   },
   {
     path: '/guide/601',
     title: 'Guilherme Campos',
     list: '/all-guides',
-    headings: ['Contato', 'Informações pessoais', 'Sobre o guia', 'Documentação', 'Idiomas e especialidades', 'Galeria'],
-    texts: ['Ficha do Guia', 'Guia Credenciado', 'Em dia', '26.123456.10.0001-8', '+2 mais fotos disponíveis'],
+    headings: ['Contato', 'Informações pessoais', 'Sobre o guia', 'Idiomas e especialidades', 'Experiências', 'Galeria'],
+    texts: ['Ficha do Guia', 'Ativo', '26.123456.10.0001-8', '+2 mais fotos disponíveis'],
     ldTypes: ['LocalBusiness', 'BreadcrumbList'],
     contact: { name: 'Contatar', href: 'https://wa.me/5565992103300?text=', text: 'guia de Guilherme Campos' },
-    related: ['Outros guias', 4],
+    related: ['Outros guias', 2],
   },
   {
     path: '/agency/701',
     title: 'Bugres Ecoturismo',
     list: '/all-agencies',
-    headings: ['Contato', 'Informações pessoais', 'Sobre a agência', 'Documentação', 'Serviços', 'Galeria'],
-    texts: ['Ficha da Agência', 'Agência Credenciada', 'Em dia'],
+    headings: ['Contato', 'Informações pessoais', 'Sobre a agência', 'Serviços', 'Experiências', 'Galeria'],
+    texts: ['Ficha da Agência', 'Ativo', '26.101234.10.0001-5'],
     ldTypes: ['LocalBusiness', 'BreadcrumbList'],
     contact: { name: 'Contatar', href: 'https://wa.me/556533611188?text=', text: 'agência Bugres Ecoturismo' },
-    related: ['Outras agências', 4],
+    related: ['Outras agências', 2],
   },
   {
     path: '/experience/1',
     title: 'Experiência de Pesca Esportiva',
     list: '/#experiencias',
     headings: ['Fornecedor', 'Sobre a experiência'],
-    texts: ['Pintado, pacu e cachara no Rio Paraguai', `${CITY} e região`, '5 estrelas', '2 pessoas', '2-4 horas'],
+    texts: ['Pintado, pacu e cachara no Rio Paraguai', `${CITY} e região`],
     ldTypes: ['TouristAttraction', 'BreadcrumbList'],
     contact: { name: 'Reservar Experiência', href: 'https://wa.me/5565999841177?text=', text: 'Experiência de Pesca Esportiva' },
-    toursOfExperience: ['Passeios com esta experiência', 2],
+    // Who offers it: tours 104 and 114, provider 801, agency 702 (guides 603 and driver 505 are not listed).
+    offers: [
+      ['Passeios com esta experiência', 2],
+      ['Fornecedores com esta experiência', 1],
+      ['Agências com esta experiência', 1],
+    ],
     related: ['Outras experiências', 4],
   },
 ];
@@ -312,9 +317,10 @@ for (const { name, width, height } of WIDTHS) {
           await expect(related.locator(`a[href="${detail.path.replace(/\/$/, '')}"]`)).toHaveCount(0);
         }
 
-        if (detail.toursOfExperience) {
-          const [heading, count] = detail.toursOfExperience;
+        for (const [heading, count] of detail.offers ?? []) {
           await expect(page.getByRole('region', { name: heading, exact: true }).getByRole('article')).toHaveCount(count);
+        }
+        if (detail.offers) {
           await expect(main.getByRole('link', { name: 'Ver passeios desta experiência' })).toHaveAttribute(
             'href',
             `/all-tours?experience=${encodeURIComponent(detail.title)}`,
@@ -356,21 +362,29 @@ test('share data and JSON-LD: excerpt as description, the item image, offers onl
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', String(trip?.url));
   expect(breadcrumb).toMatchObject({ itemListElement: [{ name: 'Início' }, { name: 'Passeios' }, { position: 3 }] });
 
-  // A free event (R$ 0) has a location but no offer.
-  await page.goto('/event/401');
-  const event = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<
-    string,
-    unknown
-  >;
-  expect(event).toMatchObject({ '@type': 'Event', location: { '@type': 'Place' } });
-  expect(event.offers).toBeUndefined();
+  // An event its upstream calls 'Gratuito' offers it at 0, on its own dates; one without a price offers nothing.
+  const eventLd = async (path: string) => {
+    await page.goto(path);
+    return JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<
+      string,
+      unknown
+    >;
+  };
+  expect(await eventLd('/event/401')).toMatchObject({
+    '@type': 'Event',
+    location: { '@type': 'Place' },
+    startDate: '2027-07-16T16:00:00.000Z',
+    endDate: '2027-07-25T16:00:00.000Z',
+    offers: { price: '0.00' },
+  });
+  expect((await eventLd('/event/402')).offers).toBeUndefined();
 });
 
 test('tour: provider card links (tel, mailto, site), video link and no booking button without BOOKING_URL', async ({ page }) => {
   test.skip(Boolean(process.env.BOOKING_URL), 'the e2e build has a booking site configured');
   await page.goto('/tour/101');
   const provider = page.getByRole('region', { name: 'Fornecedor' });
-  await expect(provider.getByRole('link', { name: '(65) 99210-3388' })).toHaveAttribute('href', 'tel:65992103388');
+  await expect(provider.getByRole('link', { name: '(65) 99210-3388' })).toHaveAttribute('href', 'tel:+5565992103388');
   await expect(provider.getByRole('link', { name: 'trilhas@serradasararastrilhas.com.br' })).toHaveAttribute(
     'href',
     'mailto:trilhas@serradasararastrilhas.com.br',
@@ -449,9 +463,9 @@ test.describe('missing phone, without JavaScript', () => {
     ['/restaurant/310', 'Entrar em contato', 'Número de telefone não disponível para este restaurante.'],
     ['/accommodation/209', 'Entrar em contato', 'Número de telefone não disponível para esta hospedagem.'],
     ['/driver/506', 'Contatar', 'Número de telefone não disponível para este condutor.'],
-    ['/guide/605', 'Contatar', 'Número de telefone não disponível para este guia.'],
+    ['/guide/606', 'Contatar', 'Número de telefone não disponível para este guia.'],
     ['/experience/6', 'Reservar Experiência', 'Número de telefone não disponível para esta experiência.'],
-    ['/provider-tour/805', 'Entrar em Contato', 'WhatsApp não disponível para este fornecedor'],
+    ['/provider-tour/807', 'Entrar em Contato', 'WhatsApp não disponível para este fornecedor'],
     ['/event/407', 'Reservar Agora', 'WhatsApp não disponível para este evento.'],
   ] as const;
 

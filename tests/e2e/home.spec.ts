@@ -23,12 +23,13 @@ const SECTIONS = [
 const CAROUSELS = [
   ['ATRATIVOS', 'Ver mais atrativos', '/all-tours', 12],
   ['EVENTOS', 'Ver mais eventos', '/all-events', 7],
-  ['FORNECEDORES DE ATRATIVOS', 'Ver mais fornecedores de atrativos', '/all-providers-tours', 7],
+  // Providers: only the active and published ones (the sample has pending, in-review and inactive ones too).
+  ['FORNECEDORES DE ATRATIVOS', 'Ver mais fornecedores de atrativos', '/all-providers-tours', 4],
   ['HOSPEDAGENS', 'Ver mais hospedagens', '/all-accommodation', 9],
   ['RESTAURANTES', 'Ver mais restaurantes', '/all-restaurants', 11],
-  ['AGÊNCIA DE TURISMO', 'Ver Todos as Agências', '/all-agencies', 6],
-  ['GUIA DE TURISMO', 'Ver Todos os Guias de Viagem', '/all-guides', 6],
-  ['CONDUTORES', 'Ver Todos os Condutores', '/all-drivers', 6],
+  ['AGÊNCIA DE TURISMO', 'Ver Todos as Agências', '/all-agencies', 3],
+  ['GUIA DE TURISMO', 'Ver Todos os Guias de Viagem', '/all-guides', 3],
+  ['CONDUTORES', 'Ver Todos os Condutores', '/all-drivers', 3],
 ] as const;
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -251,7 +252,9 @@ for (const { name, width, height } of WIDTHS) {
       await expect(links).toHaveCount(3);
       await expect(links).toHaveText(['Depoimento de Gabriela Fontes', 'Depoimento de Daniela Pires', 'Depoimento de Anônimo']);
       await expect(links.first()).toHaveAttribute('href', '/testimonials/1026');
-      await expect(testimonials.getByRole('img', { name: 'Nota 9 de 10' }).first()).toBeVisible();
+      // The collection's one scale, as on the portal: 'Nota 9/10', never five stars beside a 9.
+      await expect(testimonials.getByText('Nota 9/10').first()).toBeVisible();
+      await expect(testimonials.locator('.rating')).toHaveCount(0);
       await expect(testimonials.getByRole('link', { name: 'Ver mais depoimentos' })).toHaveAttribute('href', '/testimonials');
     });
   });

@@ -18,7 +18,10 @@ interface ListCase {
 }
 
 const TOUR_LEGENDS = ['Experiências', 'Localidade', 'Avaliação', 'Duração', 'Preço (R$)'];
-const PEOPLE_LEGENDS = ['Localidade', 'Avaliação', 'Preço (R$)'];
+/** Drivers, guides and agencies filter by the experiences they offer too. */
+const PEOPLE_LEGENDS = ['Experiências', 'Localidade', 'Avaliação', 'Preço (R$)'];
+/** Events list no experience, so they offer no checkbox of one; their duration is in days. */
+const EVENT_LEGENDS = ['Localidade', 'Avaliação', 'Duração', 'Preço (R$)'];
 const PRICE_300 = { min: 0, max: 300, step: 10 };
 
 const LISTS: ListCase[] = [
@@ -77,7 +80,7 @@ const LISTS: ListCase[] = [
     path: '/all-events',
     title: 'Todos os Eventos',
     placeholder: 'Buscar eventos...',
-    legends: TOUR_LEGENDS,
+    legends: EVENT_LEGENDS,
     price: PRICE_300,
     hasBackLink: true,
   },
@@ -86,7 +89,7 @@ const LISTS: ListCase[] = [
     canonical: '/all-events',
     title: 'Todos os Eventos',
     placeholder: 'Buscar eventos...',
-    legends: TOUR_LEGENDS,
+    legends: EVENT_LEGENDS,
     price: PRICE_300,
     hasBackLink: true,
   },
@@ -225,11 +228,14 @@ test('each card wrapper carries the values the filtering island needs', async ({
   await expect(tour).toHaveAttribute('data-experiences', 'Experiência em Cachoeiras|Ecoturismo|Turismo de Aventura');
   await expect(tour).toHaveAttribute('data-locality', 'Barra do Bugres');
   await expect(tour).toHaveAttribute('data-rating', '4.9');
-  // The price the card shows: R$ 150,00, the sale price under the struck-through R$ 180,00 (issue 12, point 4).
+  // The price the card shows: R$ 150,00, the sale price under the struck-through R$ 180,00.
   await expect(tour).toHaveAttribute('data-price', '150');
   await expect(tour).toHaveAttribute('data-duration-hours', '8');
-  const oneHour = page.locator('.grid > li', { has: page.locator('[data-id="107"]') });
-  await expect(oneHour).toHaveAttribute('data-duration-hours', '1');
+  const twoHours = page.locator('.grid > li', { has: page.locator('[data-id="111"]') });
+  await expect(twoHours).toHaveAttribute('data-duration-hours', '2');
+  // 109 gives no rating and 112 no price: no attribute, so a chosen rating or price leaves them out.
+  await expect(page.locator('.grid > li', { has: page.locator('[data-id="109"]') })).not.toHaveAttribute('data-rating');
+  await expect(page.locator('.grid > li', { has: page.locator('[data-id="112"]') })).not.toHaveAttribute('data-price');
 
   await page.goto('/all-restaurants');
   const both = page.locator('.grid > li', { has: page.locator('[data-id="301"]') });
@@ -240,6 +246,11 @@ test('each card wrapper carries the values the filtering island needs', async ({
   await page.goto('/all-accommodation');
   const threeNights = page.locator('.grid > li', { has: page.locator('[data-id="207"]') });
   await expect(threeNights).toHaveAttribute('data-nights', '3');
+
+  // Events: their length in days, from their dates (16 to 25 July) or their duration.
+  await page.goto('/all-events');
+  await expect(page.locator('.grid > li', { has: page.locator('[data-id="401"]') })).toHaveAttribute('data-days', '10');
+  await expect(page.locator('.grid > li', { has: page.locator('[data-id="403"]') })).toHaveAttribute('data-days', '3');
 });
 
 // Without JavaScript the pages are plain static HTML (the ListFilters island, tested in

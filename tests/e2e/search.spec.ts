@@ -30,10 +30,10 @@ const CASES = [
   { kind: 'Restaurante', query: 'churrascaria gaucha', collection: 'restaurants', id: '303', path: '/restaurant/303' },
   { kind: 'Evento', query: 'festa sao benedito', collection: 'events', id: '402', path: '/event/402' },
   { kind: 'Experiência', query: 'experiencia cachoeiras', collection: 'experiences', id: '2', path: '/experience/2' },
-  { kind: 'Condutor', query: 'rosangela prado', collection: 'drivers', id: '504', path: '/driver/504' },
+  { kind: 'Condutor', query: 'josue ferreira', collection: 'drivers', id: '502', path: '/driver/502' },
   { kind: 'Guia', query: 'camila rocha', collection: 'guides', id: '602', path: '/guide/602' },
-  { kind: 'Agência', query: 'araras receptivo', collection: 'agencies', id: '703', path: '/agency/703' },
-  { kind: 'Fornecedor', query: 'caiaque sup', collection: 'attractions', id: '804', path: '/provider-tour/804' },
+  { kind: 'Agência', query: 'pantanal norte viagens', collection: 'agencies', id: '702', path: '/agency/702' },
+  { kind: 'Fornecedor', query: 'turismo comunitario umutina', collection: 'attractions', id: '802', path: '/provider-tour/802' },
   { kind: 'Notícia', query: 'mojica pintado', collection: 'news', id: '1271', path: '/news/1271' },
   { kind: 'Depoimento', query: 'marcos antonio ribeiro', collection: 'testimonials', id: '1003', path: '/testimonials/1003' },
 ].map((entry) => ({ ...entry, title: titleOf(entry.collection, entry.id) }));

@@ -3,6 +3,7 @@
  * about another city (another city is a configuration change), with three tours whose photos are
  * served by that server or point at a documentation host. What only a full sync and build show:
  * - no trace of Barra do Bugres in any page, feed or script;
+ * - no page states what the (sample) records do not say (tests/support/truth.ts);
  * - upstream photos through the image pipeline: a good one becomes a <picture> of AVIF widths and
  *   one WebP served from our own /_astro/, a missing, garbage or example-host one the neutral
  *   placeholder (a warning, not a failed build).
@@ -14,6 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderReader } from '../../scripts/sync/fixture-upstream.ts';
 import { type BuiltSite, buildSite } from '../support/build-site.ts';
+import { truthProblems } from '../support/truth.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
 const CITY = { name: 'Pirenópolis', state: 'GO' };
@@ -118,6 +120,10 @@ describe('a build for another city', () => {
     const home = await site.page('/');
     expect(home).toContain(CITY.name);
     expect(home).toContain(CITY.state);
+  });
+
+  it('states on no page a price, rating, group size, count, credential or contact its data does not hold', async () => {
+    expect(await truthProblems(site.dist, site.snapshot)).toEqual([]);
   });
 
   it('has no trace of Barra do Bugres in any page, feed or script', async () => {

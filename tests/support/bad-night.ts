@@ -98,13 +98,13 @@ export const HOSTILE: HostileKind[] = [
   },
   { what: 'a negative price', collection: 'tours', id: 'neg', outcome: 'repaired', reason: /^price -5: not a price/ },
   { what: 'a price of 1e309', collection: 'restaurants', id: 'inf', outcome: 'repaired', reason: /^price "1e309": not a price/ },
-  { what: 'a rating of 11', collection: 'tours', id: 'eleven', outcome: 'repaired', reason: /^rating 11 outside 0–5; 5 used$/ },
+  { what: 'a rating of 11', collection: 'tours', id: 'eleven', outcome: 'repaired', reason: /^rating 11 outside 0–5; left out$/ },
   {
     what: 'a feedback rating of 11 (would be featured)',
     collection: 'testimonials',
     id: '1099',
     outcome: 'repaired',
-    reason: /^rating 11 outside 0–10; 5 used$/,
+    reason: /^rating 11 outside 0–10; left out$/,
   },
   {
     what: 'a feedback dated 2026-02-30',

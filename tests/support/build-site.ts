@@ -18,6 +18,8 @@ export interface BuiltSite {
   images: ImageCacheReport;
   /** The built site. */
   dist: string;
+  /** The snapshot it was built from. */
+  snapshot: string;
   /** A page's HTML by its path ('/all-tours' → dist/all-tours.html, '/' → dist/index.html). */
   page(pathname: string): Promise<string>;
   /** Every text file of the build (html, xml, txt, json, js, css). */
@@ -53,6 +55,7 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     report,
     images,
     dist,
+    snapshot,
     page: (pathname) =>
       readFile(path.join(dist, pathname === '/' ? 'index.html' : `${pathname.replace(/^\//, '')}.html`), 'utf8'),
     async textFiles() {

@@ -131,17 +131,40 @@ describe('experiencePageData', () => {
 describe('itemLd', () => {
   const context = { url: `${ORIGIN}/tour/7`, image: `${ORIGIN}/i.jpg`, city: CITY };
   it.each([
-    ['R$ 150,00', 150, null, null, null, '150.00'],
-    ['R$ 150,00', 150, 'R$ 120,00', 120, 20, '120.00'],
-    ['R$ 0', 0, null, null, null, undefined],
-  ])('a tour priced %s (sale %s) offers %s', (price, priceValue, salePrice, salePriceValue, discountPercent, offer) => {
-    const ld = itemLd(anItem({ price, priceValue, salePrice, salePriceValue, discountPercent }), context);
-    expect((ld.offers as { price: string } | undefined)?.price).toBe(offer);
+    ['R$ 150,00', 150, null, null, null, false, '150.00'],
+    ['R$ 150,00', 150, 'R$ 120,00', 120, 20, false, '120.00'],
+    // No price given: no Offer at all, never one of R$ 0.
+    [null, null, null, null, null, false, undefined],
+    // 'Gratuito' from the upstream: an Offer of 0.
+    [null, null, null, null, null, true, '0.00'],
+  ])(
+    'a tour priced %s (sale %s, free %s) offers %s',
+    (price, priceValue, salePrice, salePriceValue, discountPercent, isFree, offer) => {
+      const ld = itemLd(anItem({ price, priceValue, salePrice, salePriceValue, discountPercent, isFree }), context);
+      expect((ld.offers as { price: string } | undefined)?.price).toBe(offer);
+      expect(ld).not.toHaveProperty('aggregateRating');
+    },
+  );
+
+  it('dates an event with the days its upstream gave, and no others', () => {
+    const dated = { startDate: '2027-07-16T16:00:00.000Z', endDate: '2027-07-25T16:00:00.000Z' };
+    expect(itemLd(anItem({ kind: 'event', ...dated }), context)).toMatchObject(dated);
+    expect(itemLd(anItem({ kind: 'event' }), context)).not.toHaveProperty('startDate');
+  });
+
+  it('offers no contact of a provider the portal does not list', () => {
+    const status = { value: 'em_analise', label: 'Cadastro em análise', tone: 'warning' as const };
+    const ld = itemLd(
+      anItem({ kind: 'guide', status, isListed: false, email: 'a@b.br', contactPhone: '(65) 99999-0000' }),
+      context,
+    );
+    expect(ld).not.toHaveProperty('email');
+    expect(ld).not.toHaveProperty('telephone');
   });
 
   it.each([
     ['R$ 80,00', 80, 'R$ 80,00'],
-    ['R$ 0', 0, undefined],
+    [null, null, undefined],
   ])('an accommodation priced %s has the price range %s', (price, priceValue, range) => {
     const ld = itemLd(anItem({ kind: 'accommodation', price, priceValue }), context);
     expect(ld.priceRange).toBe(range);

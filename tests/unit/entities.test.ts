@@ -24,7 +24,7 @@ describe.each([
     'hours',
     true,
   ],
-  ['event', '/all-events', '/event/101', 'Eventos', 'Event', 4000, { min: 0, max: 300, step: 10 }, 'hours', false],
+  ['event', '/all-events', '/event/101', 'Eventos', 'Event', 4000, { min: 0, max: 300, step: 10 }, 'days', false],
   [
     'accommodation',
     '/all-accommodation',
@@ -47,9 +47,9 @@ describe.each([
     'meal',
     false,
   ],
-  ['driver', '/all-drivers', '/driver/101', 'Condutores', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, false],
-  ['guide', '/all-guides', '/guide/101', 'Guias', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, false],
-  ['agency', '/all-agencies', '/agency/101', 'Agências', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, false],
+  ['driver', '/all-drivers', '/driver/101', 'Condutores', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, true],
+  ['guide', '/all-guides', '/guide/101', 'Guias', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, true],
+  ['agency', '/all-agencies', '/agency/101', 'Agências', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, true],
 ] as const)(
   'ENTITIES.%s',
   (kind, listPath, detail, plural, schemaType, interval, priceRange, duration, acceptsExperienceQuery) => {

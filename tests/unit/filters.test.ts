@@ -8,12 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   cardDataAttributes,
   emptyFilters,
+  eventDays,
   experienceList,
   type FilterableItem,
   type FilterConfig,
   type FilterState,
   hoursBucket,
   itemFromDataset,
+  matchesDays,
   matchesExperiences,
   matchesFilters,
   matchesHours,
@@ -85,7 +87,10 @@ describe.each([
   [4.6, [5, 4.5], true],
   [4.9, [5], false],
   [4.2, [5, 4], true],
-])('matchesRating(%d, %j)', (rating, selected, expected) => {
+  // No rating given: listed until a rating is chosen, never taken for a rating it does not have.
+  [null, [], true],
+  [null, [4], false],
+])('matchesRating(%j, %j)', (rating, selected, expected) => {
   it(`is ${expected}`, () => expect(matchesRating(rating, selected)).toBe(expected));
 });
 
@@ -120,6 +125,35 @@ describe.each([
 describe.each([
   [1, [1], true],
   [2, [1], false],
+  [2, [3], true],
+  [3, [3], true],
+  [4, [3], false],
+  [10, [4], true],
+  [10, [1, 3], false],
+  [null, [1], false],
+  [null, [], true],
+])('matchesDays(%j, %j)', (days, selected, expected) => {
+  it(`is ${expected}`, () => expect(matchesDays(days, selected)).toBe(expected));
+});
+
+describe.each([
+  // An event's days: from its dates when both are given, else its duration in days, nights or hours.
+  ['2027-07-16T16:00:00.000Z', '2027-07-25T16:00:00.000Z', '10 dias', 10],
+  ['2026-12-01T16:00:00.000Z', '2026-12-31T16:00:00.000Z', 'Todo o mês de dezembro', 31],
+  [null, null, '3 noites', 3],
+  [null, null, '4 dias', 4],
+  [null, null, '4 horas', 1],
+  [null, null, '36 horas', 2],
+  ['2027-04-16T16:00:00.000Z', null, '', 1],
+  [null, null, 'Todo o mês de dezembro', null],
+  [null, null, '', null],
+])('eventDays(%j, %j, %j)', (startDate, endDate, duration, expected) => {
+  it(`is ${expected}`, () => expect(eventDays({ startDate, endDate, duration })).toBe(expected));
+});
+
+describe.each([
+  [1, [1], true],
+  [2, [1], false],
   [2, [1, 2], true],
   [3, [3], true],
   [5, [3], true],
@@ -148,7 +182,11 @@ describe.each([
   [450, 100, null, true],
   [450, null, 300, false],
   [0, 10, null, false],
-])('matchesPrice(%d, %j, %j)', (price, min, max, expected) => {
+  // No price given: it passes only a list whose price is not limited, never as if it were R$ 0.
+  [null, null, null, true],
+  [null, 0, null, false],
+  [null, null, 300, false],
+])('matchesPrice(%j, %j, %j)', (price, min, max, expected) => {
   it(`is ${expected}`, () => expect(matchesPrice(price, min, max)).toBe(expected));
 });
 
@@ -159,6 +197,7 @@ const TOUR: FilterableItem = {
   rating: 4.9,
   price: 180,
   hours: 8,
+  days: null,
   nights: null,
   periods: [],
 };
@@ -219,6 +258,7 @@ describe.each([
       rating: 4.6,
       price: 95,
       hours: 4,
+      days: null,
       nights: null,
       periods: [],
     },
@@ -234,12 +274,27 @@ describe.each([
       duration: 'Almoço/Jantar',
       periods: '1|2|4',
     },
-    { title: 'Peixaria', experiences: [], locality: '', rating: 4.8, price: 89.9, hours: null, nights: null, periods: [1, 2, 4] },
+    {
+      title: 'Peixaria',
+      experiences: [],
+      locality: '',
+      rating: 4.8,
+      price: 89.9,
+      hours: null,
+      days: null,
+      nights: null,
+      periods: [1, 2, 4],
+    },
   ],
   [
     'an accommodation card',
     { title: 'Chalés', rating: '4.8', price: '690', duration: '3 noites', nights: '3' },
-    { title: 'Chalés', experiences: [], locality: '', rating: 4.8, price: 690, hours: null, nights: 3, periods: [] },
+    { title: 'Chalés', experiences: [], locality: '', rating: 4.8, price: 690, hours: null, days: null, nights: 3, periods: [] },
+  ],
+  [
+    'a card whose upstream gave no rating and no price',
+    { title: 'Festa', duration: '3 noites', days: '3' },
+    { title: 'Festa', experiences: [], locality: '', rating: null, price: null, hours: null, days: 3, nights: null, periods: [] },
   ],
 ])('itemFromDataset(%s)', (_name, dataset, expected) => {
   it('parses the data attributes', () => expect(itemFromDataset(dataset)).toEqual(expected));
@@ -290,11 +345,17 @@ describe.each([
 });
 
 describe.each([
-  ['no sale price', { priceValue: 120, salePrice: null, salePriceValue: null, discountPercent: null }, '120'],
-  ['a lower sale price', { priceValue: 150, salePrice: 'R$ 99,90', salePriceValue: 99.9, discountPercent: 33 }, '99.9'],
-  ['no price', { priceValue: 0, salePrice: null, salePriceValue: null, discountPercent: null }, '0'],
+  ['no sale price', { price: 'R$ 120,00', priceValue: 120 }, '120'],
+  [
+    'a lower sale price',
+    { price: 'R$ 150,00', priceValue: 150, salePrice: 'R$ 99,90', salePriceValue: 99.9, discountPercent: 33 },
+    '99.9',
+  ],
+  // No data-price at all: the island reads no price, and a price filter leaves the card out instead of taking it for R$ 0.
+  ['no price', {}, undefined],
+  ['a free event', { isFree: true }, undefined],
 ])('cardDataAttributes with %s', (_name, prices, expected) => {
-  // The price filter must compare the price the card shows, not the struck-through original (issue 12, point 4).
+  // The price filter compares the price the card shows, not the struck-through original.
   it(`writes data-price ${expected}`, () => expect(cardDataAttributes(anItem(prices))['data-price']).toBe(expected));
 });
 

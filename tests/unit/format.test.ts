@@ -7,8 +7,10 @@ import {
   formatDuration,
   formatMonthYear,
   formatNumber,
+  formatPhone,
   formatRelativeDate,
   formatTime,
+  internationalPhone,
   parsePrice,
   phoneForWhatsApp,
   readTimeMinutes,
@@ -149,6 +151,27 @@ describe('phoneForWhatsApp', () => {
   ])('%j → %j', (phone, expected) => {
     expect(phoneForWhatsApp(phone)).toBe(expected);
   });
+});
+
+describe.each([
+  // A phone in international form dials from another state or country; shown the Brazilian way.
+  ['(65) 3223-0000', '+556532230000', '(65) 3223-0000'],
+  ['65 99912-3456', '+5565999123456', '(65) 99912-3456'],
+  ['+55 (65) 3361-1234', '+556533611234', '(65) 3361-1234'],
+  ['0055 65 3361 1234', '+556533611234', '(65) 3361-1234'],
+  ['556533611234', '+556533611234', '(65) 3361-1234'],
+  ['065 99912-3456', '+5565999123456', '(65) 99912-3456'],
+  ['0 21 65 99912-3456', '+5565999123456', '(65) 99912-3456'],
+  ['+1 (415) 555-0100', '+14155550100', '+1 (415) 555-0100'],
+  // No area code, or not a geographic number: no link could dial it from afar, the text stays as given.
+  ['3223-0000', null, '3223-0000'],
+  ['99912-3456', null, '99912-3456'],
+  ['0800 123 4567', null, '0800 123 4567'],
+  ['(01) 3223-0000', null, '(01) 3223-0000'],
+  ['', null, ''],
+])('the phone %j', (phone, international, shown) => {
+  it(`dials as ${international}`, () => expect(internationalPhone(phone)).toBe(international));
+  it(`reads ${shown}`, () => expect(formatPhone(phone)).toBe(shown));
 });
 
 describe('slugify and escapeHtml', () => {

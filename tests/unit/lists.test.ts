@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { carouselItems } from '../../src/lib/carousel.ts';
-import { cardDataAttributes, durationHours, durationNights, itemFromDataset, mealPeriods } from '../../src/lib/lists/filters.ts';
+import {
+  cardDataAttributes,
+  durationHours,
+  durationNights,
+  eventDays,
+  itemFromDataset,
+  mealPeriods,
+} from '../../src/lib/lists/filters.ts';
 import { durationGroup, experienceNames, experienceQueryTexts, itemListLd, localities } from '../../src/lib/lists/list-page.ts';
 import type { ItemKind } from '../../src/lib/schemas/index.ts';
 import { anItem } from '../fixtures/entries.ts';
@@ -68,9 +75,10 @@ describe('cardDataAttributes', () => {
   ])('%s', (_, item, expected) => expect(cardDataAttributes(item)).toMatchObject(expected));
 
   it.each([
-    anItem({ title: 'Trilha', experiences: ['Ecoturismo'], rating: 4, priceValue: 99.9, duration: '2h' }),
-    anItem({ kind: 'accommodation', duration: '3 noites', priceValue: 0 }),
+    anItem({ title: 'Trilha', experiences: ['Ecoturismo'], rating: 4, price: 'R$ 99,90', priceValue: 99.9, duration: '2h' }),
+    anItem({ kind: 'accommodation', duration: '3 noites' }),
     anItem({ kind: 'restaurant', duration: 'Jantar', locality: '' }),
+    anItem({ kind: 'event', duration: '3 noites', isFree: true }),
   ])('reads back as what the matchers filter (%#)', (item) => {
     // The island reads the attributes through `dataset`: data-duration-hours is durationHours.
     const dataset = Object.fromEntries(
@@ -86,6 +94,7 @@ describe('cardDataAttributes', () => {
       rating: item.rating,
       price: item.priceValue,
       hours: durationHours(item.duration),
+      days: item.kind === 'event' ? eventDays(item) : null,
       nights: item.kind === 'accommodation' ? durationNights(item.duration) : null,
       periods: item.kind === 'restaurant' ? mealPeriods(item.duration) : [],
     });
@@ -95,6 +104,7 @@ describe('cardDataAttributes', () => {
 describe.each<[ItemKind, string | null, string | null, string[]]>([
   ['tour', 'Duração', 'duracao', ['1', '2', '4', '5']],
   ['attraction', 'Duração', 'duracao', ['1', '2', '4', '5']],
+  ['event', 'Duração', 'dias', ['1', '3', '4']],
   ['accommodation', 'Duração', 'noites', ['1', '2', '3']],
   ['restaurant', 'Período', 'periodo', ['1', '2', '3', '4']],
   ['driver', null, null, []],
@@ -115,8 +125,8 @@ describe('experienceNames and localities', () => {
     anItem({ id: '3', locality: '' }),
     anItem({ id: '4', locality: 'Cáceres' }),
   ];
-  it('names the collection first, then what the items offer, once each', () =>
-    expect(experienceNames(['Ecoturismo', 'Cultura'], items)).toEqual(['Ecoturismo', 'Cultura', 'Pesca', 'Aves']));
+  it('names the collection first, then what the items offer, once each; none that no item offers', () =>
+    expect(experienceNames(['Ecoturismo', 'Cultura'], items)).toEqual(['Ecoturismo', 'Pesca', 'Aves']));
   it('lists distinct localities, trimmed, sorted the Portuguese way', () =>
     expect(localities(items)).toEqual(['Barra do Bugres', 'Cáceres']));
 });
@@ -128,6 +138,12 @@ describe.each<[ItemKind, string, string]>([
     'Nenhum fornecedor encontrado para as experiências selecionadas: {list}.',
   ],
   ['tour', 'Atrativos Filtrados por Experiência', 'Nenhum passeio encontrado para as experiências selecionadas: {list}.'],
+  ['guide', 'Guias de Viagem Filtrados por Experiência', 'Nenhum guia encontrado para as experiências selecionadas: {list}.'],
+  [
+    'agency',
+    'Agências de Viagem Filtradas por Experiência',
+    'Nenhuma agência encontrada para as experiências selecionadas: {list}.',
+  ],
 ])('experienceQueryTexts(%s)', (kind, filteredTitle, noMatch) => {
   it('gives the filtered heading and the no-match message', () =>
     expect(experienceQueryTexts(kind)).toEqual({ filteredTitle, noMatch }));

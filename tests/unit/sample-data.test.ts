@@ -50,9 +50,17 @@ describe('the embedded sample data', () => {
       await Promise.all(['drivers', 'guides', 'agencies', 'attractions'].map((name) => read<Item>(name)))
     ).flat();
     expect(new Set(providers.map((provider) => provider.status?.label))).toEqual(
-      new Set(['Ativo', 'Inativo', 'Pendente', 'Publicado', 'em_analise']),
+      new Set(['Ativo', 'Inativo', 'Cadastro pendente', 'Publicado', 'Cadastro em análise']),
     );
+    expect(providers.some((provider) => !provider.isListed)).toBe(true);
     const items = (await Promise.all(['tours', 'accommodation', 'restaurants', 'events'].map((name) => read<Item>(name)))).flat();
+    // Records that leave facts out, so the pages show they state none.
+    expect(items.some((item) => item.rating === null)).toBe(true);
+    expect(items.some((item) => item.people === null)).toBe(true);
+    expect(items.some((item) => item.priceValue === null && !item.isFree)).toBe(true);
+    expect(items.some((item) => item.isFree)).toBe(true);
+    expect(items.some((item) => item.startDate !== null)).toBe(true);
+    expect(items.some((item) => item.kind === 'event' && item.startDate === null)).toBe(true);
     expect(items.some((item) => item.location === '')).toBe(true);
     expect(items.some((item) => item.contactPhone === null)).toBe(true);
     expect(items.some((item) => item.gallery.length === 0)).toBe(true);

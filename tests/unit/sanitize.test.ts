@@ -300,6 +300,9 @@ describe('sanitizeHtml: links that work on our site', () => {
     ['mailto with two addresses', '<a href="mailto:a@b.com,c@d.com">e-mail</a>', 'e-mail'],
     ['tel with letters', '<a href="tel:ligue-ja">ligar</a>', 'ligar'],
     ['tel', '<a href="tel:+55 65 3361-1234">ligar</a>', `<a href="tel:+556533611234" ${REL}>ligar</a>`],
+    // Every phone link of the site dials from abroad: a national number gets +55, one without an area code loses its link.
+    ['tel, national', '<a href="tel:(65)%203361-1234">ligar</a>', `<a href="tel:+556533611234" ${REL}>ligar</a>`],
+    ['tel without an area code', '<a href="tel:3361-1234">3361-1234</a>', '3361-1234'],
     ['a link with credentials', '<a href="https://user:pw@example.com/">x</a>', 'x'],
   ])('%s', (_name, html, expected) => {
     expect(clean(html)).toBe(expected);

@@ -72,7 +72,8 @@ describe.each([
   ['tours', '102', 'Passeio', 'Barra do Bugres', 'R$ 99,90'],
   ['accommodation', '201', 'Hospedagem', 'Barra do Bugres', expect.stringMatching(/^R\$ /)],
   ['restaurants', '301', 'Restaurante', 'Barra do Bugres', expect.stringMatching(/^R\$ /)],
-  ['events', '401', 'Evento', 'Barra do Bugres', null],
+  ['events', '401', 'Evento', 'Barra do Bugres', 'Gratuito'],
+  ['events', '402', 'Evento', 'Barra do Bugres', null],
   ['drivers', '506', 'Condutor', null, null],
   ['guides', '601', 'Guia', 'Barra do Bugres', expect.anything()],
   ['agencies', '706', 'Agência', null, null],
@@ -89,20 +90,34 @@ describe.each([
   });
 
   it('carries the price shown on the page, or none', () => {
-    if (price === null || item.priceValue <= 0) expect(record.price).toBeNull();
+    if (price === null) expect(record.price).toBeNull();
     else expect(record.price).toEqual(price);
   });
 });
 
 describe('searchPrice', () => {
   it.each([
-    [{ price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 99,90', salePriceValue: 99.9, discountPercent: 17 }, 'R$ 99,90'],
-    [{ price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 130,00', salePriceValue: 130, discountPercent: null }, 'R$ 120,00'],
-    [{ price: 'R$ 80,00', priceValue: 80, salePrice: null, salePriceValue: null, discountPercent: null }, 'R$ 80,00'],
-    [{ price: 'R$ 0', priceValue: 0, salePrice: null, salePriceValue: null, discountPercent: null }, null],
+    [
+      { price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 99,90', salePriceValue: 99.9, discountPercent: 17, isFree: false },
+      'R$ 99,90',
+    ],
+    [
+      { price: 'R$ 120,00', priceValue: 120, salePrice: 'R$ 130,00', salePriceValue: 130, discountPercent: null, isFree: false },
+      'R$ 120,00',
+    ],
+    [
+      { price: 'R$ 80,00', priceValue: 80, salePrice: null, salePriceValue: null, discountPercent: null, isFree: false },
+      'R$ 80,00',
+    ],
+    // No price given: none in the results (never 'R$ 0', nor 'Preço sob consulta' as if it were a price).
+    [{ price: null, priceValue: null, salePrice: null, salePriceValue: null, discountPercent: null, isFree: false }, null],
+    [{ price: null, priceValue: null, salePrice: null, salePriceValue: null, discountPercent: null, isFree: true }, 'Gratuito'],
     // A sale under 0.5 % off rounds to a 0 % discount: still the price the card shows (its copy here
     // took 0 for 'no discount' and showed the original).
-    [{ price: 'R$ 1.000,00', priceValue: 1000, salePrice: 'R$ 999,00', salePriceValue: 999, discountPercent: 0 }, 'R$ 999,00'],
+    [
+      { price: 'R$ 1.000,00', priceValue: 1000, salePrice: 'R$ 999,00', salePriceValue: 999, discountPercent: 0, isFree: false },
+      'R$ 999,00',
+    ],
   ])('%o → %s', (item, expected) => expect(searchPrice(item)).toBe(expected));
 });
 

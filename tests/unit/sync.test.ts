@@ -37,7 +37,7 @@ const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [str
         ['101', /^duplicate id/],
       ],
       // 105's title is WordPress-style ({ rendered }): read as text, no repair.
-      repaired: [['104', /^rating "abc" outside 0–5; 5 used$/]],
+      repaired: [['104', /^rating "abc" outside 0–5; left out$/]],
     },
     accommodation: { received: 3, kept: ['201', '202'], dropped: [['#3 (no id)', /^record: /]] },
     restaurants: { received: 2, kept: ['301', '302'], dropped: [] },
@@ -51,7 +51,7 @@ const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [str
       received: 5,
       kept: ['1001', '1002', '1003', '1004', '1005'],
       dropped: [],
-      repaired: [['1004', /^rating "muito bom" outside 0–10; 5 used$/]],
+      repaired: [['1004', /^rating "muito bom" outside 0–10; left out$/]],
     },
     news: {
       received: 5,
@@ -103,7 +103,7 @@ describe('sync against the fixture upstreams', () => {
     expect(lines.filter((line) => line.includes('dropped record'))).toHaveLength(droppedCount);
     expect(report.recordWarnings.filter((line) => line.includes('dropped record'))).toHaveLength(droppedCount);
     expect(lines).toContain('WARN provider tours: dropped record 101: duplicate id (the first record with it is kept)');
-    expect(lines).toContain('WARN provider tours: repaired record 104: rating "abc" outside 0–5; 5 used');
+    expect(lines).toContain('WARN provider tours: repaired record 104: rating "abc" outside 0–5; left out');
   });
 
   it('publishes the first of two records with the same id, not the duplicate', async () => {

@@ -1,8 +1,9 @@
-/** The testimonial helpers (SPEC sections 2 and 3: portal, detail, labels; section 9: sort, featured). */
+/** The testimonial helpers: portal, detail, labels, sort, featured, and the figures and chips the data can answer. */
 import { describe, expect, it } from 'vitest';
 import type { Testimonial } from '../../src/lib/schemas/index.ts';
 import {
   byVisitDateDesc,
+  experienceChips,
   experienceLabel,
   featuredTestimonials,
   initials,
@@ -49,12 +50,23 @@ describe.each([
   [[10, 9, 5], 10],
   [[6], 10],
   [[], 5],
+  [[null, 4], 5],
+  [[null, 7], 10],
 ])('ratingScale(%j)', (ratings, expected) => {
   it(`is ${expected}`, () => expect(ratingScale(ratings.map((rating) => aTestimonial({ rating })))).toBe(expected));
 });
 
 describe.each([
-  [[], { total: 0, average: 0, verified: 0 }],
+  [[], { total: 0, average: null, verified: 0 }],
+  // The average of the rated ones only; no rating at all is no average.
+  [
+    [
+      [null, false],
+      [8, false],
+    ],
+    { total: 2, average: 8, verified: 0 },
+  ],
+  [[[null, false]], { total: 1, average: null, verified: 0 }],
   [
     [
       [10, true],
@@ -71,9 +83,24 @@ describe.each([
     ],
     { total: 3, average: 4.3, verified: 3 },
   ],
-] as [[number, boolean][], object][])('testimonialStats(%j)', (rows, expected) => {
+] as [[number | null, boolean][], object][])('testimonialStats(%j)', (rows, expected) => {
   it(`is ${JSON.stringify(expected)}`, () =>
     expect(testimonialStats(rows.map(([rating, verified]) => aTestimonial({ rating, verified })))).toEqual(expected));
+});
+
+describe.each([
+  // Only tours: one chip would list what 'Todas' lists, so none is offered.
+  [['tours', 'tours'], []],
+  [[], []],
+  [
+    ['events', 'tours', 'events'],
+    ['Tours', 'Eventos'],
+  ],
+])('experienceChips(%j)', (experiences, expected) => {
+  it(`offers ${JSON.stringify(expected)}`, () =>
+    expect(experienceChips(experiences.map((experience) => aTestimonial({ experience }))).map((chip) => chip.label)).toEqual(
+      expected,
+    ));
 });
 
 describe.each([

@@ -4,6 +4,7 @@
  * page passes the city, so this module reads no collection and is tested on its own.
  */
 import { ENTITIES, experiencePath, itemPath } from '../entities.ts';
+import { listingNotice } from '../facts.ts';
 import { PLACEHOLDERS } from '../images.ts';
 import type { City, Experience, Item } from '../schemas/index.ts';
 import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
@@ -30,6 +31,11 @@ export interface DetailPageData {
   jsonLd: object[];
   /** Filters and meta of the page in the site search. */
   search: SearchRecord;
+  /**
+   * Why the item is not listed ('Cadastro em análise: …'), or null: such a page shows the notice
+   * instead of its contacts and price, and is kept out of the site search and search engines.
+   */
+  notice: string | null;
 }
 
 /** Layout data of an item's page; `prefer` picks the hero (restaurants: first photo; providers: banner). */
@@ -52,6 +58,7 @@ export function itemPageData(item: Item, city: City, prefer: 'banner' | 'image' 
     description: item.excerpt || `${item.title} – ${ENTITIES[item.kind].singular} em ${placeLabel(city)}.`,
     jsonLd: [itemLd(item, context), breadcrumbLd(trail), ...(item.faq.length > 0 ? [faqLd(item.faq)] : [])],
     search: itemSearchRecord(item),
+    notice: listingNotice(item),
   };
 }
 
@@ -74,5 +81,6 @@ export function experiencePageData(experience: Experience, city: City): DetailPa
     description: experience.excerpt || `${experience.title} em ${city.name} e região.`,
     jsonLd: [experienceLd(experience, context), breadcrumbLd(trail)],
     search: experienceSearchRecord(experience),
+    notice: null,
   };
 }

@@ -1,7 +1,7 @@
 /** The schema.org objects of the detail pages (TouristTrip, Event, LodgingBusiness, TouristAttraction, ...). */
 
 import { ENTITIES } from '../entities.ts';
-import { displayPrice } from '../price.ts';
+import { displayPrice, offerAmount } from '../facts.ts';
 import type { Experience, Item } from '../schemas/index.ts';
 
 type Json = Record<string, unknown>;
@@ -31,13 +31,14 @@ const postalAddress = (street: string | null | undefined, context: LdContext) =>
     addressCountry: context.city.country,
   });
 
+/** An Offer only for a price the upstream stated (an amount, or free); never a price of 0 it did not give. */
 const offerOf = (item: Item, context: LdContext) => {
-  const { amount } = displayPrice(item);
-  return amount === null
+  const price = offerAmount(item);
+  return price === null
     ? null
     : {
         '@type': 'Offer',
-        price: amount.toFixed(2),
+        price,
         priceCurrency: 'BRL',
         url: context.url,
         availability: 'https://schema.org/InStock',
@@ -70,6 +71,8 @@ export function itemLd(item: Item, context: LdContext): Json {
     url: context.url,
   };
   const address = item.provider?.address || item.location || null;
+  // A provider the portal does not list is offered for contact nowhere, structured data included.
+  if (!item.isListed) return withoutEmpty({ ...base, address: postalAddress(item.location, context) });
   switch (item.kind) {
     case 'tour':
       return withoutEmpty({
@@ -82,6 +85,8 @@ export function itemLd(item: Item, context: LdContext): Json {
       return withoutEmpty({
         ...base,
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        startDate: item.startDate,
+        endDate: item.endDate,
         location: { '@type': 'Place', name: item.location || context.city.name, address: postalAddress(item.location, context) },
         offers: offerOf(item, context),
         organizer: organizationOf(item),
@@ -93,7 +98,7 @@ export function itemLd(item: Item, context: LdContext): Json {
         address: postalAddress(address, context),
         telephone: item.contactPhone,
         email: item.email,
-        priceRange: item.priceValue > 0 ? item.price : null,
+        priceRange: displayPrice(item).amount === null ? null : item.price,
         servesCuisine: item.kind === 'restaurant' ? item.cuisine : null,
         amenityFeature:
           item.kind === 'accommodation'

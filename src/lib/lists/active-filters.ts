@@ -5,7 +5,7 @@
  * Pure, like filters.ts: the ListFilters island, the filter panel and the tests share it.
  */
 import { countLabel, plural, starsLabel } from '../text.ts';
-import { DURATION_OPTIONS, type DurationKind, type FilterState, MEAL_OPTIONS, NIGHT_OPTIONS } from './filters.ts';
+import { DURATION_GROUPS, type DurationKind, type FilterState } from './filters.ts';
 
 /** One active filter: what it says and what the list becomes without it. */
 export interface ActiveFilter {
@@ -26,11 +26,11 @@ export function ratingLabel(value: number): string {
 
 /** A duration bucket of a list's duration group, by the option's label ('1-2h', '2 noites', 'Jantar'). */
 export function durationLabel(kind: DurationKind, value: number): string {
-  const options = kind === 'hours' ? DURATION_OPTIONS : kind === 'nights' ? NIGHT_OPTIONS : kind === 'meal' ? MEAL_OPTIONS : [];
-  const option = options.find((candidate) => candidate.value === value);
+  const group = kind === null ? null : DURATION_GROUPS[kind];
+  const option = group?.options.find((candidate) => candidate.value === value);
   if (option) return option.label;
   // A value no checkbox offers (an edited link) still filters the list, so it is still named.
-  return `${kind === 'meal' ? 'Período' : 'Duração'} ${number(value)}`;
+  return `${group?.legend ?? 'Duração'} ${number(value)}`;
 }
 
 /** A price bound in whole reais when it is one ('R$ 100', 'R$ 99,5'). */

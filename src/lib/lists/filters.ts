@@ -12,7 +12,7 @@
  * the options of the panels. It imports no per-kind table, so the ListFilters island stays small.
  */
 
-import { displayPrice } from '../price.ts';
+import { displayPrice } from '../facts.ts';
 import type { Item } from '../schemas/index.ts';
 import { fold } from '../text.ts';
 
@@ -31,6 +31,12 @@ export const NIGHT_OPTIONS = [
   { label: '2 noites', value: 2 },
   { label: '3+ noites', value: 3 },
 ] as const;
+/** Event lengths in days (events last days and nights, not hours): value → up to that many days; 4 is four or more. */
+export const DAY_OPTIONS = [
+  { label: '1 dia', value: 1 },
+  { label: '2 a 3 dias', value: 3 },
+  { label: '4 dias ou mais', value: 4 },
+] as const;
 /** Restaurant meal periods. */
 export const MEAL_OPTIONS = [
   { label: 'Almoço', value: 1 },
@@ -40,7 +46,18 @@ export const MEAL_OPTIONS = [
 ] as const;
 
 /** Which duration group a list has (ENTITIES[kind].filters.duration). */
-export type DurationKind = 'hours' | 'nights' | 'meal' | null;
+export type DurationKind = 'hours' | 'days' | 'nights' | 'meal' | null;
+
+/** Each duration group's legend and options, in the units of its kind's data. */
+export const DURATION_GROUPS: Record<
+  NonNullable<DurationKind>,
+  { legend: string; options: readonly { label: string; value: number }[] }
+> = {
+  hours: { legend: 'Duração', options: DURATION_OPTIONS },
+  days: { legend: 'Duração', options: DAY_OPTIONS },
+  nights: { legend: 'Duração', options: NIGHT_OPTIONS },
+  meal: { legend: 'Período', options: MEAL_OPTIONS },
+};
 
 /** What the parser and the serialiser need to know about one list. */
 export interface FilterConfig {
@@ -68,9 +85,12 @@ export interface FilterableItem {
   title: string;
   experiences: string[];
   locality: string;
-  rating: number;
-  price: number;
+  /** Null when the upstream gave no rating: such an item passes only when no rating is chosen. */
+  rating: number | null;
+  /** Null when the upstream gave no amount: such an item passes only when the price is not limited. */
+  price: number | null;
   hours: number | null;
+  days: number | null;
   nights: number | null;
   periods: number[];
 }
@@ -87,6 +107,7 @@ export const FILTER_PARAMS = {
   priceMin: 'preco_min',
   priceMax: 'preco_max',
   hours: 'duracao',
+  days: 'dias',
   nights: 'noites',
   meal: 'periodo',
 } as const;
@@ -176,9 +197,9 @@ export function matchesLocality(locality: string, selected: readonly string[]): 
   return selected.length === 0 || selected.some((value) => fold(value) === fold(locality));
 }
 
-/** Rating: at or above any selected option, i.e. at or above the smallest one. */
-export function matchesRating(rating: number, selected: readonly number[]): boolean {
-  return selected.length === 0 || rating >= Math.min(...selected);
+/** Rating: at or above any selected option, i.e. at or above the smallest one; an unrated item only when none is selected. */
+export function matchesRating(rating: number | null, selected: readonly number[]): boolean {
+  return selected.length === 0 || (rating !== null && rating >= Math.min(...selected));
 }
 
 /**
@@ -197,6 +218,18 @@ export function matchesHours(hours: number | null, selected: readonly number[]):
   return hours !== null && selected.includes(hoursBucket(hours));
 }
 
+/** Day buckets (DAY_OPTIONS): one day, two or three, four or more. */
+export function daysBucket(days: number): number {
+  if (days <= 1) return 1;
+  if (days <= 3) return 3;
+  return 4;
+}
+
+export function matchesDays(days: number | null, selected: readonly number[]): boolean {
+  if (selected.length === 0) return true;
+  return days !== null && selected.includes(daysBucket(days));
+}
+
 /** Nights 1, 2 and 3+ (3 keeps three nights or more). */
 export function matchesNights(nights: number | null, selected: readonly number[]): boolean {
   if (selected.length === 0) return true;
@@ -208,8 +241,9 @@ export function matchesMeal(periods: readonly number[], selected: readonly numbe
   return selected.length === 0 || selected.some((value) => periods.includes(value));
 }
 
-/** Price range on the numeric price, both bounds inclusive; a null bound does not limit. */
-export function matchesPrice(price: number, min: number | null, max: number | null): boolean {
+/** Price range on the numeric price, both bounds inclusive; a null bound does not limit; an item without a price only passes no bound. */
+export function matchesPrice(price: number | null, min: number | null, max: number | null): boolean {
+  if (price === null) return min === null && max === null;
   return (min === null || price >= min) && (max === null || price <= max);
 }
 
@@ -218,11 +252,13 @@ export function matchesFilters(item: FilterableItem, state: FilterState, duratio
   const durationOk =
     duration === 'hours'
       ? matchesHours(item.hours, state.durations)
-      : duration === 'nights'
-        ? matchesNights(item.nights, state.durations)
-        : duration === 'meal'
-          ? matchesMeal(item.periods, state.durations)
-          : true;
+      : duration === 'days'
+        ? matchesDays(item.days, state.durations)
+        : duration === 'nights'
+          ? matchesNights(item.nights, state.durations)
+          : duration === 'meal'
+            ? matchesMeal(item.periods, state.durations)
+            : true;
   return (
     durationOk &&
     matchesSearch(item.title, state.search) &&
@@ -252,6 +288,25 @@ export function durationHours(text: string): number | null {
   return null;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Days an event lasts: from its first and last days when the upstream gave both, else from its
+ * duration text ('10 dias', '3 noites' of a festival's evenings, '4 horas' is one day); null when
+ * neither says.
+ */
+export function eventDays(item: Pick<Item, 'duration' | 'startDate' | 'endDate'>): number | null {
+  if (item.startDate && item.endDate) {
+    return Math.round((Date.parse(item.endDate) - Date.parse(item.startDate)) / DAY_MS) + 1;
+  }
+  if (item.startDate && !item.duration) return 1;
+  const text = item.duration.toLowerCase();
+  const days = text.match(/(\d+)\s*(?:dias?|noites?)\b/);
+  if (days) return Number(days[1]);
+  const hours = durationHours(text);
+  return hours === null ? null : Math.max(1, Math.ceil(hours / 24));
+}
+
 /** Nights of an accommodation duration text ('1 noite', '3 noites'), or null. */
 export function durationNights(text: string): number | null {
   const nights = text.toLowerCase().match(/(\d+)\s*noites?/);
@@ -273,13 +328,18 @@ export function cardDataAttributes(item: Item): Record<string, string> {
     'data-title': item.title,
     'data-experiences': item.experiences.join('|'),
     'data-locality': item.locality,
-    'data-rating': String(item.rating),
-    // The price the card shows (the sale price when lower), so 'Máximo 100' keeps a tour shown at R$ 99,90.
-    'data-price': String(displayPrice(item).amount ?? 0),
     'data-duration': item.duration,
   };
+  if (item.rating !== null) attributes['data-rating'] = String(item.rating);
+  // The price the card shows (the sale price when lower), so 'Máximo 100' keeps a tour shown at R$ 99,90.
+  const { amount } = displayPrice(item);
+  if (amount !== null) attributes['data-price'] = String(amount);
   const hours = durationHours(item.duration);
   if (hours !== null) attributes['data-duration-hours'] = String(Math.round(hours * 100) / 100);
+  if (item.kind === 'event') {
+    const days = eventDays(item);
+    if (days !== null) attributes['data-days'] = String(days);
+  }
   if (item.kind === 'accommodation') {
     const nights = durationNights(item.duration);
     if (nights !== null) attributes['data-nights'] = String(nights);
@@ -304,9 +364,10 @@ export function itemFromDataset(data: Readonly<Record<string, string | undefined
     title: data.title ?? '',
     experiences: splitList(data.experiences),
     locality: data.locality ?? '',
-    rating: numberOrNull(data.rating) ?? 0,
-    price: numberOrNull(data.price) ?? 0,
+    rating: numberOrNull(data.rating),
+    price: numberOrNull(data.price),
     hours: numberOrNull(data.durationHours),
+    days: numberOrNull(data.days),
     nights: numberOrNull(data.nights),
     periods: splitList(data.periods).map(Number).filter(Number.isFinite),
   };

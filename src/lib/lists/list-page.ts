@@ -4,7 +4,7 @@
  */
 import { ENTITIES, itemPath } from '../entities.ts';
 import type { Item, ItemKind } from '../schemas/index.ts';
-import { DURATION_OPTIONS, FILTER_PARAMS, MEAL_OPTIONS, NIGHT_OPTIONS } from './filters.ts';
+import { DURATION_GROUPS, FILTER_PARAMS, matchesExperiences } from './filters.ts';
 
 /** One checkbox of a filter group. */
 export interface FilterOption {
@@ -14,25 +14,24 @@ export interface FilterOption {
 
 /** Legend and options of the duration group of a kind, or null when it has none. */
 export function durationGroup(kind: ItemKind): { legend: string; name: string; options: FilterOption[] } | null {
-  const toOptions = (options: readonly { label: string; value: number }[]) =>
-    options.map((option) => ({ label: option.label, value: String(option.value) }));
-  switch (ENTITIES[kind].filters.duration) {
-    case 'hours':
-      return { legend: 'Duração', name: FILTER_PARAMS.hours, options: toOptions(DURATION_OPTIONS) };
-    case 'nights':
-      return { legend: 'Duração', name: FILTER_PARAMS.nights, options: toOptions(NIGHT_OPTIONS) };
-    case 'meal':
-      return { legend: 'Período', name: FILTER_PARAMS.meal, options: toOptions(MEAL_OPTIONS) };
-    default:
-      return null;
-  }
+  const duration = ENTITIES[kind].filters.duration;
+  if (duration === null) return null;
+  const { legend, options } = DURATION_GROUPS[duration];
+  return {
+    legend,
+    name: FILTER_PARAMS[duration],
+    options: options.map((option) => ({ label: option.label, value: String(option.value) })),
+  };
 }
 
-/** Experience names for the checkboxes: the experience collection first, then any other an item offers. */
+/**
+ * Experience names for the checkboxes: the experience collection's first, then any other an item
+ * offers; only names some item of the list offers, so no checkbox can only answer 'nenhum'.
+ */
 export function experienceNames(experienceTitles: readonly string[], items: readonly Item[]): string[] {
   const names = new Set(experienceTitles);
   for (const item of items) for (const name of item.experiences) names.add(name);
-  return [...names];
+  return [...names].filter((name) => items.some((item) => matchesExperiences(item.experiences, [name])));
 }
 
 /** Distinct non-empty localities of the items, sorted the Portuguese way. */
@@ -41,20 +40,16 @@ export function localities(items: readonly Item[]): string[] {
 }
 
 /**
- * Texts of the `?experience=` state (SPEC 'Attraction providers'). The providers' texts are the
- * spec's; the tour list's follow the same pattern, since the spec only says 'a message naming the
- * selected experiences'. `{list}` is replaced by the island with the selected experiences.
+ * Texts of the `?experience=` state: the heading of the filtered list and the no-match message,
+ * whose `{list}` the island replaces with the selected experiences ('Nenhum fornecedor encontrado
+ * para as experiências selecionadas: {list}.').
  */
 export function experienceQueryTexts(kind: ItemKind): { filteredTitle: string; noMatch: string } {
-  if (kind === 'attraction') {
-    return {
-      filteredTitle: 'Fornecedores de Atrativos Filtrados por Experiência',
-      noMatch: 'Nenhum fornecedor encontrado para as experiências selecionadas: {list}.',
-    };
-  }
+  const { listTitle, listName, emptyTitle } = ENTITIES[kind];
+  const feminine = kind === 'agency';
   return {
-    filteredTitle: `${ENTITIES[kind].listTitle} Filtrados por Experiência`,
-    noMatch: 'Nenhum passeio encontrado para as experiências selecionadas: {list}.',
+    filteredTitle: `${kind === 'tour' ? listTitle : listName} ${feminine ? 'Filtradas' : 'Filtrados'} por Experiência`,
+    noMatch: `${emptyTitle.replace(/\.$/, '')} para as experiências selecionadas: {list}.`,
   };
 }
 

@@ -128,20 +128,24 @@ function numberFrom(value: unknown): number | undefined {
 }
 
 /**
- * A number on a scale, for a field with a default (ratings, people, durations): the value when it
- * is a number within [min, max], else the default, with a note when a value was given and refused
- * ('rating "abc" outside 0–5; 5 used'). The raw field is `z.unknown()`: a bad rating repairs the
- * record, it does not cost it.
+ * A number on a scale (ratings, people, durations): the value when it is a number within
+ * [min, max], else the scale's fallback, with a note when a value was given and refused ('rating
+ * "abc" outside 0–5; left out'). A fact the upstream did not give has the fallback null: the page
+ * leaves it out rather than state a default. The raw field is `z.unknown()`: a bad rating repairs
+ * the record, it does not cost it.
  */
-export function withinScale(
+export function withinScale<Fallback extends number | null>(
   value: unknown,
-  scale: { label: string; min: number; max: number; fallback: number; isInteger?: boolean },
+  scale: { label: string; min: number; max: number; fallback: Fallback; isInteger?: boolean },
   context: Pick<RecordContext, 'note'>,
-): number {
+): number | Fallback {
   const number = numberFrom(value);
   if (number === undefined) return scale.fallback;
   const isValid = number >= scale.min && number <= scale.max && (!scale.isInteger || Number.isInteger(number));
-  if (!isValid) context.note(`${scale.label} ${quoted(value)} outside ${scale.min}–${scale.max}; ${scale.fallback} used`);
+  if (!isValid) {
+    const instead = scale.fallback === null ? 'left out' : `${scale.fallback} used`;
+    context.note(`${scale.label} ${quoted(value)} outside ${scale.min}–${scale.max}; ${instead}`);
+  }
   return isValid ? number : scale.fallback;
 }
 

@@ -21,43 +21,65 @@ import {
 } from './fields.ts';
 import type { RecordContext } from './records.ts';
 import { socialLinks } from './social.ts';
-import { imageUrl, plainEmail, plausiblePhone, quoted, webUrl } from './values.ts';
+import { calendarDate, imageUrl, plainEmail, plausiblePhone, quoted, webUrl } from './values.ts';
 
-/** Title and duration a record gets when the upstream leaves them out (SPEC section 3). */
-export const ITEM_DEFAULTS: Record<ItemKind, { title: string; duration: string }> = {
-  tour: { title: 'Tour', duration: '1h' },
-  event: { title: 'Evento', duration: '1h' },
-  accommodation: { title: 'Hospedagem', duration: '1 noite' },
-  restaurant: { title: 'Restaurante', duration: 'Almoço/Jantar' },
-  driver: { title: 'Condutor', duration: '' },
-  guide: { title: 'Guia', duration: '' },
-  agency: { title: 'Agência', duration: '' },
-  attraction: { title: 'Fornecedor', duration: '' },
+/** The title a record gets when the upstream leaves it out: a label, not a fact about the item. */
+export const FALLBACK_TITLES: Record<ItemKind, string> = {
+  tour: 'Tour',
+  event: 'Evento',
+  accommodation: 'Hospedagem',
+  restaurant: 'Restaurante',
+  driver: 'Condutor',
+  guide: 'Guia',
+  agency: 'Agência',
+  attraction: 'Fornecedor',
 };
 
-export const DEFAULT_RATING = 5;
-export const DEFAULT_PEOPLE = 2;
 export const CARD_EXCERPT_LENGTH = 120;
-/** Items are rated on 0–5 (the filters offer 4, 4.5 and 5). */
-export const RATING_SCALE = { label: 'rating', min: 0, max: 5, fallback: DEFAULT_RATING };
-/** People a tour or a room is for. */
-export const PEOPLE_SCALE = { label: 'people', min: 1, max: 1000, fallback: DEFAULT_PEOPLE, isInteger: true };
+/** Items are rated on 0–5 (the filters offer 4, 4.5 and 5); no rating given is no rating shown. */
+export const RATING_SCALE = { label: 'rating', min: 0, max: 5, fallback: null };
+/** People a tour or a room is for; not given is not shown. */
+export const PEOPLE_SCALE = { label: 'people', min: 1, max: 1000, fallback: null, isInteger: true };
 /** A duration is a short phrase ('2-4 horas', '1 noite'). */
 const DURATION_CHARS = 60;
 const SLUG_CHARS = 80;
+/** How far ahead an event may be announced: a date beyond it is a typing error. */
+const EVENT_HORIZON_MS = 5 * 365 * 86_400_000;
 
-const STATUS_LABELS: Record<string, Omit<ItemStatus, 'value'>> = {
-  active: { label: 'Ativo', tone: 'success' },
-  inactive: { label: 'Inativo', tone: 'error' },
-  pending: { label: 'Pendente', tone: 'warning' },
-  publish: { label: 'Publicado', tone: 'success' },
-};
+/** A price text that says the offer costs nothing. */
+const FREE_PRICE = /\b(?:gratuit[oa]|gr[aá]tis|entrada (?:franca|livre)|free)\b/i;
 
-/** The status chip: known values get their Portuguese label, others are shown raw in orange. */
-export function statusChip(value: string | undefined): ItemStatus | null {
+/** Statuses that let a provider be listed and contacted, and how each status reads. */
+const STATUS_LABELS: { match: RegExp; label: string; tone: ItemStatus['tone']; isListed: boolean }[] = [
+  { match: /^(?:active|ativo|ativa)$/, label: 'Ativo', tone: 'success', isListed: true },
+  { match: /^(?:publish|published|publicado|publicada)$/, label: 'Publicado', tone: 'success', isListed: true },
+  {
+    match: /^(?:inactive|inativo|inativa|disabled|desativado|desativada|suspended|suspenso|suspensa|blocked|bloqueado)$/,
+    label: 'Inativo',
+    tone: 'error',
+    isListed: false,
+  },
+  { match: /^(?:pending|pendente)$/, label: 'Cadastro pendente', tone: 'warning', isListed: false },
+  {
+    match: /^(?:em[ _-]?an[aá]lise|in[ _-]?review|under[ _-]?review|review|analysis|analise|an[aá]lise)$/,
+    label: 'Cadastro em análise',
+    tone: 'warning',
+    isListed: false,
+  },
+];
+
+/**
+ * The status chip: a Portuguese label for every value, never the raw code. Only active and
+ * published providers are listed; any other value, known or not, is a registration that is not
+ * published ('Cadastro não publicado').
+ */
+export function statusChip(value: string | undefined): (ItemStatus & { isListed: boolean }) | null {
   if (!value) return null;
-  const known = STATUS_LABELS[value.toLowerCase()];
-  return known ? { value, ...known } : { value, label: value, tone: 'warning' };
+  const code = value.trim().toLowerCase();
+  const known = STATUS_LABELS.find((status) => status.match.test(code));
+  return known
+    ? { value, label: known.label, tone: known.tone, isListed: known.isListed }
+    : { value, label: 'Cadastro não publicado', tone: 'warning', isListed: false };
 }
 
 const RawLocation = z.union([
@@ -147,6 +169,13 @@ export const RawItemSchema = z.looseObject({
   accessibility: LenientHtml,
   requirements: LenientHtml,
   cancellation: LenientHtml,
+  start_date: LenientText,
+  starts_at: LenientText,
+  start: LenientText,
+  date: LenientText,
+  end_date: LenientText,
+  ends_at: LenientText,
+  end: LenientText,
 });
 export type RawItem = z.output<typeof RawItemSchema>;
 
@@ -221,20 +250,44 @@ function describeProvider(raw: RawItem, context: RecordContext): ItemProvider | 
   return hasAny ? result : null;
 }
 
-/** A price field: its value in reais, or null (the spec's 'R$ 0') with a note when a number was refused. */
+/**
+ * A price field: its value in reais, or null when the upstream gave no amount, with a note when a
+ * number was refused. Zero is no amount: providers send 0 for a price nobody typed, and a free
+ * offer says so in words (FREE_PRICE).
+ */
 function priceOf(value: string | number | undefined, label: string, context: RecordContext): number | null {
   if (value === undefined) return null;
   const price = parsePrice(value);
-  // 'Sob consulta' (no number at all) is the spec's 'R$ 0', not a repair.
+  // 'Sob consulta' (no number at all) is a price on request, not a repair.
   if (price === null && (typeof value === 'number' || /\d/.test(value)))
     context.note(`${label} ${quoted(value)}: not a price (negative, exponent, several numbers or too large)`);
-  return price;
+  return price === 0 ? null : price;
+}
+
+/** An event's day from the first of its date fields that is a calendar date within the event horizon. */
+function eventDay(values: (string | undefined)[], label: string, context: RecordContext): string | null {
+  const latest = new Date(context.now.getTime() + EVENT_HORIZON_MS);
+  for (const value of values) {
+    if (!value) continue;
+    const date = calendarDate(value, { zone: '-04:00', latest });
+    if (date) return date;
+    context.note(`${label} ${quoted(value)}: not a calendar date between 2000 and five years ahead; left out`);
+  }
+  return null;
+}
+
+/** An event's first and last days; a last day before the first is left out. */
+function eventDates(raw: RawItem, kind: ItemKind, context: RecordContext): { startDate: string | null; endDate: string | null } {
+  if (kind !== 'event') return { startDate: null, endDate: null };
+  const startDate = eventDay([raw.start_date, raw.starts_at, raw.start, raw.date], 'start_date', context);
+  const end = eventDay([raw.end_date, raw.ends_at, raw.end], 'end_date', context);
+  const endDate = startDate && end && end > startDate ? end : null;
+  return { startDate, endDate };
 }
 
 /** A raw record already validated by RawItemSchema, as the typed item of its kind. */
 export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): Item {
-  const defaults = ITEM_DEFAULTS[kind];
-  const title = firstText(raw.title, raw.name) ?? defaults.title;
+  const title = firstText(raw.title, raw.name) ?? FALLBACK_TITLES[kind];
   const toHtml = (value: string | undefined) => html(value, context);
   const descriptionHtml = toHtml(raw.content) ?? toHtml(raw.description) ?? '';
   const priceValue = priceOf(raw.price, 'price', context);
@@ -249,6 +302,7 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
   const phone = (value: string | undefined, label: string) =>
     checkedField(value, { label, kind: 'phone' }, plausiblePhone, context);
   const ownPhone = phone(raw.phone, 'phone');
+  const status = statusChip(raw.status);
 
   return {
     id: raw.id,
@@ -258,15 +312,17 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
     location,
     locality,
     rating: withinScale(raw.rating, RATING_SCALE, context),
-    duration: truncate(firstText(raw.duration_description, raw.duration) ?? defaults.duration, DURATION_CHARS),
-    price: formatBRL(priceValue ?? 0),
-    priceValue: priceValue ?? 0,
+    duration: truncate(firstText(raw.duration_description, raw.duration) ?? '', DURATION_CHARS),
+    price: priceValue === null ? null : formatBRL(priceValue),
+    priceValue,
+    isFree: priceValue === null && typeof raw.price === 'string' && FREE_PRICE.test(raw.price),
     salePrice: saleValue === null ? null : formatBRL(saleValue),
     salePriceValue: saleValue,
     discountPercent: discountPercent(priceValue, saleValue),
     image: image(raw.image) ?? gallery[0]?.large ?? image(raw.banner),
     banner: image(raw.banner),
     people: withinScale(raw.people, PEOPLE_SCALE, context),
+    ...eventDates(raw, kind, context),
     gallery,
     provider,
     tags: unique([...raw.tags, ...attributeItems, ...raw.terms]),
@@ -284,7 +340,8 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
       plausiblePhone(social.whatsapp?.replace('https://wa.me/', '+')),
     email: checkedField(raw.email, { label: 'email', kind: 'email' }, plainEmail, context) ?? provider?.email ?? null,
     experiences: unique([...raw.experiences, ...raw.expriences]),
-    status: statusChip(raw.status),
+    status: status && { value: status.value, label: status.label, tone: status.tone },
+    isListed: status?.isListed ?? true,
     social,
     cadastur: firstText(raw.cadastur),
     cnpj: firstText(raw.cnpj, provider?.cnpj),

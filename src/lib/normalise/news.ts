@@ -3,7 +3,18 @@ import { readTimeMinutes, slugify, truncate } from '../format.ts';
 import { hasVisibleText, htmlToText } from '../html.ts';
 import { PLACEHOLDERS } from '../images.ts';
 import type { NewsArticle } from '../schemas/index.ts';
-import { firstText, html, LenientText, lenient, lenientList, RawBoolean, RawId, TEXT_CHARS, unique } from './fields.ts';
+import {
+  firstText,
+  html,
+  LenientText,
+  lenient,
+  lenientList,
+  RawBoolean,
+  RawId,
+  TEXT_CHARS,
+  unique,
+  withinScale,
+} from './fields.ts';
 import type { RecordContext } from './records.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
 
@@ -33,6 +44,8 @@ export const RawPostSchema = z.looseObject({
   sticky: RawBoolean,
   status: lenient(z.string()),
   link: lenient(z.string()),
+  views: z.unknown().optional(),
+  post_views: z.unknown().optional(),
   _embedded: lenient(RawEmbedded),
   yoast_head_json: lenient(
     z.looseObject({
@@ -55,12 +68,8 @@ function publishedAt(raw: RawPost, now: Date): string | null {
   );
 }
 
-/** Views are not tracked by the blog; a stable number per post keeps builds reproducible. */
-export function pseudoViews(id: string): number {
-  let hash = 0;
-  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return 100 + (hash % 1000);
-}
+/** A view count, when the blog keeps one (a views plugin's `views` or `post_views`); else not shown. */
+const VIEWS_SCALE = { label: 'views', min: 0, max: 1_000_000_000, fallback: null, isInteger: true };
 
 /**
  * A published post as a news article; throws (the post is dropped with the reason) when it is not
@@ -102,7 +111,7 @@ export function toNewsArticle(raw: RawPost, context: RecordContext): NewsArticle
     featured: raw.sticky ?? false,
     // WordPress slugs are one path segment, UTF-8 %-encoded; anything else is made one.
     slug: (raw.slug && /^[A-Za-z0-9%_-]{1,200}$/.test(raw.slug) ? raw.slug : slugify(raw.slug ?? '').slice(0, 80)) || raw.id,
-    views: pseudoViews(raw.id),
+    views: withinScale(raw.views ?? raw.post_views, VIEWS_SCALE, context),
     status: 'publish',
     link,
   };

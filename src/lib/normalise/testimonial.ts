@@ -1,12 +1,16 @@
 import { z } from 'astro/zod';
 import type { Testimonial } from '../schemas/index.ts';
-import { firstText, LenientLongText, LenientText, lenient, RawId, RawKey, withinScale } from './fields.ts';
+import { firstText, LenientLongText, LenientText, lenient, RawBoolean, RawId, RawKey, withinScale } from './fields.ts';
 import type { RecordContext } from './records.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted } from './values.ts';
 
 export const FEATURED_RATING = 9;
-/** Feedbacks are rated 0–10 (featured from 9), 5 when missing or out of the scale. */
-export const RATING_SCALE = { label: 'rating', min: 0, max: 10, fallback: 5 };
+/** Feedbacks are rated 0–10 (featured from 9); a missing or out-of-scale rating is left out. */
+export const RATING_SCALE = { label: 'rating', min: 0, max: 10, fallback: null };
+/** People who found a feedback helpful: a count, when the upstream keeps one. */
+const HELPFUL_SCALE = { label: 'helpful', min: 0, max: 10_000_000, fallback: null, isInteger: true };
+/** Experience types a feedback may name (its `experience` or `type` of visit); anything else is a tour's. */
+const EXPERIENCE_TYPES = new Set(['tours', 'restaurants', 'accommodations', 'events', 'agencies']);
 export const AUDIO_MESSAGE_TEXT = 'Mensagem de áudio';
 
 /** A feedback record of the provider's /feedbacks. */
@@ -15,6 +19,9 @@ export const RawFeedbackSchema = z.looseObject({
   description: LenientLongText,
   rating: z.unknown().optional(),
   created_at: lenient(z.string()),
+  experience: LenientText,
+  verified: RawBoolean,
+  helpful: z.unknown().optional(),
   type: LenientText,
   audio_url: LenientText,
   audio: LenientText,
@@ -39,7 +46,9 @@ function isAudioMessage(raw: RawFeedback): boolean {
 
 /** SPEC section 3's mapping of a feedback to a testimonial. Visitor e-mails are never published. */
 export function toTestimonial(raw: RawFeedback, context: RecordContext): Testimonial {
-  const rating = Math.round(withinScale(raw.rating, RATING_SCALE, context));
+  const scaled = withinScale(raw.rating, RATING_SCALE, context);
+  const rating = scaled === null ? null : Math.round(scaled);
+  const experience = raw.experience?.toLowerCase();
   const isAudio = isAudioMessage(raw);
   const visitDate = raw.created_at ? calendarDate(raw.created_at, { zone: '-04:00', latest: latestDate(context.now) }) : null;
   if (raw.created_at && !visitDate) context.note(`created_at ${quoted(raw.created_at)}: ${NOT_A_DATE}`);
@@ -55,11 +64,11 @@ export function toTestimonial(raw: RawFeedback, context: RecordContext): Testimo
     content: isAudio ? AUDIO_MESSAGE_TEXT : (raw.description ?? ''),
     isAudio,
     visitDate,
-    experience: 'tours',
+    experience: experience && EXPERIENCE_TYPES.has(experience) ? experience : 'tours',
     experienceId: raw.tour?.id ?? null,
-    featured: rating >= FEATURED_RATING,
-    verified: true,
-    helpful: 0,
+    featured: rating !== null && rating >= FEATURED_RATING,
+    verified: raw.verified ?? false,
+    helpful: withinScale(raw.helpful, HELPFUL_SCALE, context),
     status: 'published',
     country: 'BR',
   };

@@ -34,7 +34,8 @@ export interface TestimonialIndexEntry {
   avatar: string | null;
   /** 'Cuiabá – MT', or null. */
   place: string | null;
-  rating: number;
+  /** Null when the feedback has no rating (none is drawn). */
+  rating: number | null;
   verified: boolean;
   featured: boolean;
   title: string;

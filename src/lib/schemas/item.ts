@@ -25,11 +25,11 @@ export const FaqEntrySchema = z.object({
   answerHtml: z.string(),
 });
 
-/** Provider status as the visitor sees it: known values get a Portuguese label and a colour. */
+/** Provider status as the visitor sees it: a Portuguese label and a colour, never the raw code. */
 export const ItemStatusSchema = z.object({
-  /** Raw upstream value, e.g. 'active'. */
+  /** Raw upstream value, e.g. 'active' (for the sync's report, never shown). */
   value: z.string(),
-  /** 'Ativo', 'Inativo', 'Pendente', 'Publicado', or the raw value. */
+  /** 'Ativo', 'Publicado', 'Inativo', 'Cadastro pendente', 'Cadastro em análise' or 'Cadastro não publicado'. */
   label: z.string(),
   /** Colour of the chip. */
   tone: z.enum(['success', 'error', 'warning']),
@@ -63,14 +63,16 @@ export const ItemSchema = z.object({
   location: z.string(),
   /** The city part of the location, for the locality filter; empty when unknown. */
   locality: z.string(),
-  /** Rating, 5 when missing. */
-  rating: z.number(),
-  /** Duration text, with the kind's default. */
+  /** Rating on 0–5 as the upstream gave it; null when it gave none (no rating is shown). */
+  rating: z.number().nullable(),
+  /** Duration text as the upstream gave it; '' when it gave none. */
   duration: z.string(),
-  /** Price as shown, e.g. 'R$ 150,00'; 'R$ 0' when missing. */
-  price: z.string(),
-  /** Numeric price in reais, for the price filter. */
-  priceValue: z.number(),
+  /** Price as shown, e.g. 'R$ 150,00'; null when the upstream gave no amount (see isFree). */
+  price: z.string().nullable(),
+  /** Numeric price in reais, for the price filter; null when the upstream gave no amount. */
+  priceValue: z.number().nullable(),
+  /** True only when the upstream's price says so ('Gratuito', 'Grátis', 'Entrada franca'). */
+  isFree: z.boolean(),
   /** Sale price as shown, or null. */
   salePrice: z.string().nullable(),
   /** Numeric sale price in reais (the number behind salePrice), or null when there is none. */
@@ -81,8 +83,12 @@ export const ItemSchema = z.object({
   image: z.string().nullable(),
   /** Banner image for provider heroes, or null. */
   banner: z.string().nullable(),
-  /** People count, 2 when missing. */
-  people: z.number(),
+  /** How many people the offer is for, as the upstream gave it; null when it gave none. */
+  people: z.number().nullable(),
+  /** An event's first day (ISO 8601), when the upstream gave one; null otherwise. */
+  startDate: z.string().nullable(),
+  /** An event's last day (ISO 8601), when the upstream gave one after the first; null otherwise. */
+  endDate: z.string().nullable(),
   /** Photos with both sizes. */
   gallery: z.array(GalleryImageSchema),
   /** Provider data, or null when the record has none. */
@@ -109,8 +115,11 @@ export const ItemSchema = z.object({
   experiences: z.array(z.string()),
   /** Provider status chip, or null when the record has no status. */
   status: ItemStatusSchema.nullable(),
+  /** Listed (lists, home, search, related items) and offered for contact: false for a provider whose status is not active or published. */
+  isListed: z.boolean(),
   /** Social links of the item itself. */
   social: SocialLinksSchema,
+  /** Cadastur registration number, exactly as the upstream gave it. */
   cadastur: z.string().nullable(),
   cnpj: z.string().nullable(),
   businessName: z.string().nullable(),

@@ -29,8 +29,8 @@ export const NewsArticleSchema = z.object({
   featured: z.boolean(),
   /** WordPress slug. */
   slug: z.string(),
-  /** Shown view count. The blog has none; derived from the id so builds are reproducible. */
-  views: z.number().int(),
+  /** View count when the blog keeps one; null otherwise (no count is shown). */
+  views: z.number().int().nullable(),
   /** Always 'publish' (only published posts are fetched). */
   status: z.string(),
   /** Link to the article on the external blog, or null. */

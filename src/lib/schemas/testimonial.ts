@@ -13,8 +13,8 @@ export const TestimonialSchema = z.object({
   image: z.string().nullable(),
   /** The tour's city and state, as given. */
   location: z.object({ city: z.string(), state: z.string() }),
-  /** Rating, integer, 5 when missing. */
-  rating: z.number().int(),
+  /** Rating, an integer on the collection's scale (see ratingScale); null when the feedback has none. */
+  rating: z.number().int().nullable(),
   /** The tour title. */
   title: z.string(),
   /** Text of the testimonial; 'Mensagem de áudio' for audio messages. */
@@ -23,16 +23,16 @@ export const TestimonialSchema = z.object({
   isAudio: z.boolean(),
   /** Visit date (the feedback's created_at), ISO 8601, or null. */
   visitDate: z.string().nullable(),
-  /** Always 'tours' for now (see SPEC section 3). */
+  /** What was visited: 'tours' (feedbacks are about tours) unless the feedback names another type. */
   experience: z.string(),
   /** The tour id, or null. */
   experienceId: z.string().nullable(),
   /** Rating of 9 or more. */
   featured: z.boolean(),
-  /** Always true. */
+  /** True only when the feedback says it was verified. */
   verified: z.boolean(),
-  /** Always 0. */
-  helpful: z.number().int(),
+  /** How many found it helpful, when the feedback counts it; null otherwise. */
+  helpful: z.number().int().nullable(),
   /** Always 'published'. */
   status: z.string(),
   country: z.string(),

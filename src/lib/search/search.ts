@@ -4,7 +4,7 @@
  * Pagefind's answers into what the visitor reads. No Astro and no DOM here, so tests need neither.
  */
 import { ENTITIES } from '../entities.ts';
-import { displayPrice, type Priced } from '../price.ts';
+import { displayPrice, type Priced } from '../facts.ts';
 import type { Experience, Item, ItemKind, NewsArticle, Testimonial } from '../schemas/index.ts';
 
 /** Pagefind filter names (visible in /busca URLs, hence Portuguese). */
@@ -53,11 +53,10 @@ export interface SearchRecord {
   price: string | null;
 }
 
-/** The price a result shows: the one the card shows (the sale price when lower); none when there is no price. */
+/** The price a result shows: the one the card shows (the sale price when lower); none when the upstream stated none. */
 export function searchPrice(item: Priced): string | null {
-  if (item.priceValue <= 0) return null;
   const shown = displayPrice(item);
-  return shown.salePrice ?? shown.price;
+  return shown.isStated ? (shown.salePrice ?? shown.price) : null;
 }
 
 /** Search record of an item's detail page. */

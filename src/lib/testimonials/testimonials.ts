@@ -23,24 +23,44 @@ export function byVisitDateDesc(testimonials: readonly Testimonial[]): Testimoni
 }
 
 /**
- * The rating scale of the data: feedbacks are integers that upstream gives on 0–10 (featured at 9),
- * so any rating above 5 means the whole collection is on 10; otherwise it is read as stars on 5.
+ * The rating scale of the data, one for the whole collection and every page that draws it:
+ * feedbacks are integers that upstream gives on 0–10 (featured at 9), so any rating above 5 means
+ * the whole collection is on 10; otherwise it is read as stars on 5.
  */
 export function ratingScale(testimonials: readonly Testimonial[]): 5 | 10 {
-  return testimonials.some((testimonial) => testimonial.rating > 5) ? 10 : 5;
+  return testimonials.some((testimonial) => (testimonial.rating ?? 0) > 5) ? 10 : 5;
+}
+
+/**
+ * The experience chips worth offering: the types the testimonials name, in the labels' order; none
+ * when there is only one, since its chip would list what 'Todas' lists.
+ */
+export function experienceChips(testimonials: readonly Testimonial[]): { label: string; value: string }[] {
+  const present = new Set(testimonials.map((testimonial) => testimonial.experience));
+  const chips = Object.entries(EXPERIENCE_LABELS)
+    .filter(([value]) => present.has(value))
+    .map(([value, label]) => ({ label, value }));
+  return chips.length > 1 ? chips : [];
 }
 
 /** The portal's order: the newest featured testimonial first (the large card), then the rest newest first. */
 export const testimonialsInPortalOrder = (testimonials: readonly Testimonial[]): Testimonial[] =>
   leadFirst(byVisitDateDesc(testimonials), (testimonial) => testimonial.featured);
 
-/** Hero figures: total, average rating (one decimal) and verified count. */
-export function testimonialStats(testimonials: readonly Testimonial[]): { total: number; average: number; verified: number } {
-  const total = testimonials.length;
-  const sum = testimonials.reduce((acc, testimonial) => acc + testimonial.rating, 0);
+/**
+ * Hero figures: total, average rating (one decimal, of the rated ones; null when none is rated) and
+ * verified count (the feedbacks that say they were verified).
+ */
+export function testimonialStats(testimonials: readonly Testimonial[]): {
+  total: number;
+  average: number | null;
+  verified: number;
+} {
+  const ratings = testimonials.flatMap((testimonial) => (testimonial.rating === null ? [] : [testimonial.rating]));
+  const sum = ratings.reduce((acc, rating) => acc + rating, 0);
   return {
-    total,
-    average: total ? Math.round((sum / total) * 10) / 10 : 0,
+    total: testimonials.length,
+    average: ratings.length ? Math.round((sum / ratings.length) * 10) / 10 : null,
     verified: testimonials.filter((testimonial) => testimonial.verified).length,
   };
 }

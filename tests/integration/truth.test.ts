@@ -1,0 +1,152 @@
+/**
+ * The portal states only what its data says, on a city whose upstream leaves ordinary gaps
+ * (tests/fixtures/gaps.ts): one sync and build against a local upstream, then every page read
+ * beside its snapshot (tests/support/truth.ts), and the rules a visitor meets checked page by page.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAPS_CITY, gapsReader } from '../fixtures/gaps.ts';
+import { type BuiltSite, buildSite } from '../support/build-site.ts';
+import { truthProblems } from '../support/truth.ts';
+import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
+
+let server: UpstreamServer;
+let site: BuiltSite;
+
+beforeAll(async () => {
+  server = await startUpstreamServer({ reader: gapsReader, city: GAPS_CITY });
+  site = await buildSite({ ...server.env, CITY_NAME: GAPS_CITY.name, CITY_STATE: GAPS_CITY.state });
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+  await site?.remove();
+});
+
+/** The visible text of a page's part (tags dropped, spaces collapsed). */
+const textOf = (html: string) =>
+  html
+    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+/** A page's own content: its <main>, without the head's policies or the footer's city contacts. */
+const mainOf = (html: string) => html.split('<main')[1]?.split('</main>')[0] ?? '';
+const heroChips = (html: string) => textOf(html.match(/<ul class="info-chips[\s\S]*?<\/ul>/)?.[0] ?? '');
+const priceBox = (html: string) => textOf(html.match(/<section class="card price-box[\s\S]*?<\/section>/)?.[0] ?? '');
+const cardIds = (html: string) =>
+  [...html.matchAll(/<article class="card item-card[^"]*" data-kind="\w+" data-id="([^"]+)"/g)].map((match) => match[1]);
+
+describe('a city whose upstream leaves gaps', () => {
+  it('builds with every record kept', () => {
+    const counts = Object.fromEntries(site.report.collections.map((collection) => [collection.id, collection.count]));
+    expect(counts).toMatchObject({ tours: 4, accommodation: 2, restaurants: 2, events: 4, guides: 4, agencies: 2, drivers: 2 });
+  });
+
+  it('states on no page a price, rating, group size, count, credential or contact its data does not hold', async () => {
+    expect(await truthProblems(site.dist, site.snapshot)).toEqual([]);
+  });
+
+  it('says plainly what a tour without data does not have', async () => {
+    const bare = await site.page('/tour/t2');
+    expect(heroChips(bare)).toBe(' Duração não informada ');
+    expect(priceBox(bare)).toContain('Preço sob consulta');
+    const full = await site.page('/tour/t1');
+    expect(heroChips(full)).toMatch(/4,7 estrelas .*8 pessoas .*3 horas/);
+    // A price of 0 and 'Sob consulta' are no price; a refused rating and a group of 0 are left out.
+    for (const id of ['t3', 't4']) expect(priceBox(await site.page(`/tour/${id}`))).toContain('Preço sob consulta');
+    expect(heroChips(await site.page('/tour/t3'))).not.toMatch(/estrela|pessoa/);
+    expect(heroChips(await site.page('/tour/t4'))).toContain('4,5 estrelas');
+  });
+
+  it('calls an event free only when its upstream says so, and dates it only from its own dates', async () => {
+    const free = await site.page('/event/e1');
+    expect(priceBox(free)).toContain('Gratuito');
+    expect(heroChips(free)).toContain('16 a 19 de julho de 2027');
+    expect(priceBox(await site.page('/event/e2'))).toContain('Preço sob consulta');
+    expect(heroChips(await site.page('/event/e2'))).toContain('10 de março de 2027');
+    expect(heroChips(await site.page('/event/e3'))).not.toMatch(/20\d\d/);
+  });
+
+  it('lists the events in date order: the coming ones soonest first, undated, then the ones over', async () => {
+    expect(cardIds(await site.page('/all-events'))).toEqual(['e2', 'e1', 'e3', 'e4']);
+  });
+
+  it('filters events by days, the unit of their data', async () => {
+    const list = await site.page('/all-events');
+    expect(list).toMatch(/name="dias" value="1"/);
+    expect(list).not.toMatch(/name="duracao"/);
+    // Each card carries its length in days for the filter: 16 to 19 July is four.
+    expect(list).toMatch(/<li data-title="Festival de Inverno"[^>]* data-days="4"/);
+    expect(list).toMatch(/<li data-title="Festa do Peixe"[^>]* data-days="3"/);
+  });
+
+  it('dials every phone from abroad, and links none it cannot', async () => {
+    const footer = await site.page('/');
+    expect(footer).toContain('href="tel:+556533761000"');
+    expect(footer).toContain('(65) 3376-1000');
+    const tour = await site.page('/tour/t1');
+    expect(tour).toMatch(/<a href="tel:\+556533761000"[^>]*>\(65\) 3376-1000<\/a>/);
+    // 3376-1001 has no area code: its words stay, its link goes.
+    expect(tour).not.toMatch(/tel:[^"]*1001/);
+    expect(tour).toContain('3376-1001');
+    const restaurant = mainOf(await site.page('/restaurant/r1'));
+    expect(restaurant).not.toContain('tel:');
+    expect(textOf(restaurant)).toContain('3376-2000');
+    expect(await site.page('/restaurant/r2')).toContain('href="tel:+5565998765432"');
+  });
+
+  it('lists only active and published providers, and says why another is not listed', async () => {
+    expect(cardIds(await site.page('/all-guides'))).toEqual(['g1', 'g3']);
+    expect(cardIds(await site.page('/all-agencies'))).toEqual(['a1']);
+    expect(cardIds(await site.page('/all-drivers'))).toEqual(['d1']);
+    expect(cardIds(await site.page('/all-providers-tours'))).toEqual(['p1']);
+    const inReview = await site.page('/guide/g2');
+    expect(inReview).toContain('Cadastro em análise: este cadastro não está disponível para contato pelo portal');
+    // No contact of its own (the footer keeps the city's).
+    expect(mainOf(inReview)).not.toMatch(/wa\.me|tel:|mailto:/);
+    expect(inReview).toContain('<meta name="robots" content="noindex"');
+    expect(textOf(await site.page('/guide/g4'))).toContain('Cadastro não publicado');
+    expect(textOf(await site.page('/guide/g4'))).not.toContain('DRAFT');
+    const sitemap = await readFile(path.join(site.dist, 'sitemap-0.xml'), 'utf8');
+    expect(sitemap).toContain('/guide/g1');
+    expect(sitemap).not.toMatch(/\/(guide\/g2|guide\/g4|agency\/a2|driver\/d2|provider-tour\/p2)</);
+  });
+
+  it('shows a Cadastur number as given and no credential the data does not state', async () => {
+    const guide = textOf(await site.page('/guide/g1'));
+    expect(guide).toContain('12.345678.10.0001-9');
+    expect(guide).not.toMatch(/credenciad|em dia/i);
+  });
+
+  it('links each experience to who offers it, and one nobody offers to its own page only', async () => {
+    const home = await site.page('/');
+    expect(home).toContain(`href="/all-guides?experience=${encodeURIComponent('Observação de Aves')}"`);
+    expect(home).toContain('href="/all-agencies?experience=Mergulho"');
+    expect(home).toContain(`href="/all-providers-tours?experience=${encodeURIComponent('Flutuação')}"`);
+    expect(home).toContain('href="/experience/rapel"');
+    const rapel = await site.page('/experience/rapel');
+    expect(rapel).not.toMatch(/desta experiência/);
+    const aves = await site.page('/experience/aves');
+    expect(aves).toContain('Ver guias desta experiência');
+    expect(cardIds(aves)).toEqual(['g1']);
+  });
+
+  it('draws every testimonial rating on one scale, none without a rating, and offers no chip that lists what Todas lists', async () => {
+    const home = await site.page('/');
+    const section = home.match(/id="depoimentos"[\s\S]*?<\/section>/)?.[0] ?? '';
+    expect(section).toContain('Nota 10/10');
+    expect(section).not.toMatch(/class="rating/);
+    const portal = await site.page('/testimonials');
+    expect(portal).not.toMatch(/data-chip="\w/);
+    expect(textOf(portal)).not.toMatch(/verificad/i);
+    const unrated = textOf((await site.page('/testimonials/f3')).split('Outros depoimentos')[0] ?? '');
+    expect(unrated).toContain('Sem nota, mas recomendo.');
+    expect(unrated).not.toMatch(/Nota|estrela|útil/);
+  });
+
+  it('counts a post’s views only when the blog does', async () => {
+    expect(textOf(await site.page('/news/902'))).toContain('321 visualizações');
+    expect(textOf(await site.page('/news/901'))).not.toContain('visualiza');
+  });
+});
