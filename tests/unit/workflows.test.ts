@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { isOutdatedFinding, lintWorkflows, validateSchema, workflowFiles } from '../../scripts/verify/lint-workflows.ts';
+import {
+  isOutdatedFinding,
+  lintWorkflows,
+  untrustedInScripts,
+  validateSchema,
+  workflowFiles,
+} from '../../scripts/verify/lint-workflows.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -197,5 +203,82 @@ describe('workflow lint', () => {
     [{ kind: 'expression', message: 'undefined variable "secret". available variables are ...' }, false],
   ])('ignores only the findings that are the wasm build’s age: %o', (finding, ignored) => {
     expect(isOutdatedFinding(finding)).toBe(ignored);
+  });
+});
+
+/** A one-job workflow on repository_dispatch: `jobEnv` and `steps` are YAML, indented as a job's keys. */
+const oneJob = (steps: string, { jobEnv = '', workflowEnv = '' } = {}) =>
+  `on: repository_dispatch\n${workflowEnv ? `env:\n${workflowEnv}\n` : ''}jobs:\n  a:\n    runs-on: ubuntu-24.04\n${jobEnv ? `    env:\n${jobEnv}\n` : ''}    steps:\n${steps}\n`;
+const REASON = `\${{ github.event.client_payload.reason }}`;
+const SCRIPT = 'actions/github-script@60a0d83039c74a4aee543508d2ffcb1c3799cdea # v7.0.1';
+
+describe('the untrusted-input rule', () => {
+  it.each([
+    [
+      'the bracket form',
+      oneJob(`      - run: echo "\${{ github['event']['client_payload']['reason'] }}"`),
+      /step 1: "github\.event\.client_payload\.reason" inside \$\{\{ \}\} in a run script; pass it through env instead/,
+    ],
+    [
+      'a mixed form',
+      oneJob(`      - run: echo "\${{ github.event['client_payload'].reason }}"`),
+      /"github\.event\.client_payload\.reason" inside .* in a run script/,
+    ],
+    [
+      'other case and spaces',
+      oneJob(`      - run: echo "\${{ GITHUB[ 'Event' ] . client_payload.reason }}"`),
+      /"github\.event\.client_payload\.reason" inside .* in a run script/,
+    ],
+    [
+      "an input in brackets (the 'Run workflow' form)",
+      oneJob(`      - run: echo "\${{ inputs['reason'] }}"`),
+      /"inputs\.reason" inside .* in a run script/,
+    ],
+    ['the github context whole', oneJob(`      - run: echo '\${{ toJSON(github) }}'`), /"github" inside .* in a run script/],
+    [
+      'a step env variable read back in an expression (env.X)',
+      oneJob(`      - env:\n          WHY: ${REASON}\n        run: echo "\${{ env.WHY }}"`),
+      /step 1: "env\.why" \(set from "github\.event\.client_payload\.reason"\) inside .* in a run script; read the variable as "\$WHY" instead/,
+    ],
+    [
+      "a job env variable read back in an expression (env['X'])",
+      oneJob(`      - run: echo "\${{ env['WHY'] }}"`, { jobEnv: `      WHY: ${REASON}` }),
+      /"env\.why" \(set from "github\.event\.client_payload\.reason"\) inside .* read the variable as "\$WHY"/,
+    ],
+    [
+      'a workflow env variable, copied into a step variable, read back',
+      oneJob(`      - env:\n          COPY: \${{ env.WHY }}\n        run: echo "\${{ env.COPY }}"`, {
+        workflowEnv: `  WHY: ${REASON}`,
+      }),
+      /"env\.copy" \(set from "github\.event\.client_payload\.reason"\) .* read the variable as "\$COPY"/,
+    ],
+    [
+      "actions/github-script's script",
+      oneJob(`      - uses: ${SCRIPT}\n        with:\n          script: core.notice('${REASON}')`),
+      /"github\.event\.client_payload\.reason" inside .* in actions\/github-script's script; pass it through env instead/,
+    ],
+    [
+      "actions/github-script's script through env",
+      oneJob(
+        `      - uses: ${SCRIPT}\n        env:\n          WHY: ${REASON}\n        with:\n          script: core.notice('\${{ env.WHY }}')`,
+      ),
+      /"env\.why" .* in actions\/github-script's script; read the variable as process\.env\.WHY instead/,
+    ],
+  ])('catches %s', (_form, source, finding) => {
+    expect(untrustedInScripts('w.yml', source)).toEqual([expect.stringMatching(finding)]);
+  });
+
+  it('passes the safe forms: the variable read by the shell or by Node, trusted contexts, other actions and the run name', () => {
+    const source = `run-name: "Deploy \${{ github.event.client_payload.reason }}"\n${oneJob(
+      [
+        `      - env:\n          WHY: ${REASON}\n        run: echo "$WHY" "\${{ github.event_name }}" "\${{ github.sha }}" "\${{ vars.REASON }}"`,
+        `      - uses: ${SCRIPT}\n        env:\n          WHY: ${REASON}\n        with:\n          script: core.notice(process.env.WHY)`,
+        // The job's tainted WHY set again from a trusted value in this step.
+        `      - env:\n          WHY: \${{ vars.WHY }}\n        run: echo "\${{ env.WHY }}" "\${{ env.HOME_DIR }}" "\${{ format('{0}', 'github inputs') }}"`,
+        `      - uses: actions/cache@5a3ec84eff668545956fd18022155c47e93e2684 # v4.2.3\n        with:\n          path: .cache\n          key: \${{ github.event.client_payload.reason }}`,
+      ].join('\n'),
+      { jobEnv: `      WHY: ${REASON}\n      HOME_DIR: \${{ runner.temp }}` },
+    )}`;
+    expect(untrustedInScripts('w.yml', source)).toEqual([]);
   });
 });
