@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import { formatDate, formatDuration, truncate } from '../format.ts';
 import type { Episode } from '../schemas/index.ts';
+import { sliceWhole } from '../text.ts';
 import { LenientLongText, LenientText, lenient, lenientList, RawId, withinScale } from './fields.ts';
 import type { RecordContext } from './records.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
@@ -57,7 +58,7 @@ export function toEpisode(raw: RawEpisode, context: RecordContext): Episode {
     publishedAt,
     gradient: GRADIENTS[index % GRADIENTS.length] as string,
     icon: ICONS[index % ICONS.length] as string,
-    shortTitle: title.toUpperCase().slice(0, SHORT_TITLE_LENGTH).trim(),
+    shortTitle: sliceWhole(title.toUpperCase(), SHORT_TITLE_LENGTH).trim(),
     spotifyUrl: raw.external_urls?.spotify ? webUrl(raw.external_urls.spotify) : null,
     episodeNumber: Math.max(1, total - index),
     imageUrl: raw.images[0]?.url ? imageUrl(raw.images[0].url, context.baseUrl) : null,
