@@ -191,6 +191,8 @@ const REFUSALS = {
   phone: 'not a phone number (8 to 15 digits)',
   url: 'not an http(s) address',
   image: 'not an http(s) image address',
+  spotify: 'not an https address on spotify.com',
+  blog: "not an address on the blog's host",
 } as const;
 
 /**
