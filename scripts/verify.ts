@@ -1,7 +1,8 @@
 /**
  * `npm run verify`: the gate before a deploy, which a person can run too after any build.
  * Exits 1 with every reason when the built site must not be published: a missing page, a
- * collection that lost its data, a secret in dist/, a foreign script, a broken internal link.
+ * collection that lost its data, a secret in dist/, a foreign script, a broken internal link, a
+ * news feed or sitemap that is not well-formed XML.
  *
  *   npm run verify [-- --dist dist] [-- --snapshot data/snapshot] [-- --previous last/build-manifest.json] [-- --allow-shrink]
  *                  [-- --max-page-bytes 1MB] [-- --max-list-page-bytes 16MB]

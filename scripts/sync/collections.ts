@@ -116,7 +116,14 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
     source: 'blog',
     schema: NewsArticleSchema,
     fetch: (context, config) => fetchPosts(context, (config.blog as { url: string }).url),
-    normalise: (records, _config, options) => normaliseRecords(records, RawPostSchema, toNewsArticle, NewsArticleSchema, options),
+    normalise: (records, config, options) =>
+      normaliseRecords(
+        records,
+        RawPostSchema,
+        (raw, context) => toNewsArticle(raw, context, blogHosts(config)),
+        NewsArticleSchema,
+        options,
+      ),
     fallback: 'sample',
   },
   {
@@ -130,6 +137,11 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
 ];
 
 export const FALLBACK_CITY = (config: SyncConfig) => fallbackCity({ name: config.site.cityName, state: config.site.cityState });
+
+/** The hosts a post's own address may be on: those of BLOG_URL and BLOG_API_URL. */
+export function blogHosts(config: SyncConfig): string[] {
+  return [config.site.blogUrl, config.blog?.url].flatMap((url) => (url ? (URL.parse(url)?.hostname ?? []) : []));
+}
 
 /**
  * What relative URLs in a source's records are relative to (DESIGN.md, "Upstream calls"): the

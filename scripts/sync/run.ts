@@ -206,19 +206,30 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Colle
     const { entries, ...seen } = await fetchEntries(run, spec, mode);
     records = seen;
     const { partial } = seen;
+    // Compared with the last good snapshot only when both come from the upstream: the sample data's
+    // ids and counts say nothing about the upstream's.
+    const last =
+      mode === 'upstream' && (previous?.goodOrigin ?? 'upstream') === 'upstream'
+        ? await readPreviousEntries(options.outDir, spec)
+        : null;
     // A read cut short by a failure (a later page of a paged call) publishes what it read, unless
     // that is less than half of the last good snapshot from the upstream: then the snapshot stays,
     // even with --allow-shrink, which is for drops the upstream meant, not for pages that failed.
-    if (mode === 'upstream' && (!options.allowShrink || partial)) {
-      const last = await readPreviousEntries(options.outDir, spec);
-      const lastOrigin = previous?.goodOrigin ?? 'upstream';
-      if (last && lastOrigin === 'upstream' && entries.length * 2 < last.length) {
-        throw new ShrinkError(
-          partial
-            ? `${partial}; ${entries.length} valid records, less than half of the last good ${last.length}: a partial read does not replace it`
-            : `${entries.length} valid records (${seen.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
-        );
-      }
+    if (last && (!options.allowShrink || partial) && entries.length * 2 < last.length) {
+      throw new ShrinkError(
+        partial
+          ? `${partial}; ${entries.length} valid records, less than half of the last good ${last.length}: a partial read does not replace it`
+          : `${entries.length} valid records (${seen.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
+      );
+    }
+    const gone = last ? idsGone(last, entries) : 0;
+    // The count check above cannot see an upstream that swapped its records (another city's list,
+    // ids renumbered by a migration): every old page would go and every link to it break. It is
+    // said, not refused, since the data may be right; a real shrink already has its own message.
+    if (last && entries.length * 2 >= last.length && gone * 2 > last.length) {
+      warn(
+        `${spec.source} ${spec.name}: ids replaced: ${gone} of the ${last.length} ids of the last good snapshot are gone (${entries.length} records now); published anyway, check the upstream if this was not intended`,
+      );
     }
     if (partial) warn(`${spec.source} ${spec.name}: ${partial}; publishing the ${entries.length} valid records read`);
     await run.write(spec.name, entries);
@@ -244,6 +255,12 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Colle
       records,
     );
   }
+}
+
+/** How many ids of `last` are not among those of `entries`. */
+function idsGone(last: readonly { id: string }[], entries: readonly { id: string }[]): number {
+  const now = new Set(entries.map((entry) => entry.id));
+  return last.filter((entry) => !now.has(entry.id)).length;
 }
 
 /** A failed collection with no last good snapshot: the sample data, the fallback city, or published empty. */

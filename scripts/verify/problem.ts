@@ -1,5 +1,5 @@
 /** What the gate reports: one plain sentence per reason, grouped by the check that found it. */
-export type Gate = 'pages' | 'sizes' | 'collections' | 'secrets' | 'scripts' | 'links' | 'hosting';
+export type Gate = 'pages' | 'sizes' | 'collections' | 'secrets' | 'scripts' | 'links' | 'xml' | 'hosting';
 
 export interface Problem {
   gate: Gate;
@@ -15,5 +15,6 @@ export const GATE_TITLES: Record<Gate, string> = {
   secrets: 'Secrets in the built site',
   scripts: 'Scripts our code did not put there',
   links: 'Broken internal links',
+  xml: 'Feeds and sitemaps that are not well-formed XML',
   hosting: 'Pages some static hosts would not serve',
 };

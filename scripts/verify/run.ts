@@ -16,6 +16,7 @@ import { NO_JEKYLL_FILE } from './publish.ts';
 import { checkPageScripts } from './scripts.ts';
 import { checkPageText, checkSearchIndex, checkSecrets, type Secret } from './secrets.ts';
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS, type PageSizeLimits } from './sizes.ts';
+import { checkXmlFiles, FEED_FILE, isSitemap } from './xml.ts';
 
 export interface VerifyOptions {
   /** The built site. */
@@ -105,12 +106,14 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     const found = resolveSitePath(options.distDir, sitePath);
     return found && path.relative(options.distDir, found).split(path.sep).join('/');
   };
-  const sitemaps = await Promise.all(
+  const xml = await Promise.all(
     files
-      .filter((name) => /^sitemap[\w-]*\.xml$/.test(name))
-      .map(async (file) => ({ file, xml: await readFile(path.join(options.distDir, file), 'utf8') })),
+      .filter((name) => name === FEED_FILE || isSitemap(name))
+      .map(async (file) => ({ file, bytes: await readFile(path.join(options.distDir, file)) })),
   );
+  const sitemaps = xml.filter(({ file }) => isSitemap(file)).map(({ file, bytes }) => ({ file, xml: bytes.toString('utf8') }));
   problems.push(...checkLinks({ pages, stylesheets, sitemaps, resolve, siteOrigin: options.siteOrigin }));
+  problems.push(...checkXmlFiles(files, xml));
 
   return { problems, stats: { pages: pages.length, files: files.length, expectedPages: expectedPages(snapshot).length } };
 }

@@ -3,7 +3,7 @@
  * Everything the visitor reads is Portuguese (pt-BR) and in reais.
  */
 
-import { countLabel, fold } from './text.ts';
+import { countLabel, fold, sliceWhole } from './text.ts';
 
 /** Brazilian time zone used for every date shown (Mato Grosso has no daylight saving). */
 export const TIME_ZONE = 'America/Cuiaba';
@@ -54,7 +54,7 @@ export function discountPercent(original: number | null, sale: number | null): n
 /** The text cut to `max` characters plus '...' when longer, on a word boundary when one is near. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max);
+  const cut = sliceWhole(text, max);
   const lastSpace = cut.lastIndexOf(' ');
   // Trailing punctuation would read 'Paraguai....'.
   return `${(lastSpace > max * 0.7 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?…–-]+$/, '')}...`;

@@ -7,6 +7,7 @@ import { JSDOM } from 'jsdom';
 import { internationalPhone } from './format.ts';
 import { boundHtmlDepth, cutHtml, LIMITS } from './normalise/bounds.ts';
 import { plainEmail, resolveHttpUrl } from './normalise/values.ts';
+import { withoutXmlForbidden } from './text.ts';
 
 const { window } = new JSDOM('');
 const purify = createDOMPurify(window);
@@ -273,7 +274,8 @@ export function sanitizeHtml(html: unknown, options: SanitizeOptions = {}): stri
   resolveReferences(fragment, options);
   const container = window.document.createElement('div');
   container.append(fragment);
-  return container.innerHTML.trim();
+  // The parser keeps what XML forbids (U+FFFE, a lone surrogate…), in text and in attributes alike.
+  return withoutXmlForbidden(container.innerHTML).trim();
 }
 
 const BLOCK_BOUNDARY = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|blockquote|figure|figcaption|pre|hr|dt|dd)\b[^>]*>/gi;
@@ -284,9 +286,9 @@ const JOINERS = new Set(['\u200c', '\u200d']);
 /** What draws nothing at all: whitespace, format and control characters, marks, fillers and variation selectors. */
 const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{M}\p{Zl}\p{Zp}\u115f\u1160\u2800\u3164\uffa0]/gu;
 
-/** Text with control and bidi/format characters removed (tabs and line breaks become spaces). */
+/** Text with control and bidi/format characters and what XML forbids removed (tabs and line breaks become spaces). */
 export function cleanText(text: string): string {
-  return text.replace(HIDDEN, (char) => (/\s/.test(char) ? ' ' : JOINERS.has(char) ? char : ''));
+  return withoutXmlForbidden(text.replace(HIDDEN, (char) => (/\s/.test(char) ? ' ' : JOINERS.has(char) ? char : '')));
 }
 
 /** True when the text draws something: not only spaces, zero-width or bidi characters, marks or fillers. */

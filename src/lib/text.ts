@@ -45,3 +45,25 @@ export const peopleLabel = (people: number) => countLabel(people, 'pessoa', 'pes
 export function placeLabel(place: { name: string; state: string }, { isUnbreakable = false } = {}): string {
   return [place.name.trim(), place.state.trim()].filter(Boolean).join(isUnbreakable ? '\u00a0–\u00a0' : ' – ');
 }
+
+/**
+ * What XML 1.0 forbids in a document (its `Char` production): C0 controls but tab, line feed and
+ * carriage return; U+FFFE and U+FFFF; surrogates not in a pair. One of them in a post title makes
+ * /news/rss.xml unreadable to every feed reader, so no text of the snapshot may carry them.
+ */
+const XML_FORBIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `text` without the characters XML 1.0 forbids (XML_FORBIDDEN); everything else as it was. */
+export function withoutXmlForbidden(text: string): string {
+  return text.replace(XML_FORBIDDEN, '');
+}
+
+/**
+ * The first `max` UTF-16 units of `text`, one fewer when the cut would split a surrogate pair (an
+ * emoji, a rare CJK character): half a pair is a character no XML document may hold.
+ */
+export function sliceWhole(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  return /[\ud800-\udbff]$/.test(cut) && /^[\udc00-\udfff]/.test(text.slice(max)) ? cut.slice(0, -1) : cut;
+}

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { blogHosts } from '../../scripts/sync/collections.ts';
+import { readSyncConfig } from '../../scripts/sync/config.ts';
 import { fallbackCity, pickCity, RawCitySchema, toCity } from '../../src/lib/normalise/city.ts';
 import { EnvelopeError, readTotal, unwrapCollection } from '../../src/lib/normalise/envelope.ts';
-import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts';
+import { RawEpisodeSchema, spotifyUrl, toEpisode } from '../../src/lib/normalise/episode.ts';
 import { experienceCategory, RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
 import { localityOf, RawItemSchema, statusChip, toItem } from '../../src/lib/normalise/item.ts';
-import { NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
+import { blogLink, NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
 import { type NormaliseOptions, normaliseRecords } from '../../src/lib/normalise/records.ts';
 import { socialUrl } from '../../src/lib/normalise/social.ts';
 import { RawFeedbackSchema, toTestimonial } from '../../src/lib/normalise/testimonial.ts';
@@ -517,5 +519,95 @@ describe('podcast episodes from Spotify', () => {
       spotifyUrl: null,
       imageUrl: null,
     });
+  });
+});
+
+describe.each([
+  ['https://open.spotify.com/episode/abc', 'https://open.spotify.com/episode/abc'],
+  ['open.spotify.com/episode/abc', 'https://open.spotify.com/episode/abc'],
+  ['https://podcasters.spotify.com/pod/show/x/episodes/y', 'https://podcasters.spotify.com/pod/show/x/episodes/y'],
+  ['http://open.spotify.com/episode/abc', null],
+  ['https://open.spotify.com:8443/episode/abc', null],
+  ['https://spotify.com/episode/abc', null],
+  ['https://open.spotify.com.evil.example/episode/abc', null],
+  ['https://evilspotify.com/episode/abc', null],
+  ['https://spotify.link/abc', null],
+  ['https://evil.example/?u=https://open.spotify.com/episode/abc', null],
+  ['https://x@open.spotify.com/episode/abc', null],
+  ['javascript:alert(1)//open.spotify.com', null],
+])('spotifyUrl(%j)', (value, expected) => {
+  it(`is ${expected}`, () => expect(spotifyUrl(value)).toBe(expected));
+});
+
+describe('an episode linking off Spotify', () => {
+  it("gets no link of its own (the page shows the show's), with a note", () => {
+    const { entries, repaired } = normaliseRecords(
+      [{ id: 'ep', name: 'Episódio', external_urls: { spotify: 'https://evil.example/episode/ep' } }],
+      RawEpisodeSchema,
+      toEpisode,
+      EpisodeSchema,
+      SAMPLE,
+    );
+    expect(entries[0]?.spotifyUrl).toBeNull();
+    expect(repaired).toEqual([
+      { id: 'ep', reason: 'external_urls.spotify "https://evil.example/episode/ep": not an https address on spotify.com' },
+    ]);
+  });
+});
+
+describe("a post's own link", () => {
+  /** The blog at https://blog.example.com/ (its posts' base), BLOG_URL on www. and the API on api. */
+  const HOSTS = ['www.blog.example.com', 'api.blog.example.com'];
+  const post = (link: string) => ({
+    id: 1201,
+    date_gmt: '2026-10-03T13:30:00',
+    status: 'publish',
+    title: { rendered: 'Festival' },
+    content: { rendered: '<p><a href="leia-mais">Leia mais</a></p>' },
+    link,
+  });
+  const article = (link: string, baseUrl: string | null = 'https://blog.example.com/') => {
+    const context = contextFor({ baseUrl });
+    return { article: toNewsArticle(RawPostSchema.parse(post(link)), context, HOSTS), notes: context.notes };
+  };
+
+  it.each([
+    ['https://blog.example.com/2026/10/festival/', 'https://blog.example.com/2026/10/festival/'],
+    ['http://blog.example.com/festival/', 'http://blog.example.com/festival/'],
+    ['https://BLOG.example.com/festival/', 'https://BLOG.example.com/festival/'],
+    ['https://www.blog.example.com/festival/', 'https://www.blog.example.com/festival/'],
+    ['https://api.blog.example.com/festival/', 'https://api.blog.example.com/festival/'],
+    ['https://evil.example/festival/', null],
+    ['https://blog.example.com.evil.example/festival/', null],
+    ['https://sub.blog.example.com/festival/', null],
+    ['/festival/', null],
+  ])('%s → %s', (link, expected) => {
+    const { article: result, notes } = article(link);
+    expect(result.link).toBe(expected);
+    expect(blogLink(link, new Set(['blog.example.com', ...HOSTS]))).toBe(expected);
+    if (expected === null) expect(notes).toEqual([`link ${JSON.stringify(link)}: not an address on the blog's host`]);
+    else expect(notes).toEqual([]);
+  });
+
+  it("resolves the content's relative links against the blog, not against a link to another host", () => {
+    expect(article('https://evil.example/festival/').article.contentHtml).toContain('href="https://blog.example.com/leia-mais"');
+    expect(article('https://blog.example.com/2026/festival/').article.contentHtml).toContain(
+      'href="https://blog.example.com/2026/festival/leia-mais"',
+    );
+  });
+
+  it('keeps the links of the embedded sample data, which is ours', () => {
+    expect(article('https://blog.turismobarradobugres.com.br/2025/festival/', null).article.link).toBe(
+      'https://blog.turismobarradobugres.com.br/2025/festival/',
+    );
+  });
+
+  it('takes the blog hosts from BLOG_URL and BLOG_API_URL', () => {
+    const config = readSyncConfig({
+      BLOG_URL: 'https://www.blog.example.org/',
+      BLOG_API_URL: 'https://Blog.example.org/wp-json',
+    });
+    expect(blogHosts(config)).toEqual(['www.blog.example.org', 'blog.example.org']);
+    expect(blogHosts(readSyncConfig({}))).toEqual([]);
   });
 });

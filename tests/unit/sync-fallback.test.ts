@@ -104,8 +104,11 @@ describe('a source that is down', () => {
     expect(idsOf(await readSnapshot(sandbox.outDir, 'tours'))).toEqual(['11', '12', '13', '14', '15']);
     expect(idsOf(await readSnapshot(sandbox.outDir, 'restaurants'))).toEqual(['399']);
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', failed: false });
-    expect(report.warnings).toEqual([
+    // Every tour and restaurant is new: published, and said (the collections run at once, in any order).
+    expect([...report.warnings].sort()).toEqual([
       'provider accommodation: HTTP 500 Internal Server Error from /provider/hotels; keeping the last good snapshot (2 records)',
+      expect.stringMatching(/^provider restaurants: ids replaced: 2 of the 2 ids /),
+      expect.stringMatching(/^provider tours: ids replaced: 6 of the 6 ids /),
     ]);
   });
 
@@ -170,6 +173,50 @@ describe('a source that is down', () => {
     const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'none', failed: true, count: 0 });
     expect(await readSnapshot(sandbox.outDir, 'tours')).toEqual([]);
+  });
+});
+
+describe('the ids-replaced warning', () => {
+  const ids = (list: number[]) => list.map((id) => ({ id, title: `Passeio ${id}`, price: 100 }));
+  it.each([
+    ['all six replaced, as many records', [1, 2, 3, 4, 5, 6], [11, 12, 13, 14, 15, 16], 6],
+    ['four of six gone, more records', [1, 2, 3, 4, 5, 6], [1, 2, 11, 12, 13, 14, 15, 16], 4],
+    ['four of six gone, a drop to half', [1, 2, 3, 4, 5, 6], [1, 2, 11], 4],
+    ['three of six gone: not more than half', [1, 2, 3, 4, 5, 6], [1, 2, 3, 11, 12, 13], null],
+    ['only new ones added', [1, 2, 3], [1, 2, 3, 4, 5, 6], null],
+    ['the one record replaced', [1], [2], 1],
+  ])('%s', async (_case, before, after, gone) => {
+    sandbox.server.setFile('provider/tours.json', ids(before));
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    sandbox.server.setFile('provider/tours.json', ids(after));
+    const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
+
+    // A warning only: the new records are published.
+    expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', failed: false, count: after.length });
+    expect(idsOf(await readSnapshot(sandbox.outDir, 'tours'))).toEqual(after.map(String));
+    expect(report.warnings).toEqual(
+      gone === null
+        ? []
+        : [
+            `provider tours: ids replaced: ${gone} of the ${before.length} ids of the last good snapshot are gone (${after.length} records now); published anyway, check the upstream if this was not intended`,
+          ],
+    );
+  });
+
+  it('says nothing when the last snapshot was the sample data, or when the shrink rule already refused', async () => {
+    sandbox.server.setFile('provider/tours.json', ids([1, 2, 3, 4, 5, 6]));
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 500 });
+    await syncAgainst(sandbox.server, sandbox.outDir);
+    sandbox.server.clearFaults();
+    const fromSample = await syncAgainst(sandbox.server, sandbox.outDir);
+    expect(collectionOf(fromSample.report, 'news')).toMatchObject({ origin: 'upstream', failed: false });
+    expect(fromSample.report.warnings).toEqual([]);
+
+    sandbox.server.setFile('provider/tours.json', ids([11, 12]));
+    const refused = await syncAgainst(sandbox.server, sandbox.outDir);
+    expect(refused.report.warnings).toEqual([
+      expect.stringMatching(/^provider tours: 2 valid records .*less than half of the last good 6/),
+    ]);
   });
 });
 

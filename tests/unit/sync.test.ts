@@ -60,6 +60,8 @@ const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [str
         ['14', /^status "draft" is not published$/],
         ['15', /^title: /],
       ],
+      // The fixture blog answers on 127.0.0.1; post 11 says it lives on blog.example.com.
+      repaired: [['11', /^link "https:\/\/blog\.example\.com\/festival-de-pesca-2026\/": not an address on the blog's host$/]],
     },
     episodes: { received: 4, kept: ['ep003', 'ep002', 'ep001'], dropped: [['#3 (no id)', /^id: /]] },
   };

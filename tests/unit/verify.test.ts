@@ -64,12 +64,17 @@ ${options.head ?? ''}</head><body><a href="/">Início</a> <a href="/all-tours#li
 ${body}</body></html>`;
 }
 
+/** The news feed as @astrojs/rss writes it, with one item titled `title` (raw XML). */
+const feed = (title: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Notícias</title><link>${SITE_ORIGIN}/</link>` +
+  `<item><title>${title}</title><link>${SITE_ORIGIN}/news/1008</link></item></channel></rss>`;
+
 interface Fixture {
   root: string;
   dist: string;
   snapshot: string;
   options(overrides?: Partial<VerifyOptions>): VerifyOptions;
-  write(file: string, content: string): Promise<void>;
+  write(file: string, content: string | Uint8Array): Promise<void>;
 }
 
 /** A complete small site: every fixed route, one page per snapshot item, its assets and manifest. */
@@ -77,7 +82,7 @@ async function makeFixture(): Promise<Fixture> {
   const root = await mkdtemp(path.join(tmpdir(), 'verify-'));
   const dist = path.join(root, 'dist');
   const snapshot = path.join(root, 'snapshot');
-  const write = async (file: string, content: string) => {
+  const write = async (file: string, content: string | Uint8Array) => {
     await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
     await writeFile(path.join(dist, file), content);
   };
@@ -99,6 +104,7 @@ async function makeFixture(): Promise<Fixture> {
     'sitemap-0.xml',
     `<?xml version="1.0"?><urlset><url><loc>${SITE_ORIGIN}/</loc></url><url><loc>${SITE_ORIGIN}/tour/101?a=1&amp;b=2</loc></url></urlset>`,
   );
+  await write('news/rss.xml', feed('Festival de Pesca &amp; Praia'));
   await writeBuildManifest(dist, snapshot, root);
   await preparePublication(dist);
   return {
@@ -202,6 +208,54 @@ describe('runVerify', () => {
     await fixture.write('sitemap-0.xml', `<urlset><url><loc>${SITE_ORIGIN}/tour/103</loc></url></urlset>`);
     const { problems } = await runVerify(fixture.options());
     expect(messages(problems, 'links')).toEqual(['/tour/103 does not exist (linked from sitemap-0.xml).']);
+  });
+
+  it.each([
+    [
+      'a title with U+FFFE',
+      'news/rss.xml',
+      feed('Festa\ufffe'),
+      /line 1, column \d+: the character U\+FFFE is not allowed in XML/,
+    ],
+    ['a title with U+0001', 'news/rss.xml', feed('Festa\u0001'), /the character U\+0001 is not allowed in XML/],
+    [
+      'a lone surrogate (its UTF-8 form, as a careless encoder writes it)',
+      'news/rss.xml',
+      Buffer.concat(
+        feed('Festa|')
+          .split('|')
+          .flatMap((part, index) => [...(index ? [Buffer.from([0xed, 0xa0, 0x80])] : []), Buffer.from(part)]),
+      ),
+      /its bytes are not valid UTF-8/,
+    ],
+    ['a reference to a forbidden character', 'news/rss.xml', feed('Festa&#1;'), /&#1; refers to a character not allowed/],
+    ['an HTML entity', 'news/rss.xml', feed('Festa&nbsp;2026'), /the entity &nbsp; is not defined/],
+    ['an unclosed element', 'sitemap-0.xml', `<urlset><url><loc>${SITE_ORIGIN}/</loc></urlset>`, /line 1, column \d+: .*'url'/],
+    [
+      'U+FFFF in the sitemap index',
+      'sitemap-index.xml',
+      `<sitemapindex><sitemap><loc>${SITE_ORIGIN}/sitemap-0.xml\uffff</loc></sitemap></sitemapindex>`,
+      /U\+FFFF/,
+    ],
+  ])('fails on a feed or a sitemap that is not well-formed: %s, naming the file', async (_what, file, content, reason) => {
+    await fixture.write(file, content);
+    const { problems } = await runVerify(fixture.options());
+    const reader = file === 'news/rss.xml' ? 'feed readers' : 'search engines';
+    expect(messages(problems, 'xml')).toEqual([
+      expect.stringMatching(new RegExp(`^${file.replace('.', '\\.')} is not well-formed XML \\(`)),
+    ]);
+    expect(messages(problems, 'xml')[0]).toMatch(reason);
+    expect(messages(problems, 'xml')[0]).toMatch(new RegExp(`\\): ${reader} refuse the whole file\\.$`));
+  });
+
+  it('passes a feed with CDATA, character references and characters outside the BMP; fails without a feed', async () => {
+    await fixture.write('news/rss.xml', feed('Caf&#xE9; &#233; 😀\t<![CDATA[a &nbsp; b]]><!-- & -->'));
+    expect((await runVerify(fixture.options())).problems).toEqual([]);
+    await unlink(path.join(fixture.dist, 'news/rss.xml'));
+    const { problems } = await runVerify(fixture.options());
+    expect(messages(problems, 'xml')).toEqual([
+      'news/rss.xml is missing: feed readers subscribed to the news would get an error.',
+    ]);
   });
 
   it('fails on a missing asset, a missing anchor, a missing sprite icon and a missing font of a stylesheet', async () => {

@@ -10,7 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { isOutdatedFinding, lintWorkflows, validateSchema, workflowFiles } from '../../scripts/verify/lint-workflows.ts';
+import {
+  checkoutsKeepingCredentials,
+  isOutdatedFinding,
+  lintWorkflows,
+  untrustedInScripts,
+  validateSchema,
+  workflowFiles,
+} from '../../scripts/verify/lint-workflows.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -120,6 +127,24 @@ describe('deploy.yml safety', () => {
     for (const step of withSecrets) expect(step.run).not.toContain('secrets.');
   });
 
+  it('hands the job token to git only in the steps that fetch or push, and restores before npm install runs', () => {
+    const build = deploy.jobs.build as Job;
+    const withToken = allSteps(deploy).filter((step) => JSON.stringify(step).includes('github.token'));
+    expect(withToken.map((step) => step.name)).toEqual([
+      'Restore the last good snapshot and the last published manifest',
+      'Commit it to the data branch',
+    ]);
+    for (const step of withToken) {
+      expect(step.env?.GIT_TOKEN).toBe(`\${{ github.token }}`);
+      expect(step.run).not.toMatch(/\bnpm\b|\$\{\{/);
+      expect(step.run).toContain('GIT_CONFIG_KEY_0="http.$GITHUB_SERVER_URL/.extraheader"');
+    }
+    const install = build.steps.findIndex((step) => /npm install/.test(step.run ?? ''));
+    const restore = build.steps.findIndex((step) => step.name?.startsWith('Restore the last good snapshot'));
+    expect(restore).toBeGreaterThan(0);
+    expect(restore).toBeLessThan(install);
+  });
+
   it('keeps the last good snapshot in a branch and the images in actions/cache', () => {
     const build = deploy.jobs.build as Job;
     expect(build.steps.some((step) => (step.uses ?? '').startsWith('actions/cache@') && step.with?.path === '.cache')).toBe(true);
@@ -197,5 +222,104 @@ describe('workflow lint', () => {
     [{ kind: 'expression', message: 'undefined variable "secret". available variables are ...' }, false],
   ])('ignores only the findings that are the wasm build’s age: %o', (finding, ignored) => {
     expect(isOutdatedFinding(finding)).toBe(ignored);
+  });
+});
+
+/** A one-job workflow on repository_dispatch: `jobEnv` and `steps` are YAML, indented as a job's keys. */
+const oneJob = (steps: string, { jobEnv = '', workflowEnv = '' } = {}) =>
+  `on: repository_dispatch\n${workflowEnv ? `env:\n${workflowEnv}\n` : ''}jobs:\n  a:\n    runs-on: ubuntu-24.04\n${jobEnv ? `    env:\n${jobEnv}\n` : ''}    steps:\n${steps}\n`;
+const REASON = `\${{ github.event.client_payload.reason }}`;
+const SCRIPT = 'actions/github-script@60a0d83039c74a4aee543508d2ffcb1c3799cdea # v7.0.1';
+
+describe('the untrusted-input rule', () => {
+  it.each([
+    [
+      'the bracket form',
+      oneJob(`      - run: echo "\${{ github['event']['client_payload']['reason'] }}"`),
+      /step 1: "github\.event\.client_payload\.reason" inside \$\{\{ \}\} in a run script; pass it through env instead/,
+    ],
+    [
+      'a mixed form',
+      oneJob(`      - run: echo "\${{ github.event['client_payload'].reason }}"`),
+      /"github\.event\.client_payload\.reason" inside .* in a run script/,
+    ],
+    [
+      'other case and spaces',
+      oneJob(`      - run: echo "\${{ GITHUB[ 'Event' ] . client_payload.reason }}"`),
+      /"github\.event\.client_payload\.reason" inside .* in a run script/,
+    ],
+    [
+      "an input in brackets (the 'Run workflow' form)",
+      oneJob(`      - run: echo "\${{ inputs['reason'] }}"`),
+      /"inputs\.reason" inside .* in a run script/,
+    ],
+    ['the github context whole', oneJob(`      - run: echo '\${{ toJSON(github) }}'`), /"github" inside .* in a run script/],
+    [
+      'a step env variable read back in an expression (env.X)',
+      oneJob(`      - env:\n          WHY: ${REASON}\n        run: echo "\${{ env.WHY }}"`),
+      /step 1: "env\.why" \(set from "github\.event\.client_payload\.reason"\) inside .* in a run script; read the variable as "\$WHY" instead/,
+    ],
+    [
+      "a job env variable read back in an expression (env['X'])",
+      oneJob(`      - run: echo "\${{ env['WHY'] }}"`, { jobEnv: `      WHY: ${REASON}` }),
+      /"env\.why" \(set from "github\.event\.client_payload\.reason"\) inside .* read the variable as "\$WHY"/,
+    ],
+    [
+      'a workflow env variable, copied into a step variable, read back',
+      oneJob(`      - env:\n          COPY: \${{ env.WHY }}\n        run: echo "\${{ env.COPY }}"`, {
+        workflowEnv: `  WHY: ${REASON}`,
+      }),
+      /"env\.copy" \(set from "github\.event\.client_payload\.reason"\) .* read the variable as "\$COPY"/,
+    ],
+    [
+      "actions/github-script's script",
+      oneJob(`      - uses: ${SCRIPT}\n        with:\n          script: core.notice('${REASON}')`),
+      /"github\.event\.client_payload\.reason" inside .* in actions\/github-script's script; pass it through env instead/,
+    ],
+    [
+      "actions/github-script's script through env",
+      oneJob(
+        `      - uses: ${SCRIPT}\n        env:\n          WHY: ${REASON}\n        with:\n          script: core.notice('\${{ env.WHY }}')`,
+      ),
+      /"env\.why" .* in actions\/github-script's script; read the variable as process\.env\.WHY instead/,
+    ],
+  ])('catches %s', (_form, source, finding) => {
+    expect(untrustedInScripts('w.yml', source)).toEqual([expect.stringMatching(finding)]);
+  });
+
+  it('passes the safe forms: the variable read by the shell or by Node, trusted contexts, other actions and the run name', () => {
+    const source = `run-name: "Deploy \${{ github.event.client_payload.reason }}"\n${oneJob(
+      [
+        `      - env:\n          WHY: ${REASON}\n        run: echo "$WHY" "\${{ github.event_name }}" "\${{ github.sha }}" "\${{ vars.REASON }}"`,
+        `      - uses: ${SCRIPT}\n        env:\n          WHY: ${REASON}\n        with:\n          script: core.notice(process.env.WHY)`,
+        // The job's tainted WHY set again from a trusted value in this step.
+        `      - env:\n          WHY: \${{ vars.WHY }}\n        run: echo "\${{ env.WHY }}" "\${{ env.HOME_DIR }}" "\${{ format('{0}', 'github inputs') }}"`,
+        `      - uses: actions/cache@5a3ec84eff668545956fd18022155c47e93e2684 # v4.2.3\n        with:\n          path: .cache\n          key: \${{ github.event.client_payload.reason }}`,
+      ].join('\n'),
+      { jobEnv: `      WHY: ${REASON}\n      HOME_DIR: \${{ runner.temp }}` },
+    )}`;
+    expect(untrustedInScripts('w.yml', source)).toEqual([]);
+  });
+});
+
+describe('the checkout rule', () => {
+  const checkout = 'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2';
+  it.each([
+    ['no with', `      - uses: ${checkout}`, true],
+    ['other inputs only', `      - uses: ${checkout}\n        with:\n          fetch-depth: 1`, true],
+    ['persist-credentials: true', `      - uses: ${checkout}\n        with:\n          persist-credentials: true`, true],
+    ['persist-credentials: false', `      - uses: ${checkout}\n        with:\n          persist-credentials: false`, false],
+    ['persist-credentials: "false"', `      - uses: ${checkout}\n        with:\n          persist-credentials: "false"`, false],
+    ['another action', '      - uses: actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020 # v4.4.0', false],
+  ])('a checkout with %s is refused: %s', (_case, steps, refused) => {
+    expect(checkoutsKeepingCredentials('w.yml', oneJob(steps))).toEqual(
+      refused
+        ? [
+            expect.stringMatching(
+              /^w\.yml: job "a", step 1: actions\/checkout keeps the job's token in \.git\/config .*persist-credentials: false \[checkout-credentials\]$/,
+            ),
+          ]
+        : [],
+    );
   });
 });

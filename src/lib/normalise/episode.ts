@@ -1,7 +1,8 @@
 import { z } from 'astro/zod';
 import { formatDate, formatDuration, truncate } from '../format.ts';
 import type { Episode } from '../schemas/index.ts';
-import { LenientLongText, LenientText, lenient, lenientList, RawId, withinScale } from './fields.ts';
+import { sliceWhole } from '../text.ts';
+import { checkedField, LenientLongText, LenientText, lenient, lenientList, RawId, withinScale } from './fields.ts';
 import type { RecordContext } from './records.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
 
@@ -27,6 +28,18 @@ export const RawEpisodeSchema = z.looseObject({
   audio_preview_url: lenient(z.string()),
 });
 export type RawEpisode = z.output<typeof RawEpisodeSchema>;
+
+/**
+ * An episode's address as a link to Spotify: https on open.spotify.com or another host under
+ * spotify.com, on the default port; null for anything else, and the page links to the show instead
+ * (PodcastSection's `listenHref`), as for an episode without a link.
+ */
+export function spotifyUrl(value: string): string | null {
+  const url = webUrl(value);
+  if (!url) return null;
+  const { protocol, hostname, port } = new URL(url);
+  return protocol === 'https:' && port === '' && hostname.endsWith('.spotify.com') ? url : null;
+}
 
 /** Longest episode we believe: a day. */
 const MAX_DURATION_MS = 24 * 3600_000;
@@ -57,8 +70,13 @@ export function toEpisode(raw: RawEpisode, context: RecordContext): Episode {
     publishedAt,
     gradient: GRADIENTS[index % GRADIENTS.length] as string,
     icon: ICONS[index % ICONS.length] as string,
-    shortTitle: title.toUpperCase().slice(0, SHORT_TITLE_LENGTH).trim(),
-    spotifyUrl: raw.external_urls?.spotify ? webUrl(raw.external_urls.spotify) : null,
+    shortTitle: sliceWhole(title.toUpperCase(), SHORT_TITLE_LENGTH).trim(),
+    spotifyUrl: checkedField(
+      raw.external_urls?.spotify,
+      { label: 'external_urls.spotify', kind: 'spotify' },
+      spotifyUrl,
+      context,
+    ),
     episodeNumber: Math.max(1, total - index),
     imageUrl: raw.images[0]?.url ? imageUrl(raw.images[0].url, context.baseUrl) : null,
     audioPreviewUrl: raw.audio_preview_url ? webUrl(raw.audio_preview_url) : null,

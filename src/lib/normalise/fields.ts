@@ -8,6 +8,7 @@ import { z } from 'astro/zod';
 import { truncate } from '../format.ts';
 import { hasVisibleText, htmlToText, sanitizeHtml } from '../html.ts';
 import { isRouteSafeId } from '../schemas/index.ts';
+import { withoutXmlForbidden } from '../text.ts';
 import type { RecordContext } from './records.ts';
 import { quoted } from './values.ts';
 
@@ -31,14 +32,20 @@ export const RawId = z
   .refine(isRouteSafeId, "not a page address (letters, digits, '-' and '_', at most 64; not 'index' or 'page')");
 
 /** The id of a record without a page of its own (a city, a feedback's tour): any short text. */
-export const RawKey = z.union([z.string().trim().min(1).max(200), z.number().finite()]).transform((id) => String(id));
+export const RawKey = z
+  .union([z.string().trim().min(1).max(200), z.number().finite()])
+  .transform((id) => withoutXmlForbidden(String(id)));
 
 /** Characters of a plain-text field (names, titles, addresses); longer ones are cut with '...'. */
 export const TEXT_CHARS = 1000;
 /** Characters of a long plain-text field (a testimonial, an episode's description). */
 export const LONG_TEXT_CHARS = 10_000;
 
-/** Plain text from a string, a number or a WordPress-style `{ rendered }`, at most `max` characters; undefined when nothing visible is left. */
+/**
+ * Plain text from a string, a number or a WordPress-style `{ rendered }`, at most `max` characters;
+ * undefined when nothing visible is left. Nothing XML forbids survives (htmlToText removes it, and
+ * truncate never cuts a surrogate pair): the RSS feed carries these texts.
+ */
 const textOf = (max: number) =>
   optional(
     z
@@ -188,6 +195,8 @@ const REFUSALS = {
   phone: 'not a phone number (8 to 15 digits)',
   url: 'not an http(s) address',
   image: 'not an http(s) image address',
+  spotify: 'not an https address on spotify.com',
+  blog: "not an address on the blog's host",
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import { hasVisibleText, htmlToText } from '../html.ts';
 import { PLACEHOLDERS } from '../images.ts';
 import type { NewsArticle } from '../schemas/index.ts';
 import {
+  checkedField,
   firstText,
   html,
   LenientText,
@@ -72,18 +73,36 @@ function publishedAt(raw: RawPost, now: Date): string | null {
 const VIEWS_SCALE = { label: 'views', min: 0, max: 1_000_000_000, fallback: null, isInteger: true };
 
 /**
+ * A post's own address when it is on the blog: an http(s) address whose host is one of `hosts`
+ * (lower case); null for any other, which is then treated as a post without one.
+ */
+export function blogLink(value: string, hosts: ReadonlySet<string>): string | null {
+  const url = webUrl(value);
+  return url && hosts.has(new URL(url).hostname) ? url : null;
+}
+
+/**
  * A published post as a news article; throws (the post is dropped with the reason) when it is not
  * published, has no visible title or no real publication date. Relative links and images of its
- * content are resolved against the post's own address (`link`), else the blog's.
+ * content are resolved against the post's own address (`link`), else the blog's. That address is
+ * kept only on the blog's host: the host of `context.baseUrl` or one of `blogHosts` (BLOG_URL's and
+ * BLOG_API_URL's, scripts/sync/collections.ts); a post pointing elsewhere is treated as having none.
+ * The embedded sample data (no base) is ours and keeps its links.
  */
-export function toNewsArticle(raw: RawPost, context: RecordContext): NewsArticle {
+export function toNewsArticle(raw: RawPost, context: RecordContext, blogHosts: readonly string[] = []): NewsArticle {
   if (raw.status && raw.status !== 'publish') throw new Error(`status ${quoted(raw.status)} is not published`);
   const title = htmlToText(raw.title);
   if (!hasVisibleText(title)) throw new Error('no title');
   const date = publishedAt(raw, context.now);
   if (!date) throw new Error(`no valid publication date (${quoted(raw.date_gmt ?? raw.date ?? '')}: ${NOT_A_DATE})`);
 
-  const link = raw.link ? webUrl(raw.link) : null;
+  const hosts = new Set(
+    [...blogHosts, URL.parse(context.baseUrl ?? '')?.hostname].flatMap((host) => (host ? [host.toLowerCase()] : [])),
+  );
+  const link =
+    context.baseUrl === null
+      ? webUrl(raw.link)
+      : checkedField(raw.link, { label: 'link', kind: 'blog' }, (value) => blogLink(value, hosts), context);
   // The sample data (no base) keeps its site-relative images, whatever its posts' links say.
   const source = { baseUrl: context.baseUrl === null ? null : (link ?? context.baseUrl) };
   const contentHtml = html(raw.content, source) ?? '';
