@@ -23,7 +23,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 const quiet = { info() {}, warn() {} };
 
-/** Detail route of each collection (DESIGN.md, Pages). */
+/** Detail route of each collection (docs/architecture.md, Pages). */
 const ROUTES: Record<string, string> = {
   tours: 'tour',
   accommodation: 'accommodation',
@@ -189,11 +189,12 @@ describe.each([
     expect(contact).not.toContain('bcc=');
     const testimonials = JSON.parse(await readFile(path.join(work, 'snapshot', 'testimonials.json'), 'utf8')) as {
       id: string;
-      rating: number;
+      rating: number | null;
       featured: boolean;
       visitDate: string | null;
     }[];
-    expect(testimonials.find((entry) => entry.id === '1099')).toMatchObject({ rating: 5, featured: false });
+    // An out-of-scale rating is left out: no rating, not featured.
+    expect(testimonials.find((entry) => entry.id === '1099')).toMatchObject({ rating: null, featured: false });
     expect(testimonials.find((entry) => entry.id === '1098')).toMatchObject({ visitDate: null });
   });
 });
