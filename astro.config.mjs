@@ -17,7 +17,7 @@ import { projectDir } from './src/lib/project-dirs.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** @param {number} weight */
 const poppinsFile = (weight) => `./node_modules/@fontsource/poppins/files/poppins-latin-${weight}-normal.woff2`;
-// `.env` is honoured for the configuration contract of DESIGN.md (src/lib/config.ts reads process.env);
+// `.env` is honoured for the configuration contract of docs/architecture.md (src/lib/config.ts reads process.env);
 // variables already set in the environment win.
 if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
 const unlisted = unlistedPages(projectDir(process.env, 'snapshot', root));

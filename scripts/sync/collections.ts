@@ -1,7 +1,7 @@
 /**
  * The snapshot's collections: which upstream call fills each, how its records are normalised,
  * and what it falls back to when the call fails and there is no last good snapshot
- * (SPEC section 8: news and podcast use the sample data, testimonials and lists stay empty,
+ * (docs/product.md: news and podcast use the sample data, testimonials and lists stay empty,
  * the city becomes the configured fallback city).
  */
 import type { z } from 'astro/zod';
@@ -144,7 +144,7 @@ export function blogHosts(config: SyncConfig): string[] {
 }
 
 /**
- * What relative URLs in a source's records are relative to (DESIGN.md, "Upstream calls"): the
+ * What relative URLs in a source's records are relative to (docs/architecture.md, "Upstream calls"): the
  * provider's API address, the blog's address (each post's own link comes first), Spotify's API.
  */
 export function sourceBaseUrl(source: SourceName, config: SyncConfig): string | null {

@@ -3,7 +3,7 @@
  * (an image, not too big, decodable) and kept in a content-addressed folder that survives builds;
  * the build reads the images from there as local files (src/integrations/image-cache.ts).
  *
- * Why the sync downloads and Astro does not fetch remote images itself (option (b) of issue 6):
+ * Why the sync downloads and Astro does not fetch remote images itself:
  * Astro 7's remote pipeline fetches each remote image during page rendering (a size/format probe,
  * not cached) and again at generation, with no timeout, no size or type limit, and a failed
  * download throws and fails the whole build. Downloading here reuses the sync's ky client (timeouts,

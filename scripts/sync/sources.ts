@@ -1,5 +1,5 @@
 /**
- * One function per upstream call of DESIGN.md, each returning the raw records of a collection.
+ * One function per upstream call of docs/architecture.md, each returning the raw records of a collection.
  * Normalising and validating happen afterwards, record by record (collections.ts).
  */
 import { isHTTPError, type KyInstance } from 'ky';

@@ -25,8 +25,8 @@ export const CSP_DIRECTIVES = [
   `frame-src ${EMBED_FRAME_ORIGINS.join(' ')}`,
   "object-src 'none'",
   "base-uri 'self'",
-  // The contact form's no-JavaScript fallback is a mailto: action; filter and search forms are GET to our pages.
-  "form-action 'self' mailto:",
+  // Every form is a GET to our own pages (filters, searches); the contact form targets nothing (its island hands off).
+  "form-action 'self'",
 ] as const;
 
 /**

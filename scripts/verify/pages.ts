@@ -1,6 +1,6 @@
 /**
- * The pages a complete build has: every route of the spec's route table, and one detail page per
- * item of the snapshot (DESIGN.md, Pages), at the paths the site itself links to.
+ * The pages a complete build has: every route of the documented route table, and one detail page per
+ * item of the snapshot (docs/architecture.md, Pages), at the paths the site itself links to.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +18,7 @@ export type PublishedCollection = Exclude<SnapshotName, 'status'>;
 /** Entries by collection; a collection whose file is missing or unreadable is absent. */
 export type Snapshot = Partial<Record<PublishedCollection, { id: string }[]>>;
 
-/** Routes of the spec's route table that exist whatever the data, plus the 404 page static hosts serve. */
+/** Routes of the documented route table that exist whatever the data, plus the 404 page static hosts serve. */
 export const FIXED_ROUTES = [
   '/',
   '/about',

@@ -1,5 +1,5 @@
 /**
- * The secrets gate: no credential of the sync (DESIGN.md, Secrets) may appear anywhere in the
+ * The secrets gate: no credential of the sync (docs/architecture.md, Secrets) may appear anywhere in the
  * built site: in the bytes of any file, in the encodings a page or a bundle would carry it in, in
  * the text of a page as a reader or an indexer sees it (markup can split a value:
  * `abc<span>def</span>` reads `abcdef`), and in the search index once decompressed.

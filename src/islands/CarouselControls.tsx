@@ -1,6 +1,6 @@
 /**
  * Enhances a static scroll-snap card list (passed as children, left as server HTML) with
- * 'Anterior' / 'Próximo', the 'X de Y' indicator and auto-slide (SPEC section 4). Swipe stays native
+ * 'Anterior' / 'Próximo', the 'X de Y' indicator and auto-slide (docs/product.md). Swipe stays native
  * scrolling; the page index follows it on `scrollend`.
  */
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The list that travels (issue 15, item 3), inside 'Meus favoritos': 'Enviar pelo WhatsApp' (one
+ * The list that travels, inside 'Meus favoritos': 'Enviar pelo WhatsApp' (one
  * message with every title and link) and 'Copiar link' (a /favoritos link carrying the list); and,
  * on a phone that opens such a link, the shared list with 'Adicionar aos meus favoritos'.
  */

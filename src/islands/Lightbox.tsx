@@ -1,5 +1,5 @@
 /**
- * Lightbox for a gallery (SPEC sections 2 and 4). The thumbnails (children, left as server HTML)
+ * Lightbox for a gallery (docs/product.md). The thumbnails (children, left as server HTML)
  * link to the large photos, so they work without JavaScript; once hydrated a click opens a modal
  * `<dialog>` over every photo of the item, also those beyond the thumbnails shown: counter 'N / M',
  * 'Anterior' / 'Próxima' wrapping, arrow keys, close by button, Escape or a click on the overlay,

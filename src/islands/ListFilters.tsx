@@ -1,5 +1,5 @@
 /**
- * Applies the list filters to the static list page (SPEC section 2 lists, section 5). It renders
+ * Applies the list filters to the static list page (docs/product.md). It renders
  * nothing: it takes over the page's search and filter forms (submit, change, debounced typing,
  * 'Limpar'), keeps `$filters` and the URL in step, shows or hides the server-rendered cards, so no
  * card is rendered twice, and fills the active filters summary (ActiveFilters.astro), whose chips

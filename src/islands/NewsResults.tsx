@@ -1,5 +1,5 @@
 /**
- * The news portal in the browser (SPEC section 2): search on Enter over title, summary, category
+ * The news portal in the browser (docs/product.md): search on Enter over title, summary, category
  * and tags (case- and accent-insensitive), category chips, the featured or first article large,
  * 12 per page with first/last, page 1 again on a new search or chip, state in the URL. Renders
  * nothing until the visitor filters (or arrives with a filtered link): the static page is the

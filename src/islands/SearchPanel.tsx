@@ -1,7 +1,7 @@
 /**
  * The search itself, shared by the header's dialog and the /busca page: the box, the kind chips
  * (Pagefind's counts per `tipo`), the results with image, kind, title and the excerpt with the
- * matched words marked, 'Mostrar mais' and the spec's empty message. Arrow keys move between the
+ * matched words marked, 'Mostrar mais' and the documented empty message. Arrow keys move between the
  * box and the results; Enter opens the focused result (it is a link).
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Enhances the hero's scroll-snap strip of city photos (SPEC section 4): auto-advance every 5 s,
+ * Enhances the hero's scroll-snap strip of city photos (docs/product.md): auto-advance every 5 s,
  * cycling; the static '#slide-n' dot links give way to dot buttons (aria-current on the photo shown);
  * a dot click jumps, pauses and resumes 3 s later. A 'Pausar apresentação' button stops the
  * auto-advance until 'Retomar apresentação' (WCAG 2.2.2: anything that moves by itself for more than

@@ -1,5 +1,5 @@
 /**
- * The testimonials portal in the browser (SPEC section 2): search on Enter over name, place, tour
+ * The testimonials portal in the browser (docs/product.md): search on Enter over name, place, tour
  * and text (case- and accent-insensitive), experience chips, the featured or first testimonial
  * large, 12 per page with first/last, page 1 again on a new search or chip, state in the URL. The
  * hero figures stay the static ones (they describe every testimonial, not the filtered ones).

@@ -1,5 +1,5 @@
 /**
- * The contact form with its rules (SPEC section 5) and the hand-off: the site has no server, so a
+ * The contact form with its rules (docs/product.md) and the hand-off: the site has no server, so a
  * valid message opens the visitor's e-mail program (mailto: with subject and body) or, when the
  * agency has only a phone, WhatsApp with the text. Server-rendered as the form with its button
  * disabled until this island runs: a form whose action is mailto: is mixed content on an HTTPS page,

@@ -1,6 +1,6 @@
 /**
  * 'Voltar' links (BackLink.astro, `data-back`): for a visitor who came from a page of this site, a
- * tap goes back in history (SPEC: history −1), to the page as they left it (a list's filters and
+ * tap goes back in history (docs/product.md: history −1), to the page as they left it (a list's filters and
  * scroll); for one who arrived from elsewhere (a search engine, a shared link) and without
  * JavaScript, the link leads to its own target. One listener for the document: the header's script
  * loads this module on every page.

@@ -1,5 +1,5 @@
 /**
- * The browser side of 'saved places offline' (issue 15): every change of `$favourites` is sent to
+ * The browser side of 'saved places offline': every change of `$favourites` is sent to
  * the service worker, which keeps each saved item's page and first photo (src/service-worker/sw.js,
  * SAVED) and releases those of removed items; /favoritos asks which items are kept.
  */

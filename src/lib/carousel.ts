@@ -1,5 +1,5 @@
 /**
- * Carousel arithmetic (SPEC sections 4 and 9), shared by the carousel, hero slideshow and lightbox
+ * Carousel arithmetic (docs/product.md), shared by the carousel, hero slideshow and lightbox
  * islands, and which items a home carousel shows. Pages are 0-based here; the visitor reads them
  * 1-based ('2 de 4').
  */

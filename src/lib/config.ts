@@ -1,5 +1,5 @@
 /**
- * The configuration contract of DESIGN.md. Pages read only the public part; the upstream
+ * The configuration contract of docs/architecture.md. Pages read only the public part; the upstream
  * addresses and secrets are read by the sync (scripts/sync/config.ts) and go nowhere else.
  */
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -1,7 +1,6 @@
 /**
  * Everything that varies by kind of item, in one table: routes, names, list texts and filters,
- * the home carousel, schema.org type, the spec's error and fallback messages (SPEC sections 2, 4,
- * 8 and 9). Pages, components and helpers read them from here only.
+ * the home carousel, schema.org type, the documented error and fallback messages (docs/product.md). Pages, components and helpers read them from here only.
  */
 import { internationalPhone, whatsappNumber } from './format.ts';
 import type { DurationKind } from './lists/filters.ts';
@@ -15,7 +14,7 @@ export interface ListFilters {
   hasLocality: boolean;
   /** Duration group: hours buckets (tours, providers, events), nights (accommodation), meal period (restaurants). */
   duration: DurationKind;
-  /** Whether the page reads `?experience=` (SPEC: /all-tours and /all-providers-tours). */
+  /** Whether the page reads `?experience=` (docs/product.md: /all-tours and /all-providers-tours). */
   acceptsExperienceQuery: boolean;
 }
 
@@ -23,19 +22,19 @@ const TOUR_LIKE: ListFilters = { hasExperiences: true, hasLocality: true, durati
 /** Drivers, guides and agencies list the experiences they offer: a link to an experience's offers may land on their list. */
 const PEOPLE: ListFilters = { hasExperiences: true, hasLocality: true, duration: null, acceptsExperienceQuery: true };
 
-/** The kind's carousel on the home page (SPEC section 2, Home sections; section 4, Carousels). */
+/** The kind's carousel on the home page (docs/product.md). */
 export interface HomeCarousel {
   /** Section id (the menu's anchors). */
   id: string;
   /** Other anchors that land on the section (the menu's 'Promoções', 'Fornecedores'). */
   anchors?: string[];
-  /** Heading, as the spec writes it. */
+  /** Heading, in capitals as the home writes it. */
   title: string;
   /** Accessible name of the card list. */
   label: string;
   /** The button to the list: its text, and what it lists for screen readers when the text is generic. */
   more: { label: string; context?: string };
-  /** Auto-slide interval in ms (SPEC: 5000 tours, 4500 accommodation and restaurants, 4000 otherwise). */
+  /** Auto-slide interval in ms (docs/product.md: 5000 tours, 4500 accommodation and restaurants, 4000 otherwise). */
   interval: number;
 }
 
@@ -68,7 +67,7 @@ export interface EntityConfig {
   loading: string;
   /** 'Passeio não encontrado.' */
   notFound: string;
-  /** Alert when the item has no phone; null where the spec gives none. */
+  /** Alert when the item has no phone; null for kinds whose action needs none. */
   noPhone: string | null;
   /** Price slider range of the list's filter panel. */
   priceRange: { min: number; max: number; step: number };
@@ -302,7 +301,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   },
 };
 
-/** The item carousels of the home page, in the spec's order of sections (after 'experiencias'). */
+/** The item carousels of the home page, in the documented order of sections (after 'experiencias'). */
 export const HOME_CAROUSEL_ORDER: readonly ItemKind[] = [
   'tour',
   'event',
@@ -320,7 +319,7 @@ export const experiencePath = (id: string) => `/experience/${encodeURIComponent(
 export const newsPath = (id: string) => `/news/${encodeURIComponent(id)}`;
 export const testimonialPath = (id: string) => `/testimonials/${encodeURIComponent(id)}`;
 
-/** SPEC section 8 fallback texts. */
+/** docs/product.md texts. */
 export const FALLBACK = {
   location: 'Local não informado',
   duration: 'Duração não informada',

@@ -39,7 +39,7 @@ export function parsePrice(value: unknown): number | null {
   return Number.isFinite(parsed) && parsed <= MAX_PRICE ? parsed : null;
 }
 
-/** 'R$ 1.234,56' (with a plain space); the spec's 'R$ 0' for zero. */
+/** 'R$ 1.234,56' (with a plain space). A price the upstream did not give is never formatted (src/lib/facts.ts). */
 export function formatBRL(value: number): string {
   if (value === 0) return 'R$ 0';
   return brl.format(value).replace(/\s/g, ' ');

@@ -1,4 +1,4 @@
-/** The header menu (SPEC section 2). Anchors point at home sections, so they work from every page. */
+/** The header menu (docs/product.md). Anchors point at home sections, so they work from every page. */
 export interface MenuItem {
   label: string;
   href: string;

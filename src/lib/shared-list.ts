@@ -1,5 +1,5 @@
 /**
- * The favourites list that travels (issue 15, item 3): one WhatsApp message with every saved title
+ * The favourites list that travels: one WhatsApp message with every saved title
  * and link, and a /favoritos link carrying the list itself (in the URL's fragment, so it never
  * reaches a server or a log), which another phone opens with no account and no back end.
  */

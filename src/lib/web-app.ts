@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the installable site (issue 15, item 1): the web app manifest from the site's
+ * Pure helpers of the installable site: the web app manifest from the site's
  * configuration and palette, and the icons it lists. The PNGs themselves are drawn at build time
  * from LOGO_PATH (src/pages/icons/[icon].ts), so another city's logo gives another city's icons.
  */

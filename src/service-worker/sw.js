@@ -15,7 +15,7 @@
  *   never served, so no page lives in a cache forever.
  * - The registration script sends the URLs the page loaded before the worker controlled it, so
  *   the first page visited is kept too.
- * - Saved places (issue 15): the pages send the visitor's favourites ({ saved: [...] }, newest
+ * - Saved places: the pages send the visitor's favourites ({ saved: [...] }, newest
  *   first). For each, the worker keeps the item's page, the files that page needs (stylesheets,
  *   scripts, islands) and its first photo in SAVED, a cache no build deletes, so a place saved from a
  *   list opens with no signal though it was never opened; a removed favourite's copies go (a file
@@ -31,7 +31,7 @@ const FILES = `${PREFIX}files-${VERSION}`;
 const OFFLINE_URL = '/offline';
 const PAGE_TIMEOUT_MS = 6000;
 const MAX_AGE_DAYS = 30;
-/** Saved places kept offline (issue 15): not versioned, so a new build does not drop them. */
+/** Saved places kept offline: not versioned, so a new build does not drop them. */
 const SAVED = `${PREFIX}saved`;
 /** The SAVED entry listing what is kept for whom; /favoritos reads it too (src/lib/saved-offline.ts). */
 const SAVED_INDEX = '/__saved-offline__.json';

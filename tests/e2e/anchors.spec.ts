@@ -1,5 +1,5 @@
 /**
- * Menu anchors (issue 12, point 3): every home section the header links to lands just under the
+ * Menu anchors: every home section the header links to lands just under the
  * sticky header, from the home and from another page, after the islands have loaded; and no island
  * moves the sections when it hydrates (their positions without JavaScript, the server HTML, equal
  * those once every island on the page has hydrated).

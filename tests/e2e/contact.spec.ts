@@ -1,5 +1,5 @@
 /**
- * The contact form (SPEC sections 2 and 5) and the embeds on request: messages next to
+ * The contact form (docs/product.md) and the embeds on request: messages next to
  * the fields on an invalid submit, typed text kept, focus on the first error, the hand-off to the
  * agency's e-mail (mailto: with subject and body); no map or player frame, and no request to the
  * maps service or Spotify, before the visitor asks.

@@ -1,6 +1,6 @@
 /**
- * The item detail pages (SPEC sections 2 and 8) on the sample site: every item of the sample data
- * has its page; one item of each kind shows the spec's sections, texts and hand-offs, has the
+ * The item detail pages (docs/product.md) on the sample site: every item of the sample data
+ * has its page; one item of each kind shows the documented sections, texts and hand-offs, has the
  * right JSON-LD, passes the accessibility sweep and loads nothing foreign at both widths; records
  * missing data show the fallback texts; the missing-phone alerts work without JavaScript.
  */
@@ -482,7 +482,7 @@ test.describe('missing phone, without JavaScript', () => {
   }
 });
 
-test('/driver/ and /guide/ without an id show the spec messages and go back to the list', async ({ page }) => {
+test('/driver/ and /guide/ without an id show docs/product.md messages and go back to the list', async ({ page }) => {
   for (const [path, message, list] of [
     ['/driver', 'ID do condutor não fornecido.', '/all-drivers'],
     ['/guide', 'ID do guia não fornecido', '/all-guides'],

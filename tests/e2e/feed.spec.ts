@@ -1,5 +1,5 @@
 /**
- * The news feed (issue 15, item 4): /news/rss.xml parses with a maintained RSS/XML parser
+ * The news feed: /news/rss.xml parses with a maintained RSS/XML parser
  * (fast-xml-parser), lists every post of the snapshot the site was built from with its title, link,
  * date, summary and a picture that answers, and every page's head links to it.
  */

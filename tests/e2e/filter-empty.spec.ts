@@ -1,5 +1,5 @@
 /**
- * A filtered list that finds nothing (issue 12, point 5) says its filters found nothing, not that the
+ * A filtered list that finds nothing says its filters found nothing, not that the
  * city has none, and offers 'Limpar filtros' back to the whole list, on a phone too.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The list filters island (SPEC section 2 lists, sections 5 and 9) on the sample site, at phone and
+ * The list filters island (docs/product.md) on the sample site, at phone and
  * desktop widths: every control filters the static cards, the state lives in the URL (reload and
  * back button), 'Limpar' resets, `?experience=` pre-selects with the filtered heading and the
  * message naming the experiences, and the filtered page passes the accessibility sweep.

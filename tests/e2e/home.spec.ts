@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { collectForeignRequests, expectNoSeriousA11yViolations, expectOnlyOwnScripts, ORIGIN, WIDTHS } from './support.ts';
 
-/** SPEC section 2: the home sections in order, with their anchor ids and headings. */
+/** docs/product.md: the home sections in order, with their anchor ids and headings. */
 const SECTIONS = [
   ['inicio', 'Barra do Bugres – MT'],
   ['servicos', 'Segmentos'],

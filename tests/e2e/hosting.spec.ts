@@ -1,8 +1,8 @@
 /**
- * The host matrix (issue 16): the built site in dist/, served as a file-first host (GitHub Pages,
+ * The host matrix: the built site in dist/, served as a file-first host (GitHub Pages,
  * Netlify, Cloudflare Pages) and as a folder-first host (GitLab Pages, nginx with `$uri/`, S3) would
  * serve it, with their real redirects (scripts/serve.ts). Every page the sitemap lists, every route of
- * the spec's route table and the six names that are both a page and a folder answer 200 with their
+ * the documented route table and the six names that are both a page and a folder answer 200 with their
  * own page, with and without a trailing slash, without a redirect loop; an unknown path gets 404.html
  * with status 404.
  *
@@ -19,7 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
 const SNAPSHOT = path.join(ROOT, 'data/sample-snapshot');
 
-/** SPEC section 2, route table; `{collection}` takes the first id of that snapshot collection. */
+/** docs/product.md, route table; `{collection}` takes the first id of that snapshot collection. */
 const ROUTE_TABLE = [
   '/',
   '/about',
@@ -50,7 +50,7 @@ const ROUTE_TABLE = [
   '/experience',
   '/experience/{experiences}',
 ];
-/** Issue 16: the names that are a page and a folder at once. */
+/** The names that are a page and a folder at once. */
 const PAGE_AND_FOLDER = ['/news', '/testimonials', '/accommodation', '/driver', '/guide', '/experience'];
 
 function firstId(collection: string): string {

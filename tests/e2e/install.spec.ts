@@ -1,5 +1,5 @@
 /**
- * The installable site (issue 15, item 1): every page links the web app manifest; its fields are
+ * The installable site: every page links the web app manifest; its fields are
  * the ones installation needs; each icon it lists is a PNG of the size it claims (decoded with
  * sharp); and Chromium itself finds no installability error (CDP Page.getInstallabilityErrors).
  */

@@ -1,5 +1,5 @@
 /**
- * Carousels, the hero slideshow and the gallery lightbox (SPEC sections 2, 4 and 9) on the sample
+ * Carousels, the hero slideshow and the gallery lightbox (docs/product.md) on the sample
  * site, at phone and desktop widths. Timers run on Playwright's controlled clock, paused right
  * after load so every step moves time by hand.
  */

@@ -1,5 +1,5 @@
 /**
- * Layout of every page type at 320-1440 px (issue 12): no sideways scroll; on phones no paragraph or
+ * Layout of every page type at 320-1440 px: no sideways scroll; on phones no paragraph or
  * heading squeezed narrower than a readable measure (the podcast cards' one-word lines, point 1);
  * nothing over the sticky header; the back-to-top button hidden at the top and never over a card
  * (point 7); no icon squeezed beside text that wraps; a carousel shows whole the cards one 'Próximo'

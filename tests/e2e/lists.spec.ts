@@ -1,6 +1,6 @@
 /**
- * The list pages (SPEC section 2 lists, sections 5 and 9) on the sample site: titles, search box,
- * filter panel with the spec's options and ranges, cards with the filter data attributes, the
+ * The list pages (docs/product.md) on the sample site: titles, search box,
+ * filter panel with the documented options and ranges, cards with the filter data attributes, the
  * `?experience=` texts kept for the ListFilters island, JSON-LD, and the accessibility sweep at both widths.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -180,7 +180,7 @@ for (const list of LISTS) {
   }
 }
 
-test('the tour list offers the spec options: experiences scrolling at 200 px, localities, durations', async ({ page }) => {
+test('the tour list offers docs/product.md options: experiences scrolling at 200 px, localities, durations', async ({ page }) => {
   await page.goto('/all-tours');
   const form = await openFilters(page);
   const experiences = form.locator('input[name="experience"]');

@@ -1,5 +1,5 @@
 /**
- * The header's menus as a visitor uses them (issue 12, points 2 and 6): the phone drawer and the
+ * The header's menus as a visitor uses them (points 2 and 6): the phone drawer and the
  * desktop sub-menus open by tap, close by choosing an item (also one on this same page), by Escape
  * (focus back on the toggle) and by a tap outside; one sub-menu open at a time; the site name keeps
  * its room on the desktop bar.

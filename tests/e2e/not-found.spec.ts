@@ -1,5 +1,5 @@
 /**
- * The 404 page (issue 12, point 10): one h1 in its HTML, and the one shown after the script picks the
+ * The 404 page: one h1 in its HTML, and the one shown after the script picks the
  * message for the address.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The news and testimonials portals in the browser (SPEC sections 2 and 4): search on Enter,
+ * The news and testimonials portals in the browser (docs/product.md): search on Enter,
  * chips, pagination of 12 with first/last, page 1 again on a new search or chip, the state in the
  * URL with the back button, the empty state, the save heart and sharing. The island and its JSON
  * index load only at the first search or chip. Sample data: 30 news, 30 testimonials.

@@ -291,7 +291,7 @@ for (const size of WIDTHS) {
       });
     }
 
-    test('an unknown driver shows the spec message and the back link on the 404 page', async ({ page }) => {
+    test('an unknown driver shows docs/product.md message and the back link on the 404 page', async ({ page }) => {
       const foreign = collectForeignRequests(page, ORIGIN);
       const response = await page.goto('/driver/999');
       expect(response?.status()).toBe(404);

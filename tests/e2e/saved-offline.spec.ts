@@ -1,5 +1,5 @@
 /**
- * Saved places offline (issue 15, items 2 and 5): a tour saved from /all-tours, never opened, opens
+ * Saved places offline (items 2 and 5): a tour saved from /all-tours, never opened, opens
  * with the network off, photo and styles included; /favoritos works offline and says which items are
  * kept; removing the favourite deletes its kept copies.
  */

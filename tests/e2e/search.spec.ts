@@ -248,7 +248,7 @@ test('narrowing by kind with the chips', async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
-test('nothing found: the spec message', async ({ page }) => {
+test('nothing found: docs/product.md message', async ({ page }) => {
   await page.goto('/about');
   const dialog = await search(page, 'xyzzyqwerty');
   await expect(dialog.getByRole('status')).toHaveText('Nenhum resultado para "xyzzyqwerty"');

@@ -1,6 +1,6 @@
 /**
- * The first build ever, with every upstream down: the pages show the spec's error catalogue
- * (SPEC section 8) instead of failing or showing nothing.
+ * The first build ever, with every upstream down: the pages show the documented error catalogue
+ * (docs/product.md) instead of failing or showing nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltSite, buildSite } from '../support/build-site.ts';
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('every upstream down and no snapshot yet', () => {
-  it('falls back as the spec says: fallback city, empty lists, sample news and podcast', () => {
+  it('falls back as docs/architecture.md says: fallback city, empty lists, sample news and podcast', () => {
     const origins = Object.fromEntries(site.report.collections.map((collection) => [collection.id, collection.origin]));
     expect(origins).toMatchObject({ city: 'none', tours: 'none', testimonials: 'none', news: 'sample', episodes: 'sample' });
     expect(site.report.collections.every((collection) => collection.failed)).toBe(true);

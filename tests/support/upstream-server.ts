@@ -136,7 +136,7 @@ export interface UpstreamServerOptions {
 export interface UpstreamServer {
   /** 'http://127.0.0.1:<port>' (or the `host` it was started on). */
   origin: string;
-  /** The DESIGN.md configuration variables pointing at this server, with valid credentials. */
+  /** The docs/architecture.md configuration variables pointing at this server, with valid credentials. */
   env: Record<string, string>;
   /** Paths of the upstream calls on this server, for `setFault` and `requestsTo`. */
   paths: UpstreamPaths;

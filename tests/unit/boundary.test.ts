@@ -265,7 +265,7 @@ describe('hostile records, one by one', () => {
     expect(repaired).toEqual([{ id: '7', reason: expect.stringMatching(new RegExp(`^${label.replace('.', '\\.')} `)) }]);
   });
 
-  it('gives a title of invisible characters the spec’s fallback title', () => {
+  it('gives a title of invisible characters the documented fallback title', () => {
     expect(normalise({ id: 8, title: '\u200b\u202e \u2066\u00ad' }).entries[0]?.title).toBe('Tour');
   });
 

@@ -152,7 +152,7 @@ describe.each([
 });
 
 describe('OPENING_HOURS', () => {
-  it('are the spec fixed hours (Mon–Fri 8h–18h, Sat 8h–12h, Sun closed)', () =>
+  it('are docs/product.md fixed hours (Mon–Fri 8h–18h, Sat 8h–12h, Sun closed)', () =>
     expect(OPENING_HOURS.map((entry) => entry.label)).toEqual([
       'Segunda a sexta: 8h às 18h',
       'Sábado: 8h às 12h',

@@ -1,5 +1,5 @@
 /**
- * The detail pages' helpers (SPEC section 2, every detail): which sections are filled, the hero,
+ * The detail pages' helpers (docs/product.md): which sections are filled, the hero,
  * related items, the layout data and the schema.org objects, on schema-valid entries.
  */
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('infoEntries', () => {
         ['Nível de dificuldade', '<p>Fácil</p>'],
       ],
     ],
-  ])('%j → the filled ones, in the spec order', (info, expected) => {
+  ])('%j → the filled ones, in docs/product.md order', (info, expected) => {
     const item = anItem({
       info: { howToGetThere: null, howToVisit: null, operation: null, trackLevel: null, generalInfo: null, ...info },
     });

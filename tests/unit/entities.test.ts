@@ -1,4 +1,4 @@
-/** The one per-kind table (SPEC sections 2, 4, 5, 8 and 9): what each kind of item says and does. */
+/** The one per-kind table (docs/product.md): what each kind of item says and does. */
 import { describe, expect, it } from 'vitest';
 import {
   ENTITIES,
@@ -63,7 +63,7 @@ describe.each([
       expect(entity.schemaType).toBe(schemaType);
     });
     it(`slides every ${interval} ms on the home page`, () => expect(entity.home.interval).toBe(interval));
-    it('has the spec price range and duration group', () => {
+    it('has its price range, duration group and experience query', () => {
       expect(entity.priceRange).toEqual(priceRange);
       expect(entity.filters.duration).toBe(duration);
       expect(entity.filters.acceptsExperienceQuery).toBe(acceptsExperienceQuery);

@@ -1,7 +1,7 @@
 /**
  * @vitest-environment jsdom
  *
- * The list filters (SPEC section 2 lists, sections 5 and 9): every matcher, the URL parse and
+ * The list filters (docs/product.md): every matcher, the URL parse and
  * serialise round trip, and `$filters` with its history entries (jsdom gives it a window).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The list pages' helpers (SPEC section 2 lists, sections 5 and 9) and the card's filter
+ * The list pages' helpers (docs/product.md) and the card's filter
  * attributes, written at build time and read back by the ListFilters island.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The news feed's items (issue 15, item 4): what each RSS item carries, and that the XML parses. */
+/** The news feed's items: what each RSS item carries, and that the XML parses. */
 import { getRssString } from '@astrojs/rss';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The news helpers (SPEC section 2, News portal and detail; section 9: news page size and sort). */
+/** The news helpers (docs/product.md, News portal and detail; section 9: news page size and sort). */
 import { describe, expect, it } from 'vitest';
 import { fullArticleUrl, NEWS_LIMIT, newestNews, newsCategories, newsInPortalOrder } from '../../src/lib/news/news.ts';
 import { leadFirst } from '../../src/lib/portal/portal.ts';

@@ -1,4 +1,4 @@
-/** Search relevance: Pagefind's shortened-word answers to nonsense are not shown (issue 12, point 9). */
+/** Search relevance: Pagefind's shortened-word answers to nonsense are not shown. */
 import { describe, expect, it } from 'vitest';
 import { answersQuery, isCloseWord, searchWords } from '../../src/lib/search/relevance.ts';
 import { matchedWords } from '../../src/lib/search/search.ts';

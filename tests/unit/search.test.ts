@@ -252,7 +252,7 @@ describe('kindChips and messages', () => {
     expect(kindChips(undefined, 'Guia')).toEqual([{ kind: 'Guia', count: 0 }]);
   });
 
-  it('says the spec message', () => expect(noResultsMessage('acai')).toBe('Nenhum resultado para "acai"'));
+  it('says docs/product.md message', () => expect(noResultsMessage('acai')).toBe('Nenhum resultado para "acai"'));
 });
 
 describe('toHit', () => {

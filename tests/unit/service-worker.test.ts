@@ -308,7 +308,7 @@ describe('service worker', () => {
   });
 });
 
-describe('service worker: saved places offline (issue 15)', () => {
+describe('service worker: saved places offline', () => {
   const TOUR =
     '<html><head><link rel="stylesheet" href="/_astro/detail.d1.css"><script type="module" src="/_astro/page.p1.js"></script></head>' +
     '<body><header><img src="/logo.svg"></header><main><h1>Trilha</h1><img src="/_astro/foto.h1_1200.webp"></main></body></html>';

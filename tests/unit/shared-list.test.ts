@@ -1,4 +1,4 @@
-/** The favourites list that travels (issue 15, item 3): WhatsApp message and the shared-list link. */
+/** The favourites list that travels: WhatsApp message and the shared-list link. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

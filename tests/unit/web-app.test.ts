@@ -1,5 +1,5 @@
 /**
- * The installable site (issue 15, item 1): the manifest from the configuration and the palette, and
+ * The installable site: the manifest from the configuration and the palette, and
  * icons drawn from the configured logo (another logo gives other icons; the maskable one keeps the
  * logo inside the safe zone on the background colour).
  */

@@ -1,5 +1,5 @@
 /**
- * The contact page (SPEC section 2, Contact page): the form's rules (SPEC section 5: name, e-mail,
+ * The contact page (docs/product.md): the form's rules (docs/product.md: name, e-mail,
  * subject and message required), the hand-off of the message to the agency (the site has no
  * server, so the visitor's e-mail program or WhatsApp sends it), the opening hours, the map and
  * the site link. Pure functions, shared by the page, the island and the tests.
@@ -112,7 +112,7 @@ export function contactHandoff(agency: AgencyChannels, fields: ContactFields): C
   return null;
 }
 
-/** SPEC: fixed opening hours. `spec` is the schema.org form. */
+/** docs/product.md: fixed opening hours. `spec` is the schema.org form. */
 export const OPENING_HOURS = [
   {
     label: 'Segunda a sexta: 8h às 18h',

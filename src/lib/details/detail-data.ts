@@ -18,7 +18,7 @@ export function isFilledHtml(html: string | null | undefined): html is string {
   );
 }
 
-/** 'Informações adicionais' of SPEC section 2 (info.how_to_get_there ...), in the spec's order. */
+/** 'Informações adicionais' of docs/product.md (info.how_to_get_there ...), in the documented order. */
 export const INFO_LABELS: Record<keyof Item['info'], string> = {
   howToGetThere: 'Como chegar',
   howToVisit: 'Como visitar',

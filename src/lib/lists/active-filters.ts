@@ -19,7 +19,7 @@ export interface ActiveFilter {
 
 const number = (value: number) => value.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
 
-/** A rating option: the top one is the rating itself, the others mean 'at or above' (SPEC section 5). */
+/** A rating option: the top one is the rating itself, the others mean 'at or above' (docs/product.md). */
 export function ratingLabel(value: number): string {
   return value === 5 ? starsLabel(value) : `${number(value)}+ ${plural(value, 'estrela', 'estrelas')}`;
 }

@@ -1,5 +1,5 @@
 /**
- * List filters (SPEC section 2 lists, sections 5 and 9): the filter state, its URL form and the
+ * List filters (docs/product.md): the filter state, its URL form and the
  * matchers. Pure: no DOM, no store, so the island, the store and the tests share the same rules.
  *
  * The URL uses the names of the static forms (`q`, `experience`, `localidade`, `avaliacao`,
@@ -180,7 +180,7 @@ export function matchesSearch(title: string, search: string): boolean {
 }
 
 /**
- * SPEC section 5: each selected experience is split on commas and every part must be contained
+ * docs/product.md: each selected experience is split on commas and every part must be contained
  * (case-insensitive; accents ignored too) in one of the item's experiences.
  */
 export function matchesExperiences(itemExperiences: readonly string[], selected: readonly string[]): boolean {
@@ -203,7 +203,7 @@ export function matchesRating(rating: number | null, selected: readonly number[]
 }
 
 /**
- * Hour buckets (SPEC: 'Até 1h'=1, '1-2h'=2, '2-4h'=4, '4h+'=5): up to 1 h, over 1 up to 2, over 2
+ * Hour buckets (docs/product.md: 'Até 1h'=1, '1-2h'=2, '2-4h'=4, '4h+'=5): up to 1 h, over 1 up to 2, over 2
  * up to 4, over 4. An item whose length is unknown passes only when no bucket is selected.
  */
 export function hoursBucket(hours: number): number {
@@ -313,7 +313,7 @@ export function durationNights(text: string): number | null {
   return nights ? Number(nights[1]) : null;
 }
 
-/** Meal period values whose name the duration text contains (SPEC section 5). */
+/** Meal period values whose name the duration text contains (docs/product.md). */
 export function mealPeriods(text: string): number[] {
   const value = text.toLowerCase();
   return MEAL_OPTIONS.filter((option) => value.includes(option.label.toLowerCase())).map((option) => option.value);

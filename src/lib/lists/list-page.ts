@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the list pages (SPEC section 2 lists, sections 5 and 9): the filter panel's groups,
+ * Pure helpers of the list pages (docs/product.md): the filter panel's groups,
  * the experience query's texts and the JSON-LD. No Astro import, so they can be tested on their own.
  */
 import { ENTITIES, itemPath } from '../entities.ts';

@@ -1,4 +1,4 @@
-/** Pure helpers of the news feed (/news/rss.xml, issue 15): one RSS item per published article. */
+/** Pure helpers of the news feed (/news/rss.xml): one RSS item per published article. */
 import type { RSSFeedItem } from '@astrojs/rss';
 import type { NewsArticle } from '../schemas/index.ts';
 

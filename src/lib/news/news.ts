@@ -1,4 +1,4 @@
-/** Pure helpers of the news portal and detail (SPEC section 2, News portal and detail). */
+/** Pure helpers of the news portal and detail (docs/product.md). */
 import { leadFirst } from '../portal/portal.ts';
 import type { NewsArticle } from '../schemas/index.ts';
 
@@ -12,7 +12,7 @@ export function newsCategories(articles: readonly NewsArticle[]): string[] {
 }
 
 /**
- * The full article on the external blog, for posts above id 1000 (SPEC): the post's own link, else
+ * The full article on the external blog, for posts above id 1000 (docs/product.md): the post's own link, else
  * `{blogUrl}/{slug}` when the blog is configured, else null (the button is hidden).
  */
 export function fullArticleUrl(article: NewsArticle, blogUrl: string | null): string | null {

@@ -79,7 +79,7 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
   };
 }
 
-/** SPEC section 3: id 0, the configured name and state, empty region, country BR, no agency data. */
+/** docs/product.md: id 0, the configured name and state, empty region, country BR, no agency data. */
 export function fallbackCity(configured: { name: string; state: string }): City {
   return {
     id: '0',

@@ -7,7 +7,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The records of a collection answer in any of the four shapes DESIGN.md accepts:
+ * The records of a collection answer in any of the four shapes docs/architecture.md accepts:
  * `[...]`, `{ name: [...] }`, `{ data: { name: [...] } }` or `{ data: [...] }`.
  */
 export function unwrapCollection(body: unknown, name: string): unknown[] {

@@ -44,7 +44,7 @@ function isAudioMessage(raw: RawFeedback): boolean {
   return raw.type?.toLowerCase() === 'audio' || Boolean(raw.audio_url ?? raw.audio) || AUDIO_FILE.test(raw.description ?? '');
 }
 
-/** SPEC section 3's mapping of a feedback to a testimonial. Visitor e-mails are never published. */
+/** A feedback as a testimonial (docs/product.md, *Testimonials portal and testimonial*). Visitor e-mails are never published. */
 export function toTestimonial(raw: RawFeedback, context: RecordContext): Testimonial {
   const scaled = withinScale(raw.rating, RATING_SCALE, context);
   const rating = scaled === null ? null : Math.round(scaled);

@@ -1,5 +1,5 @@
 /**
- * The four topic chips of the podcast 'Vozes do Turismo' (SPEC section 2). Spotify gives episodes
+ * The four topic chips of the podcast 'Vozes do Turismo' (docs/product.md). Spotify gives episodes
  * no topic, so an episode belongs to a topic when a word of its title or description starts with
  * one of the topic's stems (accent- and case-insensitive): 'Festival' is Cultura, 'barqueiros'
  * Histórias locais, 'pacu' Gastronomia. An episode may have several topics, or none.
@@ -112,7 +112,7 @@ export function topicStatus(topic: string, episodes: readonly { title: string; d
   return count === 0 ? `Nenhum episódio recente sobre ${topic}` : `${countLabel(count, 'episódio', 'episódios')} sobre ${topic}`;
 }
 
-/** The section's own texts (SPEC section 2, Podcast section). */
+/** The section's own texts (docs/product.md). */
 export const PODCAST_TEXTS = {
   loadError: 'Erro ao carregar episódios',
   usingSample: 'Usando dados de exemplo',

@@ -1,5 +1,5 @@
 /**
- * Pure logic of the news and testimonials portals in the browser (SPEC sections 2 and 4): the
+ * Pure logic of the news and testimonials portals in the browser (docs/product.md): the
  * query in the URL, accent-insensitive search, chips, pagination of 12 with a window of page
  * numbers. Shared by the portal islands, the JSON index endpoints and the tests.
  */
@@ -8,7 +8,7 @@ import { pageCount } from '../page-count.ts';
 import { fold } from '../text.ts';
 import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
 
-/** SPEC section 9: both portals show 12 entries per page. */
+/** docs/product.md: both portals show 12 entries per page. */
 export const PORTAL_PAGE_SIZE = 12;
 
 /** The query parameter of the page number in a filtered portal URL. */

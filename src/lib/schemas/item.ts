@@ -47,7 +47,7 @@ export const ItemInfoSchema = z.object({
 
 /**
  * One tour, accommodation, restaurant, event or provider, normalised from the provider's record.
- * The card view model of SPEC section 3 is a subset of these fields; the rest feed detail pages.
+ * A card shows a subset of these fields; the rest feed detail pages.
  * Fields ending in `Html` hold sanitised HTML; every other string is plain text.
  */
 export const ItemSchema = z.object({

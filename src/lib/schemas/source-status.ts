@@ -5,7 +5,7 @@ export const OriginSchema = z.enum(['upstream', 'snapshot', 'sample', 'none']);
 export type Origin = z.infer<typeof OriginSchema>;
 
 /**
- * How the last sync went for one collection. Pages read it to show the spec's error texts
+ * How the last sync went for one collection. Pages read it to show the documented error texts
  * ('Erro ao carregar ...', 'Usando dados de exemplo') when a collection could not be refreshed.
  */
 export const CollectionStatusSchema = z.object({

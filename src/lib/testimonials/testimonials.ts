@@ -1,9 +1,9 @@
-/** Pure helpers of the testimonials portal and detail (SPEC section 2, Testimonials portal and detail). */
+/** Pure helpers of the testimonials portal and detail (docs/product.md). */
 import { leadFirst } from '../portal/portal.ts';
 import type { Testimonial } from '../schemas/index.ts';
 import { placeLabel } from '../text.ts';
 
-/** SPEC section 3: experience types and their labels, in the order of the portal's chips. */
+/** docs/product.md: experience types and their labels, in the order of the portal's chips. */
 export const EXPERIENCE_LABELS = {
   tours: 'Tours',
   restaurants: 'Restaurantes',
@@ -17,7 +17,7 @@ export function experienceLabel(experience: string): string {
   return (EXPERIENCE_LABELS as Record<string, string>)[experience] ?? experience;
 }
 
-/** Default sort (SPEC section 9): visit date, newest first; undated ones last. */
+/** Default sort (docs/product.md): visit date, newest first; undated ones last. */
 export function byVisitDateDesc(testimonials: readonly Testimonial[]): Testimonial[] {
   return [...testimonials].sort((a, b) => (b.visitDate ?? '').localeCompare(a.visitDate ?? ''));
 }
