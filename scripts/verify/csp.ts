@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { shellHash } from '../../src/integrations/site-shell.ts';
 
 /** Frames loaded on the visitor's request: Google Maps embeds and the Spotify player. */
 export const EMBED_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com', 'https://open.spotify.com'] as const;
@@ -100,7 +101,7 @@ export function contentSecurityPolicy(sourceDir: string) {
     scriptDirective: {
       // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly; it does not allow eval() of JavaScript.
       resources: ["'self'", "'wasm-unsafe-eval'"],
-      hashes: inlineScriptHashes(sourceDir),
+      hashes: [...inlineScriptHashes(sourceDir), shellHash(sourceDir)],
     },
     styleDirective: {
       // style="" attributes (a custom property for an avatar size, a wave colour) cannot run code;

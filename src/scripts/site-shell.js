@@ -1,0 +1,70 @@
+/**
+ * The shell's one inline script, in every page's head so it runs before the body is parsed
+ * (BaseLayout.astro inlines it, minified by src/integrations/site-shell.ts and hashed for the CSP;
+ * budgets.json weighs it as 'site-shell'):
+ * - marks Save-Data / prefers-reduced-data visits (global.css then skips optional photos, the
+ *   slideshows stay still);
+ * - uses Poppins (html.fonts) once this browser has it, else fetches it when the loaded page is
+ *   idle, for the next page (never on Save-Data);
+ * - registers the service worker (src/service-worker/sw.js), idle too, handing it the URLs this page
+ *   loaded before the worker controlled it.
+ * Idle after the load, not at it: the load event can come before the LCP photo is drawn, and
+ * neither the fonts nor the worker's requests may share the link with it.
+ */
+(() => {
+  const root = document.documentElement;
+  const connection = navigator.connection;
+  /** Set once every Poppins file has arrived in this browser. */
+  const FONTS_KEY = 'bb-fonts';
+
+  if (connection?.saveData || matchMedia('(prefers-reduced-data: reduce)').matches) root.classList.add('save-data');
+
+  /** Runs `task` when the loaded page is idle. */
+  const whenIdle = (task) =>
+    addEventListener('load', () => {
+      if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 3000 });
+      else setTimeout(task, 300);
+    });
+
+  let hasFonts = null;
+  try {
+    hasFonts = localStorage.getItem(FONTS_KEY);
+  } catch {
+    // Storage blocked (private mode, a policy): fetch the fonts each visit.
+  }
+  if (hasFonts) root.classList.add('fonts');
+  else if (!root.classList.contains('save-data') && document.fonts) {
+    whenIdle(() => {
+      const loads = [];
+      document.fonts.forEach((face) => {
+        if (/^Poppins/.test(face.family) && !/fallback/.test(face.family)) loads.push(face.load());
+      });
+      Promise.all(loads).then(
+        () => {
+          try {
+            localStorage.setItem(FONTS_KEY, '1');
+          } catch {
+            // Not remembered: fetched again on the next visit.
+          }
+        },
+        () => {},
+      );
+    });
+  }
+
+  if ('serviceWorker' in navigator) {
+    whenIdle(() => {
+      const workers = navigator.serviceWorker;
+      workers
+        .register('/sw.js')
+        .then(() => workers.ready)
+        .then(
+          (registration) => {
+            const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
+            registration.active.postMessage({ keep: [location.href, ...loaded] });
+          },
+          () => {},
+        );
+    });
+  }
+})();
