@@ -20,30 +20,3 @@ export function canonicalPath(pathname: string): string {
 export function canonicalUrl(pathname: string): string {
   return absoluteUrl(canonicalPath(pathname));
 }
-
-/** BreadcrumbList from [name, path] pairs, home first. */
-export function breadcrumbLd(trail: readonly (readonly [name: string, path: string])[]) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: trail.map(([name, path], index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name,
-      item: absoluteUrl(path),
-    })),
-  };
-}
-
-/** FAQPage from question/answer pairs (answers as sanitised HTML). */
-export function faqLd(faq: readonly { question: string; answerHtml: string }[]) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'FAQPage',
-    mainEntity: faq.map((entry) => ({
-      '@type': 'Question',
-      name: entry.question,
-      acceptedAnswer: { '@type': 'Answer', text: entry.answerHtml },
-    })),
-  };
-}

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { heroImage, infoEntries, isFilledHtml, relatedItems } from '../../src/lib/details/detail-data.ts';
 import { experiencePageData, itemPageData } from '../../src/lib/details/detail-page.ts';
-import { experienceLd, itemLd } from '../../src/lib/details/json-ld.ts';
+import { experienceLd, itemLd } from '../../src/lib/json-ld.ts';
 import { fallbackCity } from '../../src/lib/normalise/city.ts';
 import type { Item, ItemKind } from '../../src/lib/schemas/index.ts';
 import { anExperience, anItem } from '../fixtures/entries.ts';

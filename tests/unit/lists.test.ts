@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { carouselItems } from '../../src/lib/carousel.ts';
+import { itemListLd } from '../../src/lib/json-ld.ts';
 import {
   cardDataAttributes,
   durationHours,
@@ -12,7 +13,7 @@ import {
   itemFromDataset,
   mealPeriods,
 } from '../../src/lib/lists/filters.ts';
-import { durationGroup, experienceNames, experienceQueryTexts, itemListLd, localities } from '../../src/lib/lists/list-page.ts';
+import { durationGroup, experienceNames, experienceQueryTexts, localities } from '../../src/lib/lists/list-page.ts';
 import type { ItemKind } from '../../src/lib/schemas/index.ts';
 import { anItem } from '../fixtures/entries.ts';
 

@@ -6,12 +6,12 @@
 import { ENTITIES, experiencePath, itemPath } from '../entities.ts';
 import { listingNotice } from '../facts.ts';
 import { PLACEHOLDERS } from '../images.ts';
+import { breadcrumbLd, experienceLd, faqLd, itemLd } from '../json-ld.ts';
 import type { City, Experience, Item } from '../schemas/index.ts';
 import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
-import { breadcrumbLd, canonicalUrl, faqLd } from '../seo.ts';
+import { canonicalUrl } from '../seo.ts';
 import { placeLabel } from '../text.ts';
 import { heroImage } from './detail-data.ts';
-import { experienceLd, itemLd } from './json-ld.ts';
 
 /** Where the experiences live: the home's experience grid. */
 export const EXPERIENCES_LIST = { name: 'Experiências', path: '/#experiencias' } as const;

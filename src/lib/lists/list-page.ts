@@ -2,7 +2,7 @@
  * Pure helpers of the list pages (docs/product.md): the filter panel's groups,
  * the experience query's texts and the JSON-LD. No Astro import, so they can be tested on their own.
  */
-import { ENTITIES, itemPath } from '../entities.ts';
+import { ENTITIES } from '../entities.ts';
 import type { Item, ItemKind } from '../schemas/index.ts';
 import { DURATION_GROUPS, FILTER_PARAMS, matchesExperiences } from './filters.ts';
 
@@ -50,21 +50,5 @@ export function experienceQueryTexts(kind: ItemKind): { filteredTitle: string; n
   return {
     filteredTitle: `${kind === 'tour' ? listTitle : listName} ${feminine ? 'Filtradas' : 'Filtrados'} por Experiência`,
     noMatch: `${emptyTitle.replace(/\.$/, '')} para as experiências selecionadas: {list}.`,
-  };
-}
-
-/** schema.org ItemList of the items (name and absolute url). */
-export function itemListLd(name: string, items: readonly Item[], absoluteUrl: (path: string) => string) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    name,
-    numberOfItems: items.length,
-    itemListElement: items.map((item, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: item.title,
-      url: absoluteUrl(itemPath(item.kind, item.id)),
-    })),
   };
 }

@@ -1,0 +1,87 @@
+/**
+ * The schema.org builders of the site's own pages (src/lib/json-ld.ts): news articles, reviews, the
+ * home, /destination, /about and /contato. Each states only what its data holds.
+ */
+import { describe, expect, it } from 'vitest';
+import { OPENING_HOURS } from '../../src/lib/contact/contact.ts';
+import { aboutLd, contactLd, destinationLd, homeLd, newsArticleLd, reviewLd } from '../../src/lib/json-ld.ts';
+import { fallbackCity } from '../../src/lib/normalise/city.ts';
+import { absoluteUrl } from '../../src/lib/seo.ts';
+import { anArticle, anItem, aTestimonial } from '../fixtures/entries.ts';
+
+const CITY = fallbackCity({ name: 'Barra do Bugres', state: 'MT' });
+const PUBLISHER = { name: 'Turismo Barra do Bugres', logo: '/logo.svg' };
+
+describe('newsArticleLd', () => {
+  it.each([
+    ['Redação', { '@type': 'Organization', name: 'Redação' }],
+    ['Ana Souza', { '@type': 'Person', name: 'Ana Souza' }],
+  ])('credits %j as %j', (author, expected) => {
+    const [article] = newsArticleLd(anArticle({ author }), 'https://x.br/news/1', '/news/1', PUBLISHER);
+    expect(article).toMatchObject({ '@type': 'NewsArticle', author: expected, publisher: { name: PUBLISHER.name } });
+  });
+
+  it('cuts a long headline at 110 characters and names the post it is based on only when there is one', () => {
+    const long = 'Festival '.repeat(20).trim();
+    const [cut] = newsArticleLd(anArticle({ title: long }), 'u', '/news/1', PUBLISHER);
+    expect(String(cut?.headline).length).toBeLessThanOrEqual(113);
+    expect(cut).not.toHaveProperty('isBasedOn');
+    const [based] = newsArticleLd(anArticle({ link: 'https://blog.br/p' }), 'u', '/news/1', PUBLISHER);
+    expect(based).toMatchObject({ isBasedOn: 'https://blog.br/p' });
+  });
+});
+
+describe('reviewLd', () => {
+  const page = { url: 'https://x.br/testimonials/1', path: '/testimonials/1', heading: 'Depoimento de Ana', scale: 10 as const };
+  it.each([
+    [9, { reviewRating: { ratingValue: 9, bestRating: 10, worstRating: 0 } }],
+    [null, {}],
+  ])('rates a feedback of %j only when it has a rating', (rating, expected) => {
+    const [review] = reviewLd(aTestimonial({ rating }), { ...page, reviewed: 'Trilha', publisher: 'P' });
+    expect(review).toMatchObject({ '@type': 'Review', itemReviewed: { name: 'Trilha' }, ...expected });
+    if (rating === null) expect(review).not.toHaveProperty('reviewRating');
+  });
+});
+
+describe('homeLd', () => {
+  it('names the featured tours, and no attraction when there is none', () => {
+    const site = { name: 'Turismo', description: 'd', place: 'Barra do Bugres – MT' };
+    const [, destination] = homeLd(site, CITY, [anItem({ id: '7', title: 'Trilha' })]);
+    expect(destination).toMatchObject({
+      '@type': 'TouristDestination',
+      address: { addressLocality: 'Barra do Bugres', addressRegion: 'MT', addressCountry: 'BR' },
+      includesAttraction: [{ name: 'Trilha', url: absoluteUrl('/tour/7') }],
+    });
+    expect(homeLd(site, CITY, [])[1]).not.toHaveProperty('includesAttraction');
+    expect(destination).not.toHaveProperty('image');
+  });
+});
+
+describe('destinationLd and aboutLd', () => {
+  it('give their page and its breadcrumb', () => {
+    expect(destinationLd('Barra do Bugres – MT', CITY, null)[1]).toMatchObject({ containedInPlace: { name: 'MT' } });
+    expect(destinationLd('B', CITY, null)[1]).not.toHaveProperty('image');
+    expect(aboutLd('Turismo', 'B').map((entry) => entry['@type'])).toEqual(['BreadcrumbList', 'AboutPage']);
+  });
+});
+
+describe('contactLd', () => {
+  const agency = { name: 'Atendimento', url: 'https://x.br', sameAs: [], image: '/logo.svg' };
+  it('lists the open days only, and no contact the agency lacks', () => {
+    const [centre] = contactLd(CITY, agency, OPENING_HOURS);
+    expect(centre).toMatchObject({ name: 'Atendimento', address: { addressLocality: 'Barra do Bugres' } });
+    expect(centre?.openingHoursSpecification).toHaveLength(2);
+    for (const field of ['telephone', 'email', 'geo', 'sameAs']) expect(centre).not.toHaveProperty(field);
+  });
+  it('places the agency by its coordinates and address when it has them', () => {
+    const city = {
+      ...CITY,
+      agency: { ...CITY.agency, lat: -15.07, lng: -57.18, address: 'Av. Beira Rio', phone: '(65) 3361-0000' },
+    };
+    expect(contactLd(city, agency, OPENING_HOURS)[0]).toMatchObject({
+      geo: { latitude: -15.07, longitude: -57.18 },
+      address: { streetAddress: 'Av. Beira Rio' },
+      telephone: '(65) 3361-0000',
+    });
+  });
+});
