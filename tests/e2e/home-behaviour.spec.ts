@@ -189,7 +189,10 @@ test.describe('splash screen', () => {
   }) => {
     const proxy = await stallingProxy();
     try {
+      // Paused before the page: an installed clock otherwise also flows with real time, and on a busy
+      // machine the splash came (or rotated its text) before the test moved the clock.
       await page.clock.install({ time: START });
+      await page.clock.pauseAt(new Date(START.getTime() + 1000));
       await page.goto(proxy.url, { waitUntil: 'commit' });
       const progress = page.getByRole('progressbar', { name: 'Carregando a página' });
       await expect(progress).toHaveCount(0);
@@ -231,7 +234,10 @@ test.describe('splash screen', () => {
     await recordSplash(page);
     const proxy = await stallingProxy();
     try {
+      // Paused before the page: an installed clock otherwise also flows with real time, and on a busy
+      // machine the splash came (or rotated its text) before the test moved the clock.
       await page.clock.install({ time: START });
+      await page.clock.pauseAt(new Date(START.getTime() + 1000));
       await page.goto(proxy.url, { waitUntil: 'commit' });
       await page.clock.runFor(3000);
       expect(await splashSeen(page)).toBe(false);
