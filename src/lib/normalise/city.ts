@@ -2,6 +2,7 @@ import { z } from 'astro/zod';
 import type { City } from '../schemas/index.ts';
 import { fold } from '../text.ts';
 import { checkedField, firstText, LenientText, lenient, lenientList, RawKey, RawNumber } from './fields.ts';
+import { notOwnSite } from './own-links.ts';
 import type { RecordContext } from './records.ts';
 import { socialUrl } from './social.ts';
 import { imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
@@ -62,12 +63,16 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
         context,
       ),
       email: checkedField(agency?.email, { label: 'agency.email', kind: 'email' }, plainEmail, context),
-      site: checkedField(agency?.site, { label: 'agency.site', kind: 'url' }, webUrl, context),
-      instagram: socialUrl('instagram', agency?.instagram),
-      facebook: socialUrl('facebook', agency?.facebook),
-      youtube: socialUrl('youtube', agency?.youtube),
-      tiktok: socialUrl('tiktok', agency?.tiktok),
-      linkedin: socialUrl('linkedin', agency?.linkedin),
+      site: notOwnSite(
+        checkedField(agency?.site, { label: 'agency.site', kind: 'url' }, webUrl, context),
+        'agency.site',
+        context,
+      ),
+      instagram: notOwnSite(socialUrl('instagram', agency?.instagram), 'agency.instagram', context),
+      facebook: notOwnSite(socialUrl('facebook', agency?.facebook), 'agency.facebook', context),
+      youtube: notOwnSite(socialUrl('youtube', agency?.youtube), 'agency.youtube', context),
+      tiktok: notOwnSite(socialUrl('tiktok', agency?.tiktok), 'agency.tiktok', context),
+      linkedin: notOwnSite(socialUrl('linkedin', agency?.linkedin), 'agency.linkedin', context),
       observations: firstText(agency?.observations),
     },
     gallery: raw.gallery.flatMap((entry) => {
