@@ -112,7 +112,69 @@ export function fallbackCity(configured: { name: string; state: string }): City 
   };
 }
 
-/** The configured city among the provider's answer: the one with that name, else the first. */
-export function pickCity<T extends { name?: string | undefined }>(cities: T[], name: string): T | undefined {
-  return cities.find((city) => city.name !== undefined && fold(city.name) === fold(name)) ?? cities[0];
+/** The 27 federative units of Brazil, by code: a provider may write a state either way. */
+const STATES: Record<string, string> = {
+  AC: 'Acre',
+  AL: 'Alagoas',
+  AP: 'Amapá',
+  AM: 'Amazonas',
+  BA: 'Bahia',
+  CE: 'Ceará',
+  DF: 'Distrito Federal',
+  ES: 'Espírito Santo',
+  GO: 'Goiás',
+  MA: 'Maranhão',
+  MT: 'Mato Grosso',
+  MS: 'Mato Grosso do Sul',
+  MG: 'Minas Gerais',
+  PA: 'Pará',
+  PB: 'Paraíba',
+  PR: 'Paraná',
+  PE: 'Pernambuco',
+  PI: 'Piauí',
+  RJ: 'Rio de Janeiro',
+  RN: 'Rio Grande do Norte',
+  RS: 'Rio Grande do Sul',
+  RO: 'Rondônia',
+  RR: 'Roraima',
+  SC: 'Santa Catarina',
+  SP: 'São Paulo',
+  SE: 'Sergipe',
+  TO: 'Tocantins',
+};
+const STATE_CODES = new Map(Object.entries(STATES).map(([code, name]) => [fold(name), fold(code)]));
+
+/** A state as compared: folded (`fold`), a state's name as its code ('Mato Grosso' → 'mt'). */
+const stateKey = (state: string) => STATE_CODES.get(fold(state)) ?? fold(state);
+
+/**
+ * True when a city of the provider's answer is the configured one: the same name and the same state,
+ * compared without accents, case or extra spaces (`fold`), a state's name equal to its code ('Mato
+ * Grosso', 'MT'). A city without a state (the provider left it out) is matched by its name.
+ */
+export function isConfiguredCity(
+  city: { name?: string | undefined; state?: string | undefined },
+  configured: { name: string; state: string },
+): boolean {
+  return (
+    city.name !== undefined &&
+    fold(city.name) === fold(configured.name) &&
+    (!city.state?.trim() || stateKey(city.state) === stateKey(configured.state))
+  );
+}
+
+/**
+ * The configured city among the provider's answer: the one with that name and state, else the one
+ * with that name, else the first (which the sync then checks with `isConfiguredCity`).
+ */
+export function pickCity<T extends { name?: string | undefined; state?: string | undefined }>(
+  cities: T[],
+  name: string,
+  state?: string,
+): T | undefined {
+  return (
+    (state === undefined ? undefined : cities.find((city) => isConfiguredCity(city, { name, state }))) ??
+    cities.find((city) => city.name !== undefined && fold(city.name) === fold(name)) ??
+    cities[0]
+  );
 }
