@@ -5,7 +5,7 @@
  * the city becomes the configured fallback city).
  */
 import type { z } from 'astro/zod';
-import { fallbackCity, pickCity, RawCitySchema, toCity } from '../../src/lib/normalise/city.ts';
+import { fallbackCity, isConfiguredCity, pickCity, RawCitySchema, toCity } from '../../src/lib/normalise/city.ts';
 import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts';
 import { RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
 import { RawItemSchema, toItem } from '../../src/lib/normalise/item.ts';
@@ -22,6 +22,7 @@ import {
   type SnapshotName,
   TestimonialSchema,
 } from '../../src/lib/schemas/index.ts';
+import { placeLabel } from '../../src/lib/text.ts';
 import type { SyncConfig } from './config.ts';
 import { fetchCities, fetchEpisodes, fetchFeedbacks, fetchPosts, fetchProviderList, type SourceContext } from './sources.ts';
 
@@ -36,7 +37,10 @@ export interface CollectionSpec {
   schema: z.ZodType<{ id: string }>;
   /** The raw records from the source, as configured (upstream or sample). */
   fetch(context: SourceContext, config: SyncConfig): Promise<unknown[]>;
-  /** Raw records into entries, dropping and reporting the invalid ones, noting the repaired ones. */
+  /**
+   * Raw records into entries, dropping and reporting the invalid ones, noting the repaired ones;
+   * throws (the collection then fails as a broken call would) when the answer as a whole is wrong.
+   */
   normalise(records: unknown[], config: SyncConfig, options: NormaliseOptions): NormalisedRecords<{ id: string }>;
   fallback: Fallback;
 }
@@ -74,7 +78,13 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
         CitySchema,
         options,
       );
-      const city = pickCity(result.entries, configured.name);
+      const city = pickCity(result.entries, configured.name, configured.state);
+      // A provider that answers another city ('Tangará da Serra' asked for 'Barra do Bugres') would
+      // rename the whole site: the city fails like a broken call, so its last good snapshot (or the
+      // fallback city) stays, with a warning naming both.
+      if (city && !isConfiguredCity(city, configured)) {
+        throw new Error(`another city in the answer, ${quotedPlace(city)}, not the configured ${quotedPlace(configured)}`);
+      }
       return { entries: city ? [city] : [], dropped: result.dropped, repaired: result.repaired };
     },
     fallback: 'fallback-city',
@@ -135,6 +145,9 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
     fallback: 'sample',
   },
 ];
+
+/** 'Tangará da Serra – MT', quoted, for a warning. */
+const quotedPlace = (place: { name: string; state: string }) => `"${placeLabel(place)}"`;
 
 export const FALLBACK_CITY = (config: SyncConfig) => fallbackCity({ name: config.site.cityName, state: config.site.cityState });
 

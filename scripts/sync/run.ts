@@ -5,8 +5,10 @@
  */
 import type { KyInstance } from 'ky';
 import type { Env } from '../../src/lib/config.ts';
+import { type OwnSite, ownLinksInEntries } from '../../src/lib/normalise/own-links.ts';
 import type { RecordNote } from '../../src/lib/normalise/records.ts';
 import type { CollectionStatus, Origin } from '../../src/lib/schemas/index.ts';
+import { expectedPages, type Snapshot } from '../verify/pages.ts';
 import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName, sourceBaseUrl } from './collections.ts';
 import { readSyncConfig, type SyncConfig } from './config.ts';
 import { FIXTURE_PATHS, fixtureFetch, folderReader } from './fixture-upstream.ts';
@@ -101,6 +103,13 @@ type Mode = 'upstream' | 'sample';
 
 type StatusReport = (status: Omit<CollectionStatus, 'id' | 'source'>, records: RecordsSeen) => CollectionReport;
 
+/** A collection once its source has been read (or has failed): what it publishes, before its links to the portal are settled. */
+interface Settled {
+  spec: CollectionSpec;
+  report: CollectionReport;
+  entries: { id: string }[];
+}
+
 /** Sets up a run: the secrets filter on every output, one HTTP client per mode, one context per source. */
 async function startRun(options: SyncOptions): Promise<SyncRun> {
   const config = readSyncConfig(options.env);
@@ -180,7 +189,11 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
   const records = await spec.fetch(context, mode === 'upstream' ? run.config : run.sample);
   // The sample data's images are site-relative files of sample-data/media: no base for them.
   const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, run.config) : null;
-  const { entries, dropped, repaired } = spec.normalise(records, run.config, { baseUrl, now: run.now() });
+  const { entries, dropped, repaired } = spec.normalise(records, run.config, {
+    baseUrl,
+    now: run.now(),
+    siteUrl: run.config.site.siteUrl,
+  });
   const cleaned = (notes: RecordNote[]) => notes.map((record) => ({ id: clean(record.id), reason: clean(record.reason) }));
   return {
     received: records.length,
@@ -192,10 +205,10 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
 }
 
 /**
- * One collection: read and published, or, when that fails or is refused, its last good snapshot
- * kept, or with none its fallback (fallBack).
+ * One collection: read, or, when that fails or is refused, its last good snapshot kept, or with none
+ * its fallback (fallBack). Written by runSync once every collection is settled.
  */
-async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<CollectionReport> {
+async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settled> {
   const { options, now, warn } = run;
   const mode: Mode = isConfigured(run, spec.source) ? 'upstream' : 'sample';
   const previous = run.previousStatus.get(spec.name);
@@ -232,28 +245,34 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Colle
       );
     }
     if (partial) warn(`${spec.source} ${spec.name}: ${partial}; publishing the ${entries.length} valid records read`);
-    await run.write(spec.name, entries);
-    return report(
-      { origin: mode, goodOrigin: mode, count: entries.length, failed: false, error: null, syncedAt: now().toISOString() },
-      records,
-    );
+    return {
+      spec,
+      entries,
+      report: report(
+        { origin: mode, goodOrigin: mode, count: entries.length, failed: false, error: null, syncedAt: now().toISOString() },
+        records,
+      ),
+    };
   } catch (error) {
     const reason = run.clean(describeError(error));
     const last = await readPreviousEntries(options.outDir, spec);
     if (!last) return fallBack(run, spec, reason, records, report);
     warn(`${spec.source} ${spec.name}: ${reason}; keeping the last good snapshot (${last.length} records)`);
-    await run.write(spec.name, last);
-    return report(
-      {
-        origin: 'snapshot',
-        goodOrigin: previous?.goodOrigin ?? 'upstream',
-        count: last.length,
-        failed: true,
-        error: reason,
-        syncedAt: previous?.syncedAt ?? null,
-      },
-      records,
-    );
+    return {
+      spec,
+      entries: last,
+      report: report(
+        {
+          origin: 'snapshot',
+          goodOrigin: previous?.goodOrigin ?? 'upstream',
+          count: last.length,
+          failed: true,
+          error: reason,
+          syncedAt: previous?.syncedAt ?? null,
+        },
+        records,
+      ),
+    };
   }
 }
 
@@ -270,7 +289,7 @@ async function fallBack(
   reason: string,
   records: RecordsSeen,
   report: StatusReport,
-): Promise<CollectionReport> {
+): Promise<Settled> {
   let entries: { id: string }[] = [];
   let origin: Origin = 'none';
   if (spec.fallback === 'sample') {
@@ -290,18 +309,21 @@ async function fallBack(
         ? 'using the fallback city'
         : 'publishing it empty';
   run.warn(`${spec.source} ${spec.name}: ${reason}; no last good snapshot, ${outcome}`);
-  await run.write(spec.name, entries);
-  return report(
-    {
-      origin,
-      goodOrigin: origin,
-      count: entries.length,
-      failed: true,
-      error: reason,
-      syncedAt: origin === 'sample' ? run.now().toISOString() : null,
-    },
-    records,
-  );
+  return {
+    spec,
+    entries,
+    report: report(
+      {
+        origin,
+        goodOrigin: origin,
+        count: entries.length,
+        failed: true,
+        error: reason,
+        syncedAt: origin === 'sample' ? run.now().toISOString() : null,
+      },
+      records,
+    ),
+  };
 }
 
 /**
@@ -327,10 +349,29 @@ function recordNotes(run: SyncRun, collections: readonly CollectionReport[]): st
   return lines;
 }
 
+/**
+ * Writes every settled collection with the links of its HTML to the portal settled against the pages
+ * the build will have (own-links.ts): the snapshot's items and the fixed routes, as the gate expects
+ * them (expectedPages, scripts/verify/pages.ts). Kept and fallback collections go through it too: a
+ * link settled on an earlier night may lead to a page that is gone tonight.
+ */
+async function publish(run: SyncRun, settled: readonly Settled[]): Promise<CollectionReport[]> {
+  const snapshot: Snapshot = Object.fromEntries(settled.map(({ spec, entries }) => [spec.name, entries]));
+  const site: OwnSite = { siteUrl: run.config.site.siteUrl, pages: new Set(expectedPages(snapshot).map((page) => page.path)) };
+  return Promise.all(
+    settled.map(async ({ spec, report, entries }) => {
+      const linked = ownLinksInEntries(entries, site);
+      report.repaired.push(...linked.notes.map((note) => ({ id: run.clean(note.id), reason: run.clean(note.reason) })));
+      await run.write(spec.name, linked.entries);
+      return report;
+    }),
+  );
+}
+
 export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const run = await startRun(options);
   warnPartialPodcast(run);
-  const collections = await Promise.all(COLLECTIONS.map((spec) => syncCollection(run, spec)));
+  const collections = await publish(run, await Promise.all(COLLECTIONS.map((spec) => syncCollection(run, spec))));
   const recordWarnings = recordNotes(run, collections);
   await run.write(
     STATUS_FILE,

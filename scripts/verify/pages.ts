@@ -29,6 +29,11 @@ export const FIXED_ROUTES = [
   '/accommodation',
   '/events',
   '/experience',
+  '/driver',
+  '/guide',
+  '/favoritos',
+  '/busca',
+  '/offline',
   '/404',
   ...Object.values(ENTITIES).map((entity) => entity.listPath),
 ] as const;

@@ -253,6 +253,28 @@ function resolveReferences(root: DocumentFragment, options: SanitizeOptions): vo
   }
 }
 
+/**
+ * Sanitised HTML with each link's href passed through `target`: a new href is a link to a page of
+ * this site (its `rel`, for links elsewhere, goes), null unwraps the link to its words, undefined
+ * leaves it as it is. The HTML comes back unchanged, byte for byte, when no link changed.
+ */
+export function rewriteLinks(html: string, target: (href: string) => string | null | undefined): string {
+  const template = window.document.createElement('template');
+  template.innerHTML = html;
+  let isChanged = false;
+  for (const link of template.content.querySelectorAll('a[href]')) {
+    const href = target(link.getAttribute('href') ?? '');
+    if (href === undefined || (href === link.getAttribute('href') && !link.hasAttribute('rel'))) continue;
+    isChanged = true;
+    if (href === null) unwrap(link);
+    else {
+      link.setAttribute('href', href);
+      link.removeAttribute('rel');
+    }
+  }
+  return isChanged ? template.innerHTML : html;
+}
+
 /** Length and nesting within LIMITS before any parser sees the markup (both are linear). */
 function bounded(html: string): string {
   const cut = cutHtml(html, LIMITS.stringChars);

@@ -2,6 +2,7 @@ import { z } from 'astro/zod';
 import type { City } from '../schemas/index.ts';
 import { fold } from '../text.ts';
 import { checkedField, firstText, LenientText, lenient, lenientList, RawKey, RawNumber } from './fields.ts';
+import { notOwnSite } from './own-links.ts';
 import type { RecordContext } from './records.ts';
 import { socialUrl } from './social.ts';
 import { imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
@@ -62,12 +63,16 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
         context,
       ),
       email: checkedField(agency?.email, { label: 'agency.email', kind: 'email' }, plainEmail, context),
-      site: checkedField(agency?.site, { label: 'agency.site', kind: 'url' }, webUrl, context),
-      instagram: socialUrl('instagram', agency?.instagram),
-      facebook: socialUrl('facebook', agency?.facebook),
-      youtube: socialUrl('youtube', agency?.youtube),
-      tiktok: socialUrl('tiktok', agency?.tiktok),
-      linkedin: socialUrl('linkedin', agency?.linkedin),
+      site: notOwnSite(
+        checkedField(agency?.site, { label: 'agency.site', kind: 'url' }, webUrl, context),
+        'agency.site',
+        context,
+      ),
+      instagram: notOwnSite(socialUrl('instagram', agency?.instagram), 'agency.instagram', context),
+      facebook: notOwnSite(socialUrl('facebook', agency?.facebook), 'agency.facebook', context),
+      youtube: notOwnSite(socialUrl('youtube', agency?.youtube), 'agency.youtube', context),
+      tiktok: notOwnSite(socialUrl('tiktok', agency?.tiktok), 'agency.tiktok', context),
+      linkedin: notOwnSite(socialUrl('linkedin', agency?.linkedin), 'agency.linkedin', context),
       observations: firstText(agency?.observations),
     },
     gallery: raw.gallery.flatMap((entry) => {
@@ -107,7 +112,69 @@ export function fallbackCity(configured: { name: string; state: string }): City 
   };
 }
 
-/** The configured city among the provider's answer: the one with that name, else the first. */
-export function pickCity<T extends { name?: string | undefined }>(cities: T[], name: string): T | undefined {
-  return cities.find((city) => city.name !== undefined && fold(city.name) === fold(name)) ?? cities[0];
+/** The 27 federative units of Brazil, by code: a provider may write a state either way. */
+const STATES: Record<string, string> = {
+  AC: 'Acre',
+  AL: 'Alagoas',
+  AP: 'Amapá',
+  AM: 'Amazonas',
+  BA: 'Bahia',
+  CE: 'Ceará',
+  DF: 'Distrito Federal',
+  ES: 'Espírito Santo',
+  GO: 'Goiás',
+  MA: 'Maranhão',
+  MT: 'Mato Grosso',
+  MS: 'Mato Grosso do Sul',
+  MG: 'Minas Gerais',
+  PA: 'Pará',
+  PB: 'Paraíba',
+  PR: 'Paraná',
+  PE: 'Pernambuco',
+  PI: 'Piauí',
+  RJ: 'Rio de Janeiro',
+  RN: 'Rio Grande do Norte',
+  RS: 'Rio Grande do Sul',
+  RO: 'Rondônia',
+  RR: 'Roraima',
+  SC: 'Santa Catarina',
+  SP: 'São Paulo',
+  SE: 'Sergipe',
+  TO: 'Tocantins',
+};
+const STATE_CODES = new Map(Object.entries(STATES).map(([code, name]) => [fold(name), fold(code)]));
+
+/** A state as compared: folded (`fold`), a state's name as its code ('Mato Grosso' → 'mt'). */
+const stateKey = (state: string) => STATE_CODES.get(fold(state)) ?? fold(state);
+
+/**
+ * True when a city of the provider's answer is the configured one: the same name and the same state,
+ * compared without accents, case or extra spaces (`fold`), a state's name equal to its code ('Mato
+ * Grosso', 'MT'). A city without a state (the provider left it out) is matched by its name.
+ */
+export function isConfiguredCity(
+  city: { name?: string | undefined; state?: string | undefined },
+  configured: { name: string; state: string },
+): boolean {
+  return (
+    city.name !== undefined &&
+    fold(city.name) === fold(configured.name) &&
+    (!city.state?.trim() || stateKey(city.state) === stateKey(configured.state))
+  );
+}
+
+/**
+ * The configured city among the provider's answer: the one with that name and state, else the one
+ * with that name, else the first (which the sync then checks with `isConfiguredCity`).
+ */
+export function pickCity<T extends { name?: string | undefined; state?: string | undefined }>(
+  cities: T[],
+  name: string,
+  state?: string,
+): T | undefined {
+  return (
+    (state === undefined ? undefined : cities.find((city) => isConfiguredCity(city, { name, state }))) ??
+    cities.find((city) => city.name !== undefined && fold(city.name) === fold(name)) ??
+    cities[0]
+  );
 }

@@ -19,6 +19,7 @@ import {
   unique,
   withinScale,
 } from './fields.ts';
+import { notOwnSite, socialNotOwnSite } from './own-links.ts';
 import type { RecordContext } from './records.ts';
 import { socialLinks } from './social.ts';
 import { calendarDate, imageUrl, plainEmail, plausiblePhone, quoted, webUrl } from './values.ts';
@@ -234,15 +235,15 @@ function describeProvider(raw: RawItem, context: RecordContext): ItemProvider | 
       context,
     ),
     email: checkedField(provider.email, { label: 'provider.email', kind: 'email' }, plainEmail, context),
-    website: checkedField(
-      firstText(provider.website, provider.site),
-      { label: 'provider.website', kind: 'url' },
-      webUrl,
+    // The portal itself is not the provider's site.
+    website: notOwnSite(
+      checkedField(firstText(provider.website, provider.site), { label: 'provider.website', kind: 'url' }, webUrl, context),
+      'provider.website',
       context,
     ),
     cnpj: firstText(provider.cnpj),
     address: firstText(provider.address),
-    social: socialLinks(provider.social),
+    social: socialNotOwnSite(socialLinks(provider.social), 'provider.social', context),
   };
   const hasAny = Object.entries(result).some(([key, value]) =>
     key === 'social' ? Object.values(result.social).some(Boolean) : value !== null,
@@ -295,7 +296,7 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
   const gallery = galleryOf(raw, context);
   const attributeItems = raw.attributes.flatMap((attribute) => attribute.items ?? []);
   const provider = describeProvider(raw, context);
-  const social = socialLinks(raw.social_media, raw.social);
+  const social = socialNotOwnSite(socialLinks(raw.social_media, raw.social), 'social', context);
   const { location, locality } = describeLocation(raw.location);
   const category = firstText(raw.category);
   const image = (value: string | undefined) => (value ? imageUrl(value, context.baseUrl) : null);
@@ -347,7 +348,7 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
     cnpj: firstText(raw.cnpj, provider?.cnpj),
     businessName: firstText(raw.business_name),
     category,
-    video: checkedField(raw.video, { label: 'video', kind: 'url' }, webUrl, context),
+    video: notOwnSite(checkedField(raw.video, { label: 'video', kind: 'url' }, webUrl, context), 'video', context),
     howItWorksHtml: toHtml(raw.how_it_works),
     essentialInformationHtml: toHtml(raw.essential_information),
     insuranceInfoHtml: toHtml(raw.insurance_info),

@@ -16,6 +16,7 @@ import {
   unique,
   withinScale,
 } from './fields.ts';
+import { notOwnSite } from './own-links.ts';
 import type { RecordContext } from './records.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
 
@@ -86,7 +87,8 @@ export function blogLink(value: string, hosts: ReadonlySet<string>): string | nu
  * published, has no visible title or no real publication date. Relative links and images of its
  * content are resolved against the post's own address (`link`), else the blog's. That address is
  * kept only on the blog's host: the host of `context.baseUrl` or one of `blogHosts` (BLOG_URL's and
- * BLOG_API_URL's, scripts/sync/collections.ts); a post pointing elsewhere is treated as having none.
+ * BLOG_API_URL's, scripts/sync/collections.ts), and never on the portal's own (SITE_URL); a post
+ * pointing elsewhere is treated as having none.
  * The embedded sample data (no base) is ours and keeps its links.
  */
 export function toNewsArticle(raw: RawPost, context: RecordContext, blogHosts: readonly string[] = []): NewsArticle {
@@ -99,10 +101,15 @@ export function toNewsArticle(raw: RawPost, context: RecordContext, blogHosts: r
   const hosts = new Set(
     [...blogHosts, URL.parse(context.baseUrl ?? '')?.hostname].flatMap((host) => (host ? [host.toLowerCase()] : [])),
   );
-  const link =
+  // A post on the portal's own address would be a page of ours, and its relative links ours too: the
+  // blog's address stands in for it (the portal is no blog, even when BLOG_URL shares its host).
+  const link = notOwnSite(
     context.baseUrl === null
       ? webUrl(raw.link)
-      : checkedField(raw.link, { label: 'link', kind: 'blog' }, (value) => blogLink(value, hosts), context);
+      : checkedField(raw.link, { label: 'link', kind: 'blog' }, (value) => blogLink(value, hosts), context),
+    'link',
+    context,
+  );
   // The sample data (no base) keeps its site-relative images, whatever its posts' links say.
   const source = { baseUrl: context.baseUrl === null ? null : (link ?? context.baseUrl) };
   const contentHtml = html(raw.content, source) ?? '';

@@ -27,6 +27,11 @@ export interface RecordContext {
   baseUrl: string | null;
   /** The sync's clock: dates after it (plus a day) are not real. */
   now: Date;
+  /**
+   * SITE_URL: a link field on this address is the portal's own, not the provider's or the blog's
+   * (notOwnSite, own-links.ts); unset in tests of a single mapper.
+   */
+  siteUrl?: string | undefined;
   /** The record's position in its collection, from 0, and the collection's size. */
   index: number;
   total: number;
@@ -37,6 +42,8 @@ export interface RecordContext {
 export interface NormaliseOptions {
   baseUrl: string | null;
   now: Date;
+  /** SITE_URL (RecordContext.siteUrl). */
+  siteUrl?: string | undefined;
 }
 
 function rawId(record: unknown, index: number): string {
@@ -87,6 +94,7 @@ export function normaliseRecords<RawSchema extends z.ZodType, Entry extends { id
     const context: RecordContext = {
       baseUrl: options.baseUrl,
       now: options.now,
+      siteUrl: options.siteUrl,
       index,
       total: records.length,
       note: (reason) => notes.push(reason),
