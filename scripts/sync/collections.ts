@@ -26,6 +26,11 @@ import { placeLabel } from '../../src/lib/text.ts';
 import type { SyncConfig } from './config.ts';
 import { fetchCities, fetchEpisodes, fetchFeedbacks, fetchPosts, fetchProviderList, type SourceContext } from './sources.ts';
 
+/** The city lookup answered another city: the collection fails like a broken call (never a record's fault). */
+export class AnotherCityError extends Error {
+  override name = 'AnotherCityError';
+}
+
 export type SourceName = 'provider' | 'blog' | 'podcast';
 export type Fallback = 'sample' | 'empty' | 'fallback-city';
 
@@ -83,7 +88,9 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
       // rename the whole site: the city fails like a broken call, so its last good snapshot (or the
       // fallback city) stays, with a warning naming both.
       if (city && !isConfiguredCity(city, configured)) {
-        throw new Error(`another city in the answer, ${quotedPlace(city)}, not the configured ${quotedPlace(configured)}`);
+        throw new AnotherCityError(
+          `another city in the answer, ${quotedPlace(city)}, not the configured ${quotedPlace(configured)}`,
+        );
       }
       return { entries: city ? [city] : [], dropped: result.dropped, repaired: result.repaired };
     },
