@@ -1,8 +1,9 @@
 /**
  * `npm run verify`: the gate before a deploy, which a person can run too after any build.
  * Exits 1 with every reason when the built site must not be published: a missing page, a
- * collection that lost its data, a secret in dist/, a foreign script, a broken internal link, a
- * news feed or sitemap that is not well-formed XML.
+ * collection that lost its data, a secret in dist/, an image whose bytes are not its format or that
+ * carries a GPS location, a foreign script, a broken internal link, a news feed or sitemap that is
+ * not well-formed XML.
  *
  *   npm run verify [-- --dist dist] [-- --snapshot data/snapshot] [-- --previous last/build-manifest.json] [-- --allow-shrink]
  *                  [-- --max-page-bytes 1MB] [-- --max-list-page-bytes 16MB]

@@ -16,8 +16,16 @@
  * or redirecting to one, is the placeholder with a warning saying why. Redirects are followed here,
  * hop by hop, each hop checked before its request.
  *
+ * No upstream file is kept as it is: each is re-encoded here into a master (`makeMaster`) that the
+ * build can always encode, so Astro never falls back to copying its input into dist/ (its sharp
+ * service does that when an encode fails: a photo taller than WebP's 16,383 px, an animated GIF), and
+ * that carries no metadata, so a photographer's EXIF and GPS never reach dist/ either. The master is
+ * at most MASTER_LIMITS in size (aspect ratio kept), upright, sRGB, a still (the first frame of an
+ * animation), a JPEG, or a PNG for transparency and for PNG and GIF sources (drawings, logos,
+ * screenshots). An image no master can be made of is the placeholder with a warning.
+ *
  * Layout of the cache folder (IMAGE_CACHE_DIR, default `.cache/images`):
- *   files/<sha256>.<ext>   the originals, named by content (two URLs with the same bytes share one)
+ *   files/<sha256>.<ext>   the masters, named by their source's content (two URLs with the same bytes share one)
  *   index.json             per URL: file, size, ETag / Last-Modified, when checked and last used
  *   manifest.json          the images of the last sync: URL → file, and the URLs that failed
  */
@@ -28,7 +36,7 @@ import ky, { isHTTPError, type KyInstance } from 'ky';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import type { Env } from '../../src/lib/config.ts';
-import { htmlImageSources } from '../../src/lib/images.ts';
+import { FULL_WIDTH, htmlImageSources } from '../../src/lib/images.ts';
 import { projectDir } from '../../src/lib/project-dirs.ts';
 import { type AddressGuard, AddressRefused, createAddressGuard, type Resolver, refusalIn } from './address-guard.ts';
 import { readSyncConfig } from './config.ts';
@@ -40,13 +48,13 @@ export const MANIFEST_FILE = 'manifest';
 const INDEX_FILE = 'index';
 const INDEX_VERSION = 1;
 
-/** A cached original, as the build needs it. */
+/** A cached master, as the build needs it. */
 export interface CachedImage {
   /** Path inside the cache folder, e.g. 'files/3f2a….jpg'. */
   file: string;
   width: number;
   height: number;
-  format: ImageFormat;
+  format: MasterFormat;
 }
 
 /** manifest.json: what the last sync resolved, read by the build. */
@@ -58,7 +66,13 @@ export interface ImageManifest {
 }
 
 interface IndexEntry extends CachedImage {
+  /** Bytes of the upstream file. */
   bytes: number;
+  /**
+   * MASTER_VERSION of the master in `file`. Absent in an entry written before masters existed: its
+   * file is then the upstream original, made into a master from the disk before it is used.
+   */
+  master?: number;
   etag?: string;
   lastModified?: string;
   /** ISO time of the last download or successful revalidation. */
@@ -143,9 +157,36 @@ export const IMAGE_CACHE_DEFAULTS = {
   maxRedirects: 5,
 } as const;
 
-/** Formats Astro's sharp service takes in and the browsers show; sharp names AVIF 'heif'. */
-const FORMATS = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif', tiff: 'tiff' } as const;
-export type ImageFormat = (typeof FORMATS)[keyof typeof FORMATS];
+/**
+ * Formats taken from an upstream (sharp's names; it calls AVIF 'heif' with AV1 compression): what
+ * cameras, phones and CMSs send. Each is decoded and re-encoded as a master, so a variant Astro's
+ * service refuses (a BigTIFF: 'UnsupportedImageFormat') is shown all the same. Not SVG (a document,
+ * not a photo), nor HEIC (sharp cannot decode it).
+ */
+const INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff']);
+/** Sources drawn rather than photographed: kept lossless (a JPEG would blur their edges and text). */
+const LOSSLESS_INPUTS = new Set(['png', 'gif']);
+
+/** The formats of a master: both encoded by Astro's sharp service, both without metadata. */
+export type MasterFormat = 'jpg' | 'png';
+
+/** Changes when a master is made differently: an index entry of another version is made again. */
+export const MASTER_VERSION = 1;
+
+/** The largest master the sync keeps; a larger image is scaled down to fit, its aspect ratio kept. */
+export const MASTER_LIMITS = {
+  /** The widest picture the site encodes (the home slideshow's FULL_WIDTH, src/lib/images.ts): more is never used. */
+  width: FULL_WIDTH,
+  /**
+   * The tallest image WebP stores (16,383 px; libheif's AVIF 16,384): a taller master's encodes
+   * fail, and Astro then copies the master itself into dist/ under .avif and .webp names. Widths are
+   * never enlarged (widthsFor), so no encode of a master is taller than the master.
+   */
+  height: 16_383,
+} as const;
+
+/** JPEG masters: near-lossless, and 4:4:4 so that the build's 4:2:0 AVIF is the only chroma subsampling. */
+const MASTER_JPEG = { quality: 92, chromaSubsampling: '4:4:4' } as const;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -192,13 +233,74 @@ export function isUpstreamImageUrl(url: string): boolean {
 
 const RESERVED_HOST = /(^|\.)(example|invalid|test)$|(^|\.)example\.(com|net|org)$/i;
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex').slice(0, 32);
+/** The name of the master of `data`: its content and the master's version, so a new version never takes an old file. */
+const masterKey = (data: Uint8Array) =>
+  createHash('sha256').update(`master ${MASTER_VERSION}\n`).update(data).digest('hex').slice(0, 32);
 
-/** The format, size and decodability of `data`; throws ImageRejected for anything the site must not show. */
-export async function inspectImage(
-  data: Uint8Array,
-  maxPixels: number = IMAGE_CACHE_DEFAULTS.maxPixels,
-): Promise<{ width: number; height: number; format: ImageFormat }> {
+/** What `masterPlan` needs to know of an upstream image (sharp's metadata, size upright). */
+export interface ImageSource {
+  /** sharp's format name, 'avif' for HEIF with AV1. */
+  format: string;
+  /** Upright size (an EXIF orientation of 5 to 8 turns the image a quarter), of one frame. */
+  width: number;
+  height: number;
+  /** Frames of an animation or pages of a TIFF; 1 for a still. */
+  pages: number;
+  hasAlpha: boolean;
+}
+
+/** The master a source becomes, or the reason it cannot become one. */
+export type MasterPlan =
+  | { width: number; height: number; format: MasterFormat; firstFrameOf: number | null }
+  | { refused: string };
+
+/**
+ * The master of an image: its size within `limits` (scaled down, aspect ratio kept), its format,
+ * and for an animation the frame count (its first frame is the master); or why none can be made.
+ *
+ * An animation becomes its first frame rather than being refused: the first frame is what a
+ * browser draws before the animation starts and what reduced motion leaves, so it is the picture
+ * the sender chose to be seen; the site draws every photo as a still (a card, a banner), and an
+ * animated WebP fallback would cost a phone on 3G every frame. Refusing would show the grey
+ * placeholder where a good still exists.
+ */
+export function masterPlan(
+  source: ImageSource,
+  limits: { width: number; height: number; pixels: number } = { ...MASTER_LIMITS, pixels: IMAGE_CACHE_DEFAULTS.maxPixels },
+): MasterPlan {
+  const { format, width, height } = source;
+  if (!INPUT_FORMATS.has(format)) return { refused: `unsupported image format ${format}` };
+  if (!(width > 0 && height > 0)) return { refused: 'image without dimensions' };
+  if (width * height > limits.pixels) return { refused: `image too large (${width}×${height} pixels)` };
+  const scale = Math.min(1, limits.width / width, limits.height / height);
+  const fitted = { width: Math.round(width * scale), height: Math.round(height * scale) };
+  if (fitted.width < 1 || fitted.height < 1) {
+    return {
+      refused: `image of ${width}×${height} pixels: no picture within ${limits.width}×${limits.height} pixels keeps its aspect ratio`,
+    };
+  }
+  return {
+    ...fitted,
+    format: source.hasAlpha || LOSSLESS_INPUTS.has(format) ? 'png' : 'jpg',
+    firstFrameOf: source.pages > 1 ? source.pages : null,
+  };
+}
+
+/** A master: its bytes, size and format, and the frames the source had (null for a still). */
+export interface Master {
+  data: Buffer;
+  width: number;
+  height: number;
+  format: MasterFormat;
+  firstFrameOf: number | null;
+}
+
+/**
+ * Re-encodes upstream bytes as a master (`masterPlan`): upright, sRGB, without EXIF, XMP, IPTC or
+ * ICC profile (sharp writes none unless asked), fully decoded so a cut or corrupt file is refused
+ * here and not at build time. Throws ImageRejected with the reason for anything that cannot be one.
+ */
+export async function makeMaster(data: Uint8Array, maxPixels: number = IMAGE_CACHE_DEFAULTS.maxPixels): Promise<Master> {
   if (data.byteLength === 0) throw new ImageRejected('empty body');
   let metadata: Metadata;
   try {
@@ -206,22 +308,31 @@ export async function inspectImage(
   } catch {
     throw new ImageRejected('not a readable image');
   }
-  const name = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
-  const format = FORMATS[name as keyof typeof FORMATS];
-  if (!format) throw new ImageRejected(`unsupported image format ${metadata.format}`);
-  // Upright size, as Astro reads it (orientations 5 to 8 are turned a quarter).
   const turned = (metadata.orientation ?? 0) >= 5;
-  const width = turned ? metadata.height : metadata.width;
-  const height = turned ? metadata.width : metadata.height;
-  if (!width || !height) throw new ImageRejected('image without dimensions');
-  if (width * height > maxPixels) throw new ImageRejected(`image too large (${width}×${height} pixels)`);
+  const plan = masterPlan(
+    {
+      format: metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : String(metadata.format),
+      width: (turned ? metadata.height : metadata.width) ?? 0,
+      height: (turned ? metadata.width : metadata.height) ?? 0,
+      pages: metadata.pages ?? 1,
+      hasAlpha: metadata.hasAlpha ?? false,
+    },
+    { ...MASTER_LIMITS, pixels: maxPixels },
+  );
+  if ('refused' in plan) throw new ImageRejected(plan.refused);
   try {
-    // A full decode, so a cut transfer or a corrupt file is refused here and not at encoding time.
-    await sharp(data, { failOn: 'truncated', limitInputPixels: maxPixels }).resize(16).raw().toBuffer();
+    // One frame (sharp's default `pages: 1`), turned upright by its EXIF orientation before the EXIF goes.
+    const image = sharp(data, { failOn: 'truncated', limitInputPixels: maxPixels, autoOrient: true }).resize({
+      width: plan.width,
+      height: plan.height,
+      fit: 'fill',
+    });
+    const encoded = plan.format === 'png' ? image.png() : image.jpeg(MASTER_JPEG);
+    const { data: bytes, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { data: bytes, width: info.width, height: info.height, format: plan.format, firstFrameOf: plan.firstFrameOf };
   } catch {
     throw new ImageRejected('image data is corrupt or truncated');
   }
-  return { width, height, format };
 }
 
 async function readJson<T>(file: string): Promise<T | undefined> {
@@ -283,7 +394,7 @@ interface ImageCacheRun {
   /** The index: one entry per URL, written back at the end. */
   entries: Record<string, IndexEntry>;
   existingFiles: Set<string>;
-  /** Checked originals by content hash: bytes already in the cache are not inspected again. */
+  /** Masters by masterKey of their source: bytes already in the cache are not encoded again. */
   byHash: Map<string, CachedImage>;
   report: ImageCacheReport;
   warn: (message: string) => void;
@@ -340,10 +451,9 @@ async function openImageCache(options: ImageCacheOptions): Promise<ImageCacheRun
     entries,
     existingFiles: new Set(await readdir(filesDir)),
     byHash: new Map<string, CachedImage>(
-      Object.values(entries).map(({ file, width, height, format }) => [
-        path.basename(file).split('.')[0] ?? '',
-        { file, width, height, format },
-      ]),
+      Object.values(entries)
+        .filter((entry) => entry.master === MASTER_VERSION)
+        .map(({ file, width, height, format }) => [path.basename(file).split('.')[0] ?? '', { file, width, height, format }]),
     ),
     report,
     warn: (message) => {
@@ -359,7 +469,7 @@ async function openImageCache(options: ImageCacheOptions): Promise<ImageCacheRun
 /** Brings one URL into the cache; a failure keeps the cached copy or, with none, marks it failed. */
 async function cacheOne(cache: ImageCacheRun, url: string): Promise<void> {
   const { entries, now, deadline } = cache;
-  const previous = entries[url];
+  const previous = await withCurrentMaster(cache, url, entries[url]);
   try {
     if (deadline.aborted) throw new ImageRejected('image step deadline exceeded');
     const isLocal = !/^https?:\/\//i.test(url);
@@ -395,21 +505,51 @@ async function closeImageCache(cache: ImageCacheRun, urls: readonly string[]): P
   return report;
 }
 
-/** Stores checked bytes under their content hash; the same bytes are written once. */
-async function store(cache: ImageCacheRun, data: Uint8Array): Promise<CachedImage & { bytes: number }> {
+/**
+ * Makes the master of `url`'s bytes `data` and stores it under masterKey; the same bytes are encoded
+ * and written once. An animation made a still is noted in the log (not a warning: the photo is shown).
+ */
+async function store(
+  cache: ImageCacheRun,
+  url: string,
+  data: Uint8Array,
+): Promise<CachedImage & { bytes: number; master: number }> {
   const { byHash, existingFiles } = cache;
-  const hash = sha256(data);
-  const known = byHash.get(hash);
-  if (known && existingFiles.has(path.basename(known.file))) return { ...known, bytes: data.byteLength };
-  const { width, height, format } = await inspectImage(data, cache.settings.maxPixels);
-  const name = `${hash}.${format}`;
+  const key = masterKey(data);
+  const known = byHash.get(key);
+  if (known && existingFiles.has(path.basename(known.file))) return { ...known, bytes: data.byteLength, master: MASTER_VERSION };
+  const master = await makeMaster(data, cache.settings.maxPixels);
+  if (master.firstFrameOf) {
+    cache.options.logger.info(`image ${url}: an animation of ${master.firstFrameOf} frames; its first frame is shown`);
+  }
+  const name = `${key}.${master.format}`;
   if (!existingFiles.has(name)) {
-    await writeFile(path.join(cache.filesDir, name), data);
+    await writeFile(path.join(cache.filesDir, name), master.data);
     existingFiles.add(name);
   }
-  const cached: CachedImage = { file: `files/${name}`, width, height, format };
-  byHash.set(hash, cached);
-  return { ...cached, bytes: data.byteLength };
+  const cached: CachedImage = { file: `files/${name}`, width: master.width, height: master.height, format: master.format };
+  byHash.set(key, cached);
+  return { ...cached, bytes: data.byteLength, master: MASTER_VERSION };
+}
+
+/**
+ * An index entry as this version's master: one from before masters (its file the upstream original)
+ * or of another MASTER_VERSION is made into one from its file, with no request, so a cache kept
+ * across the upgrade publishes no original and loses no image. Undefined when it cannot be: the
+ * URL is then fetched again like a new one.
+ */
+async function withCurrentMaster(
+  cache: ImageCacheRun,
+  url: string,
+  entry: IndexEntry | undefined,
+): Promise<IndexEntry | undefined> {
+  if (!isUsable(cache, entry) || entry.master === MASTER_VERSION) return entry;
+  try {
+    const { bytes: _, ...master } = await store(cache, url, await readFile(path.join(cache.options.cacheDir, entry.file)));
+    return { ...entry, ...master };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether an index entry's file is still in the cache. */
@@ -435,7 +575,7 @@ async function resolveLocal(cache: ImageCacheRun, url: string): Promise<IndexEnt
     if (error instanceof ImageRejected) throw error;
     throw new ImageRejected('no such local file');
   }
-  const cached = await store(cache, data);
+  const cached = await store(cache, url, data);
   cache.report.local += 1;
   return { ...cached, checkedAt: now().toISOString(), usedAt: now().toISOString() };
 }
@@ -465,7 +605,7 @@ async function resolveRemote(cache: ImageCacheRun, url: string, previous: IndexE
   }
   checkContentType(response);
   const data = await readCapped(response, settings.maxBytes);
-  const cached = await store(cache, data);
+  const cached = await store(cache, url, data);
   report.downloaded += 1;
   const etag = response.headers.get('etag');
   const lastModified = response.headers.get('last-modified');

@@ -1,5 +1,5 @@
 /** What the gate reports: one plain sentence per reason, grouped by the check that found it. */
-export type Gate = 'pages' | 'sizes' | 'collections' | 'secrets' | 'scripts' | 'links' | 'xml' | 'hosting';
+export type Gate = 'pages' | 'sizes' | 'collections' | 'secrets' | 'images' | 'scripts' | 'links' | 'xml' | 'hosting';
 
 export interface Problem {
   gate: Gate;
@@ -13,6 +13,7 @@ export const GATE_TITLES: Record<Gate, string> = {
   sizes: 'Pages over the size limit',
   collections: 'Collections that lost their data',
   secrets: 'Secrets in the built site',
+  images: 'Images that are not what their name says, or that carry a location',
   scripts: 'Scripts our code did not put there',
   links: 'Broken internal links',
   xml: 'Feeds and sitemaps that are not well-formed XML',

@@ -8,6 +8,7 @@ import { isDirectory, listFiles, pagePathOf, resolveSitePath } from './files.ts'
 import { checkHeadersFile, HEADERS_FILE } from './headers.ts';
 import { checkPageForms, checkReachability, mirrorOf, pageFiles } from './hosting.ts';
 import { scanTags } from './html.ts';
+import { checkImages } from './images.ts';
 import { checkLinks, type PageLinks } from './links.ts';
 import { type BuildManifest, checkCollections, MANIFEST_FILE, readManifest } from './manifest.ts';
 import { checkExpectedPages, expectedPages, readSnapshot } from './pages.ts';
@@ -67,6 +68,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   );
 
   problems.push(...(await checkSearchIndex(options.distDir, files, options.secrets)));
+  problems.push(...(await checkImages(options.distDir, files)));
 
   // Each page once: its mirror ({path}/index.html) must hold the same bytes, which is checked instead.
   const pages: PageLinks[] = [];

@@ -4,6 +4,7 @@
  * too big, truncated) a placeholder with a warning, never an exception. Plus the pure helpers of
  * src/lib/images.ts.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -12,7 +13,8 @@ import {
   cacheImages,
   collectImageUrls,
   type ImageCacheOptions,
-  inspectImage,
+  MASTER_VERSION,
+  makeMaster,
   readImageManifest,
 } from '../../scripts/sync/images.ts';
 import { imageCacheModule } from '../../src/integrations/image-cache.ts';
@@ -31,6 +33,7 @@ import {
   sizesWidth,
   widthsFor,
 } from '../../src/lib/images.ts';
+import { animatedGif, bigTiff, gpsPhoto, tallGpsJpeg, thinStrip } from '../support/hostile-images.ts';
 import { captureLogger, makeTempDir, removeDir } from '../support/sync-helpers.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
@@ -269,12 +272,12 @@ describe('HTML images', () => {
   });
 });
 
-describe('inspectImage', () => {
+describe('makeMaster', () => {
   it('gives the size and format of a real image and refuses garbage and oversized ones', async () => {
-    await expect(inspectImage(photo)).resolves.toEqual({ width: 1200, height: 800, format: 'jpg' });
-    await expect(inspectImage(Buffer.from('not an image at all'))).rejects.toThrow('not a readable image');
-    await expect(inspectImage(photo, 1000 * 500)).rejects.toThrow('image too large (1200×800 pixels)');
-    await expect(inspectImage(photo.subarray(0, Math.floor(photo.length / 2)))).rejects.toThrow('corrupt or truncated');
+    await expect(makeMaster(photo)).resolves.toMatchObject({ width: 1200, height: 800, format: 'jpg', firstFrameOf: null });
+    await expect(makeMaster(Buffer.from('not an image at all'))).rejects.toThrow('not a readable image');
+    await expect(makeMaster(photo, 1000 * 500)).rejects.toThrow('image too large (1200×800 pixels)');
+    await expect(makeMaster(photo.subarray(0, Math.floor(photo.length / 2)))).rejects.toThrow('corrupt or truncated');
   });
 });
 
@@ -285,7 +288,10 @@ describe('cacheImages', () => {
     expect(first).toMatchObject({ downloaded: 1, reused: 0, warnings: [] });
     const entry = first.manifest.images[url('a.jpg')];
     expect(entry).toMatchObject({ width: 1200, height: 800, format: 'jpg' });
-    expect(await readFile(path.join(cacheDir, entry?.file ?? ''))).toEqual(photo);
+    // The cache keeps the sync's re-encode (makeMaster), never the upstream's bytes.
+    const cached = await readFile(path.join(cacheDir, entry?.file ?? ''));
+    expect(cached).not.toEqual(photo);
+    expect(await sharp(cached).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
     expect(await readImageManifest(cacheDir)).toEqual(first.manifest);
 
     server.clearRequests();
@@ -398,6 +404,74 @@ describe('cacheImages', () => {
     // 40 days later only a.jpg is still named: b.jpg (unused for more than 30 days) goes.
     const later = await cacheImages([url('a.jpg')], options({ now: () => new Date(start + 40 * day) }));
     expect(await readdir(path.join(cacheDir, 'files'))).toEqual([path.basename(later.manifest.images[url('a.jpg')]?.file ?? '')]);
+  });
+});
+
+describe('cacheImages: every image a master', () => {
+  it('shows a BigTIFF, a long screenshot with GPS and an animated GIF as stripped masters, and refuses a strip no picture fits', async () => {
+    media.set('scan.tif', { body: await bigTiff(), type: 'image/tiff' });
+    media.set('long.jpg', { body: await tallGpsJpeg(300, 20_000), type: 'image/jpeg' });
+    media.set('anim.gif', { body: await animatedGif(), type: 'image/gif' });
+    media.set('strip.png', { body: await thinStrip(), type: 'image/png' });
+    media.set('a.jpg', { body: photo, type: 'image/jpeg' });
+    const names = ['scan.tif', 'long.jpg', 'anim.gif', 'strip.png', 'a.jpg'];
+    const report = await cacheImages(names.map(url), options({ timeoutMs: 5_000, totalTimeoutMs: 10_000 }));
+    expect(report.manifest.images).toEqual({
+      [url('scan.tif')]: { file: expect.stringMatching(/^files\/[0-9a-f]{32}\.jpg$/), width: 8, height: 8, format: 'jpg' },
+      [url('long.jpg')]: { file: expect.stringMatching(/\.jpg$/), width: 246, height: 16_383, format: 'jpg' },
+      [url('anim.gif')]: { file: expect.stringMatching(/\.png$/), width: 10, height: 10, format: 'png' },
+      [url('a.jpg')]: { file: expect.stringMatching(/\.jpg$/), width: 1200, height: 800, format: 'jpg' },
+    });
+    const refused = 'image of 1×40000 pixels: no picture within 1600×16383 pixels keeps its aspect ratio';
+    expect(report.manifest.failed).toEqual({ [url('strip.png')]: refused });
+    // Sorted: the images are fetched at once, so their lines come in any order.
+    expect([...log.lines].sort()).toEqual([
+      `INFO image ${url('anim.gif')}: an animation of 2 frames; its first frame is shown`,
+      `WARN image ${url('strip.png')}: ${refused}; the placeholder is shown instead`,
+    ]);
+    for (const [image, entry] of Object.entries(report.manifest.images)) {
+      const metadata = await sharp(path.join(cacheDir, entry.file)).metadata();
+      expect(metadata, image).toMatchObject({ width: entry.width, height: entry.height });
+      expect(metadata.exif, image).toBeUndefined();
+      expect(metadata.pages ?? 1, image).toBe(1);
+    }
+  });
+
+  /** An index entry as the sync wrote them before masters: the upstream's bytes under their sha256. */
+  async function cachedBeforeMasters(name: string, body: Buffer, size: { width: number; height: number }) {
+    const file = `files/${createHash('sha256').update(body).digest('hex').slice(0, 32)}.jpg`;
+    await mkdir(path.join(cacheDir, 'files'), { recursive: true });
+    await writeFile(path.join(cacheDir, file), body);
+    const now = new Date().toISOString();
+    const entry = { file, ...size, format: 'jpg', bytes: body.length, checkedAt: now, usedAt: now };
+    await writeFile(path.join(cacheDir, 'index.json'), JSON.stringify({ version: 1, entries: { [url(name)]: entry } }));
+    return file;
+  }
+
+  it('makes an image cached before masters a master from the disk, without a request, and deletes the original', async () => {
+    const original = await gpsPhoto(120, 80, 6);
+    const old = await cachedBeforeMasters('old.jpg', original, { width: 80, height: 120 });
+    const report = await cacheImages([url('old.jpg')], options());
+    const entry = report.manifest.images[url('old.jpg')];
+    expect(report).toMatchObject({ downloaded: 0, reused: 1, warnings: [] });
+    expect(entry).toMatchObject({ width: 80, height: 120, format: 'jpg' });
+    expect(entry?.file).not.toBe(old);
+    expect(server.requests).toHaveLength(0);
+    expect(await readdir(path.join(cacheDir, 'files'))).toEqual([path.basename(entry?.file ?? '')]);
+    expect((await sharp(path.join(cacheDir, entry?.file ?? '')).metadata()).exif).toBeUndefined();
+    const index = JSON.parse(await readFile(path.join(cacheDir, 'index.json'), 'utf8'));
+    expect(index.entries[url('old.jpg')]).toMatchObject({ file: entry?.file, master: MASTER_VERSION });
+  });
+
+  it('asks again for an image cached before masters that cannot be one, and shows the placeholder when it still cannot', async () => {
+    const strip = await thinStrip();
+    await cachedBeforeMasters('strip.png', strip, { width: 1, height: 40_000 });
+    media.set('strip.png', { body: strip, type: 'image/png' });
+    const report = await cacheImages([url('strip.png')], options());
+    expect(report.manifest.images).toEqual({});
+    expect(report.manifest.failed[url('strip.png')]).toMatch(/no picture within 1600×16383 pixels keeps its aspect ratio$/);
+    expect(server.requestsTo('/media/strip.png')).toHaveLength(1);
+    expect(await readdir(path.join(cacheDir, 'files'))).toEqual([]);
   });
 });
 

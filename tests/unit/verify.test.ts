@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { close as closePagefind, createIndex } from 'pagefind';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSP_DIRECTIVES, contentSecurityPolicy, inlineScriptHashes } from '../../scripts/verify/csp.ts';
 import { pagePathOf, resolveSitePath } from '../../scripts/verify/files.ts';
@@ -256,6 +257,26 @@ describe('runVerify', () => {
     expect(messages(problems, 'xml')).toEqual([
       'news/rss.xml is missing: feed readers subscribed to the news would get an error.',
     ]);
+  });
+
+  it.each([
+    ['an original copied under an AVIF name', '_astro/foto.Xy12_1a2b.avif', 'jpeg', {}, /is a JPEG, not an AVIF: /],
+    ['an animated GIF copied under a WebP name', '_astro/anim.Xy12_1a2b.webp', 'gif', {}, /is a GIF, not a WebP: /],
+    [
+      'a JPEG with the place it was taken',
+      '_astro/foto.Xy12_1a2b.jpg',
+      'jpeg',
+      { IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '15/1 4/1 0/1' } },
+      / carries a GPS location \(in its EXIF\): /,
+    ],
+  ] as const)('fails on an image in dist/: %s, naming the file', async (_what, file, format, exif, reason) => {
+    const image = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a6' } });
+    await fixture.write(file, await (format === 'gif' ? image().gif() : image().jpeg().withExif(exif)).toBuffer());
+    // Next to it, an encode as the build makes them: passes.
+    await fixture.write('_astro/ok.Xy12_9f8e.avif', await image().avif({ effort: 0 }).toBuffer());
+    const { problems } = await runVerify(fixture.options());
+    expect(messages(problems, 'images')).toEqual([expect.stringMatching(new RegExp(`^${file.replaceAll('.', '\\.')}`))]);
+    expect(messages(problems, 'images')[0]).toMatch(reason);
   });
 
   it('fails on a missing asset, a missing anchor, a missing sprite icon and a missing font of a stylesheet', async () => {
