@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig, fontProviders } from 'astro/config';
 import { contentSecurityPolicy } from './scripts/verify/csp.ts';
 import { writeBuildManifest } from './scripts/verify/manifest.ts';
+import { HOSTS, hostNamed } from './scripts/verify/hosts.ts';
 import { preparePublication } from './scripts/verify/publish.ts';
 import imageCache from './src/integrations/image-cache.ts';
 import { unlistedPages } from './src/integrations/unlisted-pages.ts';
@@ -21,6 +22,7 @@ const poppinsFile = (weight) => `./node_modules/@fontsource/poppins/files/poppin
 // variables already set in the environment win.
 if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
 const unlisted = unlistedPages(projectDir(process.env, 'snapshot', root));
+const deployHost = hostNamed(process.env.DEPLOY_HOST);
 
 export default defineConfig({
   site: process.env.SITE_URL?.trim() || DEFAULT_SITE_URL,
@@ -65,14 +67,16 @@ export default defineConfig({
           writeBuildManifest(fileURLToPath(dir), projectDir(process.env, 'snapshot', root), root).then(() => undefined),
       },
     },
-    // dist/ as any static host serves it (scripts/verify/publish.ts): every page also as {path}/index.html,
-    // so file-first and folder-first hosts find it with and without a trailing slash; _headers; .nojekyll.
+    // dist/ as the host it is for serves it (DEPLOY_HOST, scripts/verify/hosts.ts; scripts/verify/publish.ts): the
+    // folder copies {path}/index.html that host needs (none for GitHub Pages: one file per page); _headers; .nojekyll.
     {
       name: 'static-hosting',
       hooks: {
         'astro:build:done': async ({ dir, logger }) => {
-          const { mirrors, headerRules } = await preparePublication(fileURLToPath(dir));
-          logger.info(`${mirrors} pages also written as {path}/index.html; _headers with ${headerRules} rules; .nojekyll`);
+          const { mirrors, headerRules } = await preparePublication(fileURLToPath(dir), deployHost);
+          logger.info(
+            `for ${HOSTS[deployHost].label}: ${mirrors} pages also written as {path}/index.html; _headers with ${headerRules} rules; .nojekyll`,
+          );
         },
       },
     },
@@ -83,7 +87,7 @@ export default defineConfig({
   // No Markdown code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the policy.
   markdown: { syntaxHighlight: false },
   // Pages as files (/tour/101 → tour/101.html): links and canonicals use /tour/101; the static-hosting
-  // step above adds the folder form each host needs.
+  // step above adds the folder form the host needs, if any.
   // Every page's CSS inlined in its <head> (3-7 KB gzip): no render-blocking round trip before the first paint
   // on a 3G link, where one round trip costs more than those bytes.
   // Two pages rendered at a time: while one page's file is written the next renders, on the one thread

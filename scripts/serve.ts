@@ -14,7 +14,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type HeaderRule, headersForPath, parseHeadersFile } from './verify/headers.ts';
-import { RESOLUTIONS, type Resolution, resolveOnHost, type SiteTree } from './verify/hosting.ts';
+import { resolveOnHost, type SiteTree } from './verify/hosting.ts';
+import { RESOLUTIONS, type Resolution } from './verify/hosts.ts';
 
 /** Content types by extension; what is not listed is sent as bytes. */
 const CONTENT_TYPES: Record<string, string> = {

@@ -6,11 +6,12 @@
  * not well-formed XML.
  *
  *   npm run verify [-- --dist dist] [-- --snapshot data/snapshot] [-- --previous last/build-manifest.json] [-- --allow-shrink]
- *                  [-- --max-page-bytes 1MB] [-- --max-list-page-bytes 16MB]
+ *                  [-- --max-page-bytes 1MB] [-- --max-list-page-bytes 16MB] [-- --host github-pages]
  *
  * Environment: SNAPSHOT_DIR (else the folder the build recorded in dist/build-manifest.json),
  * VERIFY_PREVIOUS_MANIFEST (the last published manifest), ALLOW_SHRINK=true,
  * VERIFY_MAX_PAGE_BYTES and VERIFY_MAX_LIST_PAGE_BYTES (the hard page size limits, scripts/verify/sizes.ts),
+ * DEPLOY_HOST (the static host the build is for: how it serves pages and its limits, scripts/verify/hosts.ts),
  * and the secrets of the configuration contract (their values are searched for, never printed).
  */
 import { existsSync } from 'node:fs';
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSiteConfig } from '../src/lib/config.ts';
 import { projectDir } from '../src/lib/project-dirs.ts';
+import { HOSTS, type HostName, hostNamed } from './verify/hosts.ts';
 import { MANIFEST_FILE, readManifest } from './verify/manifest.ts';
 import { formatReport } from './verify/report.ts';
 import { runVerify } from './verify/run.ts';
@@ -35,6 +37,7 @@ const { values } = parseArgs({
     'allow-shrink': { type: 'boolean', default: false },
     'max-page-bytes': { type: 'string' },
     'max-list-page-bytes': { type: 'string' },
+    host: { type: 'string' },
   },
 });
 
@@ -53,6 +56,14 @@ const pageSizeLimits: PageSizeLimits = {
   recordPage: sizeLimit(values['max-page-bytes'], 'VERIFY_MAX_PAGE_BYTES', DEFAULT_PAGE_SIZE_LIMITS.recordPage),
   listPage: sizeLimit(values['max-list-page-bytes'], 'VERIFY_MAX_LIST_PAGE_BYTES', DEFAULT_PAGE_SIZE_LIMITS.listPage),
 };
+
+let host: HostName;
+try {
+  host = hostNamed(values.host ?? process.env.DEPLOY_HOST);
+} catch (error) {
+  console.error(`verify: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 const distDir = path.resolve(values.dist);
 const built = await readManifest(path.join(distDir, MANIFEST_FILE)).catch(() => null);
@@ -88,6 +99,7 @@ const { problems, stats } = await runVerify({
   secrets,
   siteOrigin: new URL(readSiteConfig(process.env).siteUrl).origin,
   pageSizeLimits,
+  host,
 });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
@@ -97,7 +109,7 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `verify: ok in ${seconds} s: ${stats.pages} pages and ${stats.files} files of ${path.relative(root, distDir) || distDir}, ` +
+  `verify: ok in ${seconds} s for ${HOSTS[host].label}: ${stats.pages} pages and ${stats.files} files of ${path.relative(root, distDir) || distDir}, ` +
     `${stats.expectedPages} expected pages from ${path.relative(root, snapshotDir)}, ${secrets.length} secret(s) searched for` +
     `${previous ? ', counts compared with the last published site' : ''}${allowShrink ? ' (shrinking allowed)' : ''}.`,
 );

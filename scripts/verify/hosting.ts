@@ -7,20 +7,20 @@
  * not agree on how they find it (see `resolveOnHost`): a file-first host (GitHub Pages, Netlify,
  * Cloudflare Pages) serves `tour/101.html` for `/tour/101` but answers 404 for `/tour/101/`; a
  * folder-first host (GitLab Pages, nginx with `try_files $uri $uri/`, an S3 website) redirects
- * `/news` to `/news/` as soon as a folder `news/` exists, and S3 never looks for `.html` at all. So
- * every page is also written as `{path}/index.html`, byte for byte the same file (its *mirror*): both
- * orders then find every page, with and without the trailing slash, and no redirect can loop.
+ * `/news` to `/news/` as soon as a folder `news/` exists, and S3 never looks for `.html` at all. So a
+ * page may also be written as `{path}/index.html`, byte for byte the same file (its *mirror*), as the
+ * host the build is for needs it (`HOSTS[host].mirrors`, scripts/verify/hosts.ts): none for a
+ * file-first host (one file per page), the pages whose path is also a folder for a folder-first one,
+ * every page for any host (both orders, with and without the trailing slash). A visitor who arrives
+ * at `/x/` on a host without that copy gets the 404 page, which sends them on to `/x`.
  */
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pagePathOf } from './files.ts';
+import { HOSTS, type HostName, type Resolution } from './hosts.ts';
 import type { Tag } from './html.ts';
 import { internalTarget, referencesOf } from './links.ts';
 import type { Problem } from './problem.ts';
-
-/** The two orders in which static hosts look for an extensionless path. */
-export type Resolution = 'file-first' | 'folder-first';
-export const RESOLUTIONS: readonly Resolution[] = ['file-first', 'folder-first'];
 
 /** Folders of generated files that hold no pages. */
 const ASSET_FOLDERS = /^(_astro|pagefind)\//;
@@ -118,22 +118,34 @@ export function pageFiles(files: readonly string[]): string[] {
   return files.filter((file) => file.endsWith('.html') && !ASSET_FOLDERS.test(file) && !isMirror(file, set));
 }
 
-/** Writes the mirror of every page file of `distDir` (the build's last step); returns how many. */
-export async function writeMirrors(distDir: string, files: readonly string[]): Promise<number> {
-  let written = 0;
-  for (const file of pageFiles(files)) {
+/**
+ * The [page, mirror] pairs a build for `host` needs (HostProfile.mirrors): none, the pages whose path
+ * is also a folder (`news.html` beside `news/101.html`), or every page.
+ */
+export function mirrorsFor(files: readonly string[], host: HostName): [page: string, mirror: string][] {
+  const policy = HOSTS[host].mirrors;
+  if (policy === 'none') return [];
+  const tree = treeOf(files);
+  return pageFiles(files).flatMap((file) => {
     const mirror = mirrorOf(file);
-    if (!mirror) continue;
-    await mkdir(path.dirname(path.join(distDir, mirror)), { recursive: true });
-    await copyFile(path.join(distDir, file), path.join(distDir, mirror));
-    written += 1;
-  }
-  return written;
+    if (!mirror) return [];
+    return policy === 'all' || tree.isDirectory(file.slice(0, -'.html'.length)) ? [[file, mirror] as [string, string]] : [];
+  });
 }
 
-/** The addresses a page must answer at: its one form, and the same with a trailing slash. */
-export function addressesOf(sitePath: string): string[] {
-  return sitePath === '/' ? ['/'] : [sitePath, `${sitePath}/`];
+/** Writes the mirrors a build for `host` needs (the build's last step); returns how many. */
+export async function writeMirrors(distDir: string, files: readonly string[], host: HostName): Promise<number> {
+  const mirrors = mirrorsFor(files, host);
+  for (const [page, mirror] of mirrors) {
+    await mkdir(path.dirname(path.join(distDir, mirror)), { recursive: true });
+    await copyFile(path.join(distDir, page), path.join(distDir, mirror));
+  }
+  return mirrors.length;
+}
+
+/** The addresses a page must answer at on `host`: its one form, and with a trailing slash where every page has its mirror. */
+export function addressesOf(sitePath: string, host: HostName): string[] {
+  return sitePath === '/' || HOSTS[host].mirrors !== 'all' ? [sitePath] : [sitePath, `${sitePath}/`];
 }
 
 /** A site path as a browser requests it, each segment percent-encoded. */
@@ -146,31 +158,33 @@ const describeOutcome = (outcome: HostOutcome) => {
 
 /**
  * The hosting gate, part one: every page answers 200 with itself (the page file or its identical
- * mirror) on a file-first and on a folder-first host, with and without a trailing slash.
- * `identical(file)` tells whether the page's mirror holds the same bytes as the page.
+ * mirror) on `host`, in each order it resolves in, at its one form (and with a trailing slash where
+ * the host needs every page's mirror). `identical(file)` tells whether the page's mirror holds the
+ * same bytes as the page.
  */
-export function checkReachability(files: readonly string[], identical: (page: string) => boolean): Problem[] {
+export function checkReachability(files: readonly string[], identical: (page: string) => boolean, host: HostName): Problem[] {
   const tree = treeOf(files);
   const problems: Problem[] = [];
+  const { resolutions, label } = HOSTS[host];
   for (const page of pageFiles(files)) {
     if (page === '404.html') continue;
     const mirror = mirrorOf(page);
     const failures: string[] = [];
-    for (const address of addressesOf(encodePath(pagePathOf(page)))) {
-      const failed = RESOLUTIONS.flatMap((resolution) => {
+    for (const address of addressesOf(encodePath(pagePathOf(page)), host)) {
+      const failed = resolutions.flatMap((resolution) => {
         const outcome = followOnHost(tree, address, resolution);
         const served = outcome.answer.status === 200 ? outcome.answer.file : null;
         return served === page || served === mirror ? [] : [`${resolution}: ${describeOutcome(outcome)}`];
       });
       if (failed.length === 0) continue;
-      const servedOn = RESOLUTIONS.filter((resolution) => !failed.some((failure) => failure.startsWith(`${resolution}:`)));
+      const servedOn = resolutions.filter((resolution) => !failed.some((failure) => failure.startsWith(`${resolution}:`)));
       const where = servedOn.length > 0 ? `only on ${servedOn.join(' and ')} hosts` : 'on no host';
       failures.push(`${address} ${where} (${failed.join('; ')})`);
     }
     if (failures.length > 0) {
       problems.push({
         gate: 'hosting',
-        message: `The page ${pagePathOf(page)} (${page}) is not served by every static host: ${failures.join('; ')}.`,
+        message: `The page ${pagePathOf(page)} (${page}) is not served as ${label} serves it: ${failures.join('; ')}.`,
       });
     } else if (mirror && tree.isFile(mirror) && !identical(page)) {
       problems.push({
@@ -247,4 +261,25 @@ export function checkPageForms(file: string, tags: readonly Tag[], siteOrigin: s
     }
   }
   return problems;
+}
+
+/**
+ * The hosting gate, part three, for one page: every address of the site its structured data names
+ * (breadcrumbs, `url`, `item`) is in the one form. Search engines follow them as they follow links,
+ * and on a host with one file per page `/news/` is the 404 page.
+ */
+export function checkStructuredDataForms(file: string, html: string, siteOrigin: string | null): Problem[] {
+  if (!siteOrigin) return [];
+  const problems = new Set<string>();
+  for (const [, json = ''] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    for (const [url = ''] of json.matchAll(/https?:\/\/[^"\s\\]+/g)) {
+      const target = internalTarget(url, '/', siteOrigin);
+      if (target && !ASSET_FOLDERS.test(target.path.slice(1)) && isOtherForm(target.path)) {
+        problems.add(
+          `${file}: its structured data names ${target.path}, not the one form of its page (no trailing slash, no .html).`,
+        );
+      }
+    }
+  }
+  return [...problems].map((message) => ({ gate: 'hosting', message }));
 }

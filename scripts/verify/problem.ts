@@ -1,5 +1,5 @@
 /** What the gate reports: one plain sentence per reason, grouped by the check that found it. */
-export type Gate = 'pages' | 'sizes' | 'collections' | 'secrets' | 'images' | 'scripts' | 'links' | 'xml' | 'hosting';
+export type Gate = 'pages' | 'sizes' | 'host' | 'collections' | 'secrets' | 'images' | 'scripts' | 'links' | 'xml' | 'hosting';
 
 export interface Problem {
   gate: Gate;
@@ -11,6 +11,7 @@ export interface Problem {
 export const GATE_TITLES: Record<Gate, string> = {
   pages: 'Missing pages',
   sizes: 'Pages over the size limit',
+  host: "Over the host's limits",
   collections: 'Collections that lost their data',
   secrets: 'Secrets in the built site',
   images: 'Images that are not what their name says, or that carry a location',

@@ -2,7 +2,7 @@
  * The build's last step (astro.config.mjs, `astro:build:done`): what makes dist/ publishable as it
  * is on any static host (scripts/verify/hosting.ts, scripts/verify/headers.ts).
  *
- * - the mirror `{path}/index.html` of every page, so file-first and folder-first hosts find it;
+ * - the mirrors `{path}/index.html` the host needs (none for a file-first one: one file per page);
  * - `_headers`, the Content-Security-Policy and caching rules for hosts that read it;
  * - `.nojekyll`, so a GitHub Pages deploy from a branch publishes `_astro/` (Jekyll drops folders
  *   whose names start with an underscore).
@@ -12,15 +12,16 @@ import path from 'node:path';
 import { listFiles } from './files.ts';
 import { formatHeadersFile, HEADERS_FILE, headerRules } from './headers.ts';
 import { pageFiles, writeMirrors } from './hosting.ts';
+import type { HostName } from './hosts.ts';
 import { documentHead, scanTags } from './html.ts';
 import { pagePolicy } from './scripts.ts';
 
 export const NO_JEKYLL_FILE = '.nojekyll';
 
-/** Writes the mirrors, `_headers` and `.nojekyll` into a finished build; returns what it wrote. */
-export async function preparePublication(distDir: string): Promise<{ mirrors: number; headerRules: number }> {
+/** Writes the mirrors `host` needs, `_headers` and `.nojekyll` into a finished build; returns what it wrote. */
+export async function preparePublication(distDir: string, host: HostName): Promise<{ mirrors: number; headerRules: number }> {
   const built = await listFiles(distDir);
-  const mirrors = await writeMirrors(distDir, built);
+  const mirrors = await writeMirrors(distDir, built, host);
   const files = await listFiles(distDir);
   // The head only (where the policy is), and one copy of each distinct policy (pages share a handful):
   // a policy parsed from a page holds slices of that page's text, and keeping one per page kept every

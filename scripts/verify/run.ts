@@ -2,11 +2,12 @@
  * The gate before a deploy: runs every check over a built site and its snapshot and returns the
  * reasons it must not be published (an empty list means it may).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isDirectory, listFiles, pagePathOf, resolveSitePath } from './files.ts';
 import { checkHeadersFile, HEADERS_FILE } from './headers.ts';
-import { checkPageForms, checkReachability, mirrorOf, pageFiles } from './hosting.ts';
+import { checkPageForms, checkReachability, checkStructuredDataForms, mirrorOf, pageFiles } from './hosting.ts';
+import { checkHostLimits, DEFAULT_HOST, type HostName } from './hosts.ts';
 import { scanTags } from './html.ts';
 import { checkImages } from './images.ts';
 import { checkLinks, type PageLinks } from './links.ts';
@@ -34,6 +35,8 @@ export interface VerifyOptions {
   siteOrigin: string | null;
   /** Hard size limits of a page (DEFAULT_PAGE_SIZE_LIMITS when absent). */
   pageSizeLimits?: PageSizeLimits;
+  /** The static host the build is for: how it must serve each page, and its limits (DEFAULT_HOST when absent). */
+  host?: HostName;
 }
 
 export interface VerifyResult {
@@ -88,9 +91,15 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     problems.push(...checkPageScripts(file, tags));
     problems.push(...checkPageText(file, html, tags, options.secrets));
     problems.push(...checkPageForms(file, tags, options.siteOrigin));
+    problems.push(...checkStructuredDataForms(file, html, options.siteOrigin));
   }
   problems.push(...checkPageSizes(sizes, options.pageSizeLimits ?? DEFAULT_PAGE_SIZE_LIMITS));
-  problems.push(...checkReachability(files, (file) => identicalMirror.get(file) ?? true));
+  const host = options.host ?? DEFAULT_HOST;
+  problems.push(...checkReachability(files, (file) => identicalMirror.get(file) ?? true, host));
+  const fileSizes = await Promise.all(
+    files.map(async (file) => ({ file, bytes: (await stat(path.join(options.distDir, file))).size })),
+  );
+  problems.push(...checkHostLimits(fileSizes, host));
   const headersText = await readFile(path.join(options.distDir, HEADERS_FILE), 'utf8').catch(() => null);
   problems.push(...checkHeadersFile(headersText, files, pages));
   if (!files.includes(NO_JEKYLL_FILE)) {

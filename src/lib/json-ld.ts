@@ -9,7 +9,7 @@ import { ENTITIES, itemPath } from './entities.ts';
 import { displayPrice, offerAmount } from './facts.ts';
 import { truncate } from './format.ts';
 import type { City, Experience, Item, NewsArticle, Testimonial } from './schemas/index.ts';
-import { absoluteUrl } from './seo.ts';
+import { absoluteUrl, canonicalUrl } from './seo.ts';
 
 type Json = Record<string, unknown>;
 
@@ -148,7 +148,7 @@ export function breadcrumbLd(trail: readonly (readonly [name: string, path: stri
       '@type': 'ListItem',
       position: index + 1,
       name,
-      item: absoluteUrl(path),
+      item: canonicalUrl(path),
     })),
   };
 }
@@ -214,8 +214,8 @@ export function newsArticleLd(article: NewsArticle, url: string, path: string, p
     },
     breadcrumbLd([
       ['Início', '/'],
-      ['Notícias', '/news/'],
-      [article.title, `${path}/`],
+      ['Notícias', '/news'],
+      [article.title, path],
     ]),
   ];
 }
@@ -246,8 +246,8 @@ export function reviewLd(
     },
     breadcrumbLd([
       ['Início', '/'],
-      ['Depoimentos', '/testimonials/'],
-      [page.heading, `${page.path}/`],
+      ['Depoimentos', '/testimonials'],
+      [page.heading, page.path],
     ]),
   ];
 }
@@ -297,13 +297,13 @@ export function destinationLd(place: string, city: Pick<City, 'state'>, photo: s
   return [
     breadcrumbLd([
       ['Início', '/'],
-      ['O destino', '/destination/'],
+      ['O destino', '/destination'],
     ]),
     {
       '@context': 'https://schema.org',
       '@type': 'TouristDestination',
       name: place,
-      url: absoluteUrl('/destination/'),
+      url: absoluteUrl('/destination'),
       ...(photo ? { image: absoluteUrl(photo) } : {}),
       containedInPlace: { '@type': 'State', name: city.state },
     },
@@ -315,7 +315,7 @@ export function aboutLd(siteName: string, place: string): Json[] {
   return [
     breadcrumbLd([
       ['Início', '/'],
-      ['Sobre', '/about/'],
+      ['Sobre', '/about'],
     ]),
     {
       '@context': 'https://schema.org',
@@ -363,7 +363,7 @@ export function contactLd(
     },
     breadcrumbLd([
       ['Início', '/'],
-      ['Contato', '/contato/'],
+      ['Contato', '/contato'],
     ]),
   ];
 }

@@ -1,19 +1,24 @@
 /**
- * The host matrix: the built site in dist/, served as a file-first host (GitHub Pages,
- * Netlify, Cloudflare Pages) and as a folder-first host (GitLab Pages, nginx with `$uri/`, S3) would
- * serve it, with their real redirects (scripts/serve.ts). Every page the sitemap lists, every route of
- * the documented route table and the six names that are both a page and a folder answer 200 with their
- * own page, with and without a trailing slash, without a redirect loop; an unknown path gets 404.html
- * with status 404.
+ * The host matrix: the built site, laid out for each kind of host as its build step lays it out
+ * (scripts/verify/hosts.ts: the sample build is for GitHub Pages, one file per page; a copy of it gets
+ * the folder copies GitLab Pages or any host needs), served as that host would serve it, with its real
+ * redirects (scripts/serve.ts). Every page the sitemap lists, every route of the documented route table
+ * and the six names that are both a page and a folder answer 200 with their own page at their one form
+ * (and with a trailing slash where every page has its folder copy), without a redirect loop; an unknown
+ * path gets 404.html with status 404; on a host with one file per page, the 404 page sends a visitor
+ * who came with a trailing slash on to the page.
  *
  * What a page is comes from the build itself (`/tour/101` is `tour/101.html`, as Astro writes pages
  * with `build.format: 'file'`), not from the hosting model the server and the gate share.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
-import type { Resolution } from '../../scripts/verify/hosting.ts';
+import { listFiles } from '../../scripts/verify/files.ts';
+import { writeMirrors } from '../../scripts/verify/hosting.ts';
+import { HOSTS, type HostName } from '../../scripts/verify/hosts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
@@ -101,58 +106,88 @@ async function visit(origin: string, address: string): Promise<{ status: number;
   }
 }
 
-const RESOLUTIONS: Resolution[] = ['file-first', 'folder-first'];
-
-for (const resolution of RESOLUTIONS) {
-  test.describe(`a ${resolution} static host`, () => {
-    let server: StaticServer;
-    test.beforeAll(async () => {
-      server = await startStaticServer({ root: DIST, resolution });
-    });
-    test.afterAll(async () => {
-      await server.close();
-    });
-
-    test('serves every page of the sitemap and of the route table, with and without a trailing slash', async () => {
-      const fromTable = ROUTE_TABLE.map((route) => route.replace(/\{(\w+)\}/, (_, collection: string) => firstId(collection)));
-      const paths = [...new Set([...sitemapPaths(), ...fromTable, ...PAGE_AND_FOLDER])];
-      expect(paths.length).toBeGreaterThan(100);
-      const failures: string[] = [];
-      for (const sitePath of paths) {
-        const expected = expectedPage(sitePath);
-        for (const address of sitePath === '/' ? ['/'] : [sitePath, `${sitePath}/`]) {
-          const { status, chain, html } = await visit(server.origin, address);
-          const route = chain.join(' → ');
-          if (status === -1) {
-            failures.push(`${route}: redirect loop`);
-            continue;
-          }
-          const served = titleAndCanonical(html);
-          if (status !== 200) failures.push(`${route}: ${status} "${served.title}" instead of "${expected.title}"`);
-          else if (served.title !== expected.title) failures.push(`${route}: "${served.title}" instead of "${expected.title}"`);
-          else if (served.canonical !== expected.canonical) failures.push(`${route}: canonical ${served.canonical}`);
-          // The host may add the slash (a folder-first host does); it never sends the visitor elsewhere.
-          const end = chain[chain.length - 1] ?? '';
-          if (end !== sitePath && end !== `${sitePath}/`) failures.push(`${route}: ends on another path`);
-        }
-      }
-      expect(failures).toEqual([]);
-    });
-
-    test('answers an unknown path with 404.html and status 404', async () => {
-      const notFound = titleAndCanonical(readFileSync(path.join(DIST, '404.html'), 'utf8')).title;
-      for (const address of ['/nao-existe', '/nao-existe/', '/tour/999999', '/news/page/999', '/tour/']) {
-        const { status, html } = await visit(server.origin, address);
-        expect({ address, status, title: titleAndCanonical(html).title }).toEqual({ address, status: 404, title: notFound });
-      }
-    });
-  });
+/** The sample build, laid out for `host`: itself for GitHub Pages, else a copy with the folder copies that host needs. */
+async function layoutFor(host: HostName): Promise<{ root: string; remove: () => void }> {
+  if (HOSTS[host].mirrors === 'none') return { root: DIST, remove: () => {} };
+  const root = mkdtempSync(path.join(tmpdir(), `dist-${host}-`));
+  cpSync(DIST, root, { recursive: true });
+  await writeMirrors(root, await listFiles(root), host);
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
+
+for (const host of ['github-pages', 'gitlab', 'any'] as const) {
+  for (const resolution of HOSTS[host].resolutions) {
+    test.describe(`${HOSTS[host].label}, a ${resolution} host`, () => {
+      let server: StaticServer;
+      let layout: { root: string; remove: () => void };
+      test.beforeAll(async () => {
+        layout = await layoutFor(host);
+        server = await startStaticServer({ root: layout.root, resolution });
+      });
+      test.afterAll(async () => {
+        await server.close();
+        layout.remove();
+      });
+
+      test('serves every page of the sitemap and of the route table at its one form', async () => {
+        const fromTable = ROUTE_TABLE.map((route) => route.replace(/\{(\w+)\}/, (_, collection: string) => firstId(collection)));
+        const paths = [...new Set([...sitemapPaths(), ...fromTable, ...PAGE_AND_FOLDER])];
+        expect(paths.length).toBeGreaterThan(100);
+        const failures: string[] = [];
+        for (const sitePath of paths) {
+          const expected = expectedPage(sitePath);
+          const withSlash = sitePath !== '/' && HOSTS[host].mirrors === 'all';
+          for (const address of withSlash ? [sitePath, `${sitePath}/`] : [sitePath]) {
+            const { status, chain, html } = await visit(server.origin, address);
+            const route = chain.join(' → ');
+            if (status === -1) {
+              failures.push(`${route}: redirect loop`);
+              continue;
+            }
+            const served = titleAndCanonical(html);
+            if (status !== 200) failures.push(`${route}: ${status} "${served.title}" instead of "${expected.title}"`);
+            else if (served.title !== expected.title) failures.push(`${route}: "${served.title}" instead of "${expected.title}"`);
+            else if (served.canonical !== expected.canonical) failures.push(`${route}: canonical ${served.canonical}`);
+            // The host may add the slash (a folder-first host does); it never sends the visitor elsewhere.
+            const end = chain[chain.length - 1] ?? '';
+            if (end !== sitePath && end !== `${sitePath}/`) failures.push(`${route}: ends on another path`);
+          }
+        }
+        expect(failures).toEqual([]);
+      });
+
+      test('answers an unknown path with 404.html and status 404', async () => {
+        const notFound = titleAndCanonical(readFileSync(path.join(DIST, '404.html'), 'utf8')).title;
+        for (const address of ['/nao-existe', '/nao-existe/', '/tour/999999', '/news/page/999', '/tour/']) {
+          const { status, html } = await visit(server.origin, address);
+          expect({ address, status, title: titleAndCanonical(html).title }).toEqual({ address, status: 404, title: notFound });
+        }
+      });
+    });
+  }
+}
+
+test('one file per page on GitHub Pages: a visitor who comes to /tour/101/ is sent on to /tour/101', async ({ page }) => {
+  const server = await startStaticServer({ root: DIST, resolution: 'file-first' });
+  try {
+    const tour = `/tour/${firstId('tours')}`;
+    const response = await page.goto(`${server.origin}${tour}/?ref=blog#galeria`);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(`${server.origin}${tour}?ref=blog#galeria`);
+    await expect(page).toHaveTitle(expectedPage(tour).title);
+    // A path with no page stays on the 404 page.
+    await page.goto(`${server.origin}/tour/999999/`);
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(`${server.origin}/tour/999999/`);
+  } finally {
+    await server.close();
+  }
+});
 
 test("dist/_headers: a policy header that allows every page's scripts, immutable bundles, pages revalidated", async () => {
   const server = await startStaticServer({ root: DIST, resolution: 'file-first' });
   try {
-    for (const address of ['/tour/101', '/news/', '/']) {
+    for (const address of ['/tour/101', '/news', '/']) {
       const response = await fetch(`${server.origin}${address}`);
       const html = await response.text();
       const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1]?.replace(/&#39;/g, "'") ?? '';
@@ -172,7 +207,8 @@ test("dist/_headers: a policy header that allows every page's scripts, immutable
 });
 
 test('a folder-first host: the news portal opens at /news/ and its links lead to the articles', async ({ page }) => {
-  const server = await startStaticServer({ root: DIST, resolution: 'folder-first' });
+  const layout = await layoutFor('gitlab');
+  const server = await startStaticServer({ root: layout.root, resolution: 'folder-first' });
   try {
     const response = await page.goto(`${server.origin}/news`);
     expect(response?.status()).toBe(200);
@@ -183,5 +219,6 @@ test('a folder-first host: the news portal opens at /news/ and its links lead to
     await expect(page).toHaveTitle(expectedPage(article).title);
   } finally {
     await server.close();
+    layout.remove();
   }
 });

@@ -1,0 +1,76 @@
+/**
+ * A build for one static host (scripts/verify/hosts.ts): the folder copies it needs and no more
+ * (one file per page on a file-first host), how the gate checks that every page is served as that
+ * host serves it, and the host's limits.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkReachability, mirrorsFor } from '../../scripts/verify/hosting.ts';
+import { checkHostLimits, DEFAULT_HOST, type HostName, hostNamed } from '../../scripts/verify/hosts.ts';
+
+/** A small build: the home, the 404 page, a list that is also a folder, its items, a page that is not. */
+const FILES = ['index.html', '404.html', 'news.html', 'news/1.html', 'news/2.html', 'tour/101.html', 'contato.html'];
+
+describe.each<[HostName, string[]]>([
+  ['github-pages', []],
+  ['cloudflare-pages', []],
+  ['netlify', []],
+  // Folder-first: /news is redirected to /news/ since news/ exists; /contato is not.
+  ['gitlab', ['news/index.html']],
+  ['any', ['news/index.html', 'news/1/index.html', 'news/2/index.html', 'tour/101/index.html', 'contato/index.html']],
+])('a build for %s', (host, mirrors) => {
+  it(`copies ${mirrors.length ? mirrors.join(', ') : 'no page'} into its folder form`, () =>
+    expect(mirrorsFor(FILES, host).map(([, mirror]) => mirror)).toEqual(mirrors));
+
+  it('serves every page as that host does, with those copies and without any other', () =>
+    expect(checkReachability([...FILES, ...mirrors], () => true, host)).toEqual([]));
+
+  if (mirrors.length > 0) {
+    it('is refused without them', () => expect(checkReachability(FILES, () => true, host)).not.toEqual([]));
+  }
+});
+
+describe('hostNamed', () => {
+  it.each([
+    [undefined, DEFAULT_HOST],
+    ['', 'github-pages'],
+    [' GitLab ', 'gitlab'],
+    ['cloudflare-pages', 'cloudflare-pages'],
+  ])('%j is %s', (name, host) => expect(hostNamed(name)).toBe(host));
+  it('names the choices for another value', () => expect(() => hostNamed('vercel')).toThrow(/github-pages, cloudflare-pages/));
+});
+
+const GB = 1024 ** 3;
+const files = (count: number, bytes = 1000, folder = 'tour') =>
+  Array.from({ length: count }, (_, index) => ({ file: `${folder}/${index}.html`, bytes }));
+
+describe.each<[string, HostName, { file: string; bytes: number }[], RegExp | null]>([
+  [
+    'a 1.1 GB site',
+    'github-pages',
+    [{ file: 'big.bin', bytes: 1.1 * GB }],
+    /^dist\/ is 1\.10 GB, over the 1\.00 GB GitHub Pages publishes/,
+  ],
+  ['a 0.9 GB site', 'github-pages', [{ file: 'big.bin', bytes: 0.9 * GB }], null],
+  ['20,001 files', 'cloudflare-pages', files(20_001, 10), /^dist\/ has 20,001 files, over the 20,000 Cloudflare Pages takes/],
+  [
+    'a 26 MiB file',
+    'cloudflare-pages',
+    [{ file: 'pagefind/x.pf_index', bytes: 26 * 1024 ** 2 }],
+    /^pagefind\/x\.pf_index is 26\.0 MiB/,
+  ],
+  [
+    '54,001 files in one folder',
+    'netlify',
+    files(54_001, 10),
+    /^tour\/ holds 54,001 files, over the 54,000 Netlify takes in one folder/,
+  ],
+  ['54,000 files in one folder', 'netlify', files(54_000, 10), null],
+  ['200,001 entries', 'gitlab', files(200_001, 10), /^dist\/ has 200,001 files, over the 200,000 GitLab Pages takes/],
+  ['anything', 'any', files(60_000, 20_000), null],
+])('%s on %s', (_name, host, sizes, expected) => {
+  it(expected ? `is refused, the limit named (${expected})` : 'passes', () => {
+    const messages = checkHostLimits(sizes, host).map((problem) => problem.message);
+    if (expected) expect(messages).toEqual([expect.stringMatching(expected)]);
+    else expect(messages).toEqual([]);
+  });
+});
