@@ -46,8 +46,8 @@ export default defineConfig({
     // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
     imageCache(projectDir(process.env, 'imageCache', root)),
     // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
-    // Not in the sitemap: pages kept out of search engines, and /events and /accommodation, whose
-    // canonical URLs are /all-events and /all-accommodation (the same lists).
+    // Not in the sitemap: pages kept out of search engines, and /events and /accommodation, older addresses
+    // that send the visitor to /all-events and /all-accommodation.
     // Nor the pages of providers the portal does not list (src/integrations/unlisted-pages.ts).
     sitemap({
       filter: (page) => {

@@ -130,7 +130,7 @@ for (const { name, width, height } of WIDTHS) {
       ]);
       const links = [
         ['O que fazer', 'Ver Todos – Atrativos', '/all-tours'],
-        ['O que fazer', 'Ver Todos – Eventos', '/events'],
+        ['O que fazer', 'Ver Todos – Eventos', '/all-events'],
         ['Onde dormir', 'Ver Todos – Hospedagens', '/all-accommodation'],
         ['Onde comer', 'Ver Todos – Restaurantes', '/all-restaurants'],
         ['Quem contratar', 'Ver Todos – Agências', '/all-agencies'],

@@ -13,8 +13,6 @@ interface ListCase {
   legends: string[];
   price: { min: number; max: number; step: number };
   hasBackLink?: boolean;
-  /** The list's one canonical address, where another path shows the same list (default: `path`). */
-  canonical?: string;
 }
 
 const TOUR_LEGENDS = ['Experiências', 'Localidade', 'Avaliação', 'Duração', 'Preço (R$)'];
@@ -32,14 +30,6 @@ const LISTS: ListCase[] = [
     placeholder: 'Buscar fornecedores...',
     legends: TOUR_LEGENDS,
     price: PRICE_300,
-  },
-  {
-    path: '/accommodation',
-    canonical: '/all-accommodation',
-    title: 'Hospedagens',
-    placeholder: 'Buscar hospedagens...',
-    legends: ['Localidade', 'Avaliação', 'Duração', 'Preço (R$)'],
-    price: { min: 0, max: 700, step: 10 },
   },
   {
     path: '/all-accommodation',
@@ -84,15 +74,6 @@ const LISTS: ListCase[] = [
     price: PRICE_300,
     hasBackLink: true,
   },
-  {
-    path: '/events',
-    canonical: '/all-events',
-    title: 'Todos os Eventos',
-    placeholder: 'Buscar eventos...',
-    legends: EVENT_LEGENDS,
-    price: PRICE_300,
-    hasBackLink: true,
-  },
 ];
 
 /** The filter form, opening the collapsed 'Filtros' panel first on phones. */
@@ -119,7 +100,7 @@ for (const list of LISTS) {
       expect(response?.status()).toBe(200);
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(list.title);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${list.canonical ?? list.path}$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${list.path}$`));
       const description = await page.locator('meta[name="description"]').getAttribute('content');
       expect(description).toContain('Barra do Bugres');
       if (list.hasBackLink) await expect(page.getByRole('link', { name: 'Voltar', exact: true })).toHaveAttribute('href', '/');
@@ -172,7 +153,7 @@ for (const list of LISTS) {
         | { itemListElement: { name: string; item: string }[] }
         | undefined;
       expect(breadcrumb?.itemListElement.map((entry) => entry.name)).toEqual(['Início', list.title]);
-      expect(breadcrumb?.itemListElement[1]?.item).toMatch(new RegExp(`${list.canonical ?? list.path}$`));
+      expect(breadcrumb?.itemListElement[1]?.item).toMatch(new RegExp(`${list.path}$`));
 
       await expectNoSeriousA11yViolations(page);
       expect(foreign).toEqual([]);
@@ -328,25 +309,23 @@ test('cards of sample records without a location show the fallback text', async 
   await expect(page.locator('[data-id="506"]')).toContainText('Local não informado');
 });
 
-test('the twin routes render the same list under one canonical URL, the all- one, which alone is in the sitemap', async ({
+test('the older addresses of two lists send the visitor to the list, written once and alone in the sitemap', async ({
   page,
   request,
 }) => {
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
-  for (const [twin, list] of [
+  for (const [older, list] of [
     ['/accommodation', '/all-accommodation'],
     ['/events', '/all-events'],
   ] as const) {
-    await page.goto(twin);
-    const first = await page.locator('.grid > li').allInnerTexts();
-    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-    expect(new URL(canonical ?? '').pathname).toBe(list);
-    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical ?? '');
-    await page.goto(list);
-    expect(await page.locator('.grid > li').allInnerTexts()).toEqual(first);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical ?? '');
-    expect(sitemap).toContain(`${canonical}</loc>`);
-    expect(sitemap).not.toMatch(new RegExp(`/${twin.slice(1)}/?</loc>`));
+    const html = await (await request.get(older)).text();
+    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${list}">`);
+    expect(html).not.toContain('class="grid');
+    await page.goto(older);
+    await page.waitForURL((url) => url.pathname === list);
+    await expect(page.locator('.grid > li').first()).toBeVisible();
+    expect(sitemap).toContain(`${list}</loc>`);
+    expect(sitemap).not.toMatch(new RegExp(`/${older.slice(1)}/?</loc>`));
   }
 });
 
@@ -354,13 +333,13 @@ test("'Voltar' goes back to the page of this site the visitor came from, else to
   // Arriving from a filtered list of this site: back to it, as it was left.
   await page.goto('/all-tours?q=cachoeira');
   await page.evaluate(() => {
-    location.href = '/events';
+    location.href = '/all-events';
   });
-  await page.waitForURL('**/events');
+  await page.waitForURL('**/all-events');
   await page.getByRole('link', { name: 'Voltar', exact: true }).click();
   await page.waitForURL('**/all-tours?q=cachoeira');
   // Arriving from nowhere (a typed or shared address): the link's own target.
-  await page.goto('/events');
+  await page.goto('/all-events');
   await page.getByRole('link', { name: 'Voltar', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
 });
