@@ -37,7 +37,7 @@ export interface CollectionSpec {
   /** The raw records from the source, as configured (upstream or sample). */
   fetch(context: SourceContext, config: SyncConfig): Promise<unknown[]>;
   /** Raw records into entries, dropping and reporting the invalid ones, noting the repaired ones. */
-  normalise(records: unknown[], config: SyncConfig, options: NormaliseOptions): NormalisedRecords<{ id: string }>;
+  normalise(records: unknown[], config: SyncConfig, options: NormaliseOptions): Promise<NormalisedRecords<{ id: string }>>;
   fallback: Fallback;
 }
 
@@ -65,9 +65,9 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
     source: 'provider',
     schema: CitySchema,
     fetch: (context) => fetchCities(context),
-    normalise: (records, config, options) => {
+    normalise: async (records, config, options) => {
       const configured = { name: config.site.cityName, state: config.site.cityState };
-      const result = normaliseRecords(
+      const result = await normaliseRecords(
         records,
         RawCitySchema,
         (raw, context) => toCity(raw, configured, context),

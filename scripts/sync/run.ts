@@ -180,7 +180,7 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
   const records = await spec.fetch(context, mode === 'upstream' ? run.config : run.sample);
   // The sample data's images are site-relative files of sample-data/media: no base for them.
   const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, run.config) : null;
-  const { entries, dropped, repaired } = spec.normalise(records, run.config, { baseUrl, now: run.now() });
+  const { entries, dropped, repaired } = await spec.normalise(records, run.config, { baseUrl, now: run.now() });
   const cleaned = (notes: RecordNote[]) => notes.map((record) => ({ id: clean(record.id), reason: clean(record.reason) }));
   return {
     received: records.length,

@@ -210,10 +210,10 @@ function checkEntries(spec: CollectionSpec, entries: { id: string }[], options: 
 describe.each(COLLECTIONS.map((spec) => [spec.name, spec] as const))('%s: any records', (_name, spec) => {
   it.each(SOURCES.map((options) => [options.baseUrl ?? 'sample data', options] as const))(
     'never throw; every entry published is valid, addressable, bounded and safe (%s)',
-    (_source, options) => {
-      fc.assert(
-        fc.property(records, (input) => {
-          const { entries, dropped, repaired } = spec.normalise(input, config, options);
+    async (_source, options) => {
+      await fc.assert(
+        fc.asyncProperty(records, async (input) => {
+          const { entries, dropped, repaired } = await spec.normalise(input, config, options);
           expect(entries.length + dropped.length).toBeLessThanOrEqual(input.length);
           for (const note of [...dropped, ...repaired]) expect(typeof note.reason).toBe('string');
           checkEntries(spec, entries, options);
