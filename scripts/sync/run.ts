@@ -10,7 +10,7 @@ import type { CollectionStatus, Origin } from '../../src/lib/schemas/index.ts';
 import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName, sourceBaseUrl } from './collections.ts';
 import { readSyncConfig, type SyncConfig } from './config.ts';
 import { FIXTURE_PATHS, fixtureFetch, folderReader } from './fixture-upstream.ts';
-import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, type HttpOptions } from './http.ts';
+import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, type HttpOptions, tooManyRecords } from './http.ts';
 import { consoleLogger, redact, redactDeep, type SyncLogger } from './log.ts';
 import { readPreviousEntries, readPreviousStatus, STATUS_FILE, writeJsonAtomic } from './snapshot.ts';
 import { providerClient, type SourceContext } from './sources.ts';
@@ -178,6 +178,9 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
     },
   };
   const records = await spec.fetch(context, mode === 'upstream' ? run.config : run.sample);
+  // Each answer's lists are counted before parsing (readJson); this counts a paged read's pages together.
+  const { maxRecords } = context.httpOptions;
+  if (records.length > maxRecords) throw tooManyRecords(records.length, maxRecords);
   // The sample data's images are site-relative files of sample-data/media: no base for them.
   const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, run.config) : null;
   const { entries, dropped, repaired } = await spec.normalise(records, run.config, { baseUrl, now: run.now() });
