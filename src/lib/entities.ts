@@ -5,7 +5,10 @@
  */
 import { internationalPhone, whatsappNumber } from './format.ts';
 import type { DurationKind } from './lists/filters.ts';
+import { DETAIL_PREFIXES } from './paths.ts';
 import type { ItemKind } from './schemas/index.ts';
+
+export { experiencePath, itemPath, newsPath, testimonialPath } from './paths.ts';
 
 /** The filter panel of one kind of list. Every panel also has rating and the kind's price range. */
 export interface ListFilters {
@@ -86,7 +89,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   tour: {
     collection: 'tours',
     listPath: '/all-tours',
-    detailPrefix: '/tour',
+    detailPrefix: DETAIL_PREFIXES.tour,
     singular: 'Passeio',
     plural: 'Passeios',
     listName: 'Passeios',
@@ -115,7 +118,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   accommodation: {
     collection: 'accommodation',
     listPath: '/all-accommodation',
-    detailPrefix: '/accommodation',
+    detailPrefix: DETAIL_PREFIXES.accommodation,
     singular: 'Hospedagem',
     plural: 'Hospedagens',
     listName: 'Hospedagens',
@@ -144,7 +147,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   restaurant: {
     collection: 'restaurants',
     listPath: '/all-restaurants',
-    detailPrefix: '/restaurant',
+    detailPrefix: DETAIL_PREFIXES.restaurant,
     singular: 'Restaurante',
     plural: 'Restaurantes',
     listName: 'Restaurantes',
@@ -172,7 +175,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   event: {
     collection: 'events',
     listPath: '/all-events',
-    detailPrefix: '/event',
+    detailPrefix: DETAIL_PREFIXES.event,
     singular: 'Evento',
     plural: 'Eventos',
     listName: 'Eventos',
@@ -195,7 +198,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   driver: {
     collection: 'drivers',
     listPath: '/all-drivers',
-    detailPrefix: '/driver',
+    detailPrefix: DETAIL_PREFIXES.driver,
     singular: 'Condutor',
     plural: 'Condutores',
     listName: 'Condutores',
@@ -217,7 +220,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   guide: {
     collection: 'guides',
     listPath: '/all-guides',
-    detailPrefix: '/guide',
+    detailPrefix: DETAIL_PREFIXES.guide,
     singular: 'Guia',
     plural: 'Guias',
     listName: 'Guias de Viagem',
@@ -245,7 +248,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   agency: {
     collection: 'agencies',
     listPath: '/all-agencies',
-    detailPrefix: '/agency',
+    detailPrefix: DETAIL_PREFIXES.agency,
     singular: 'Agência',
     plural: 'Agências',
     listName: 'Agências de Viagem',
@@ -274,7 +277,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   attraction: {
     collection: 'attractions',
     listPath: '/all-providers-tours',
-    detailPrefix: '/provider-tour',
+    detailPrefix: DETAIL_PREFIXES.attraction,
     singular: 'Fornecedor',
     plural: 'Fornecedores',
     listName: 'Fornecedores de Atrativos',
@@ -313,12 +316,6 @@ export const HOME_CAROUSEL_ORDER: readonly ItemKind[] = [
   'guide',
   'driver',
 ];
-
-/** The detail page of an item. */
-export const itemPath = (kind: ItemKind, id: string) => `${ENTITIES[kind].detailPrefix}/${encodeURIComponent(id)}`;
-export const experiencePath = (id: string) => `/experience/${encodeURIComponent(id)}`;
-export const newsPath = (id: string) => `/news/${encodeURIComponent(id)}`;
-export const testimonialPath = (id: string) => `/testimonials/${encodeURIComponent(id)}`;
 
 /** SPEC section 8 fallback texts. */
 export const FALLBACK = {
