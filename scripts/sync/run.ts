@@ -94,6 +94,22 @@ interface SyncRun {
   warn: (message: string) => void;
   contextFor: (source: SourceName, mode: Mode) => SourceContext;
   previousStatus: Awaited<ReturnType<typeof readPreviousStatus>>;
+  /** Runs the collections' normalising one at a time (oneAtATime). */
+  normaliseInTurn: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * A queue that runs each task after the one before has settled, whatever its outcome. The
+ * collections are fetched together, but normalised in turn: the per-record loop yields to the event
+ * loop, and several large collections in the sanitiser at once would add up their memory.
+ */
+export function oneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const next = last.then(task);
+    last = next.catch(() => undefined);
+    return next;
+  };
 }
 
 /** Where a collection is read from this time. */
@@ -151,6 +167,7 @@ async function startRun(options: SyncOptions): Promise<SyncRun> {
     warn,
     contextFor,
     previousStatus: await readPreviousStatus(options.outDir),
+    normaliseInTurn: oneAtATime(),
   };
 }
 
@@ -183,7 +200,9 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
   if (records.length > maxRecords) throw tooManyRecords(records.length, maxRecords);
   // The sample data's images are site-relative files of sample-data/media: no base for them.
   const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, run.config) : null;
-  const { entries, dropped, repaired } = await spec.normalise(records, run.config, { baseUrl, now: run.now() });
+  const { entries, dropped, repaired } = await run.normaliseInTurn(() =>
+    spec.normalise(records, run.config, { baseUrl, now: run.now() }),
+  );
   const cleaned = (notes: RecordNote[]) => notes.map((record) => ({ id: clean(record.id), reason: clean(record.reason) }));
   return {
     received: records.length,

@@ -4,9 +4,11 @@
  * before it is parsed, and the per-record loop giving the event loop its turns. Against the local
  * upstream server; an over-cap collection keeps its last good snapshot like any failed one.
  */
+import { setImmediate } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HTTP_OPTIONS } from '../../scripts/sync/http.ts';
+import { oneAtATime } from '../../scripts/sync/run.ts';
 import { outermostListEntries } from '../../src/lib/normalise/envelope.ts';
 import { RawItemSchema, toItem } from '../../src/lib/normalise/item.ts';
 import { normaliseRecords, RECORDS_PER_TURN } from '../../src/lib/normalise/records.ts';
@@ -62,6 +64,29 @@ describe('the per-record loop', () => {
     expect(entries).toHaveLength(records.length);
     expect(firedAt[0]).toBe(false);
     expect(firedAt.at(-1)).toBe(true);
+  });
+});
+
+describe('oneAtATime', () => {
+  it('starts each task when the one before has settled, a failed one included, and keeps each result', async () => {
+    const inTurn = oneAtATime();
+    const log: string[] = [];
+    const task =
+      (name: string, fails = false) =>
+      async () => {
+        log.push(`${name} starts`);
+        await setImmediate();
+        log.push(`${name} ends`);
+        if (fails) throw new Error(name);
+        return name;
+      };
+    const results = await Promise.allSettled([inTurn(task('a')), inTurn(task('b', true)), inTurn(task('c'))]);
+    expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value : String(result.reason)))).toEqual([
+      'a',
+      'Error: b',
+      'c',
+    ]);
   });
 });
 
