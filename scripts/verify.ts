@@ -1,15 +1,15 @@
 /**
  * `npm run verify`: the gate before a deploy, which a person can run too after any build.
  * Exits 1 with every reason when the built site must not be published: a missing page, a
- * collection that lost its data, a secret in dist/, an image whose bytes are not its format or that
- * carries a GPS location, a foreign script, a broken internal link, a news feed or sitemap that is
- * not well-formed XML.
+ * collection that lost its data or grew suddenly, a secret in dist/, an image whose bytes are not its
+ * format or that carries a GPS location, a foreign script, a broken internal link, a news feed or
+ * sitemap that is not well-formed XML, a build over its host's limits.
  *
  *   npm run verify [-- --dist dist] [-- --snapshot data/snapshot] [-- --previous last/build-manifest.json] [-- --allow-shrink]
- *                  [-- --max-page-bytes 1MB] [-- --max-list-page-bytes 16MB] [-- --host github-pages]
+ *                  [-- --allow-growth] [-- --max-page-bytes 1MB] [-- --max-list-page-bytes 16MB] [-- --host github-pages]
  *
  * Environment: SNAPSHOT_DIR (else the folder the build recorded in dist/build-manifest.json),
- * VERIFY_PREVIOUS_MANIFEST (the last published manifest), ALLOW_SHRINK=true,
+ * VERIFY_PREVIOUS_MANIFEST (the last published manifest), ALLOW_SHRINK=true, ALLOW_GROWTH=true,
  * VERIFY_MAX_PAGE_BYTES and VERIFY_MAX_LIST_PAGE_BYTES (the hard page size limits, scripts/verify/sizes.ts),
  * DEPLOY_HOST (the static host the build is for: how it serves pages and its limits, scripts/verify/hosts.ts),
  * and the secrets of the configuration contract (their values are searched for, never printed).
@@ -35,6 +35,7 @@ const { values } = parseArgs({
     snapshot: { type: 'string' },
     previous: { type: 'string' },
     'allow-shrink': { type: 'boolean', default: false },
+    'allow-growth': { type: 'boolean', default: false },
     'max-page-bytes': { type: 'string' },
     'max-list-page-bytes': { type: 'string' },
     host: { type: 'string' },
@@ -74,7 +75,11 @@ const snapshotDir = projectDir(
   root,
 );
 const previousFile = values.previous ?? process.env.VERIFY_PREVIOUS_MANIFEST?.trim();
-const allowShrink = values['allow-shrink'] || /^(1|true|yes)$/i.test(process.env.ALLOW_SHRINK?.trim() ?? '');
+/** A yes/no override from its option, else its variable ('true', '1', 'yes'). */
+const isAllowed = (option: boolean | undefined, variable: string) =>
+  option === true || /^(1|true|yes)$/i.test(process.env[variable]?.trim() ?? '');
+const allowShrink = isAllowed(values['allow-shrink'], 'ALLOW_SHRINK');
+const allowGrowth = isAllowed(values['allow-growth'], 'ALLOW_GROWTH');
 
 let previous = null;
 if (previousFile) {
@@ -96,6 +101,7 @@ const { problems, stats } = await runVerify({
   snapshotDir,
   previous,
   allowShrink,
+  allowGrowth,
   secrets,
   siteOrigin: new URL(readSiteConfig(process.env).siteUrl).origin,
   pageSizeLimits,
@@ -111,5 +117,6 @@ if (problems.length > 0) {
 console.log(
   `verify: ok in ${seconds} s for ${HOSTS[host].label}: ${stats.pages} pages and ${stats.files} files of ${path.relative(root, distDir) || distDir}, ` +
     `${stats.expectedPages} expected pages from ${path.relative(root, snapshotDir)}, ${secrets.length} secret(s) searched for` +
-    `${previous ? ', counts compared with the last published site' : ''}${allowShrink ? ' (shrinking allowed)' : ''}.`,
+    `${previous ? ', counts compared with the last published site' : ''}${allowShrink ? ' (shrinking allowed)' : ''}` +
+    `${allowGrowth ? ' (growth allowed)' : ''}.`,
 );

@@ -46,7 +46,7 @@ export interface CollectionSpec {
    * Raw records into entries, dropping and reporting the invalid ones, noting the repaired ones;
    * throws (the collection then fails as a broken call would) when the answer as a whole is wrong.
    */
-  normalise(records: unknown[], config: SyncConfig, options: NormaliseOptions): NormalisedRecords<{ id: string }>;
+  normalise(records: unknown[], config: SyncConfig, options: NormaliseOptions): Promise<NormalisedRecords<{ id: string }>>;
   fallback: Fallback;
 }
 
@@ -74,9 +74,9 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
     source: 'provider',
     schema: CitySchema,
     fetch: (context) => fetchCities(context),
-    normalise: (records, config, options) => {
+    normalise: async (records, config, options) => {
       const configured = { name: config.site.cityName, state: config.site.cityState };
-      const result = normaliseRecords(
+      const result = await normaliseRecords(
         records,
         RawCitySchema,
         (raw, context) => toCity(raw, configured, context),

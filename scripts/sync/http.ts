@@ -4,6 +4,7 @@
  * whole operation, and a byte cap on every answer's body.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type ResponsePromise } from 'ky';
+import { outermostListEntries } from '../../src/lib/normalise/envelope.ts';
 
 export interface HttpOptions {
   /** Per attempt. */
@@ -19,10 +20,19 @@ export interface HttpOptions {
   /** Bound on all the requests of one source. */
   sourceDeadlineMs: number;
   /**
-   * Largest body of one answer, in bytes (decoded). A declared Content-Length above it is refused
-   * before reading; an undeclared longer body is cut when it passes the cap. Either fails that call.
+   * Largest body of one answer, in bytes, counted as it is decompressed (fetch decodes gzip, deflate
+   * and br before the cap's counter sees a byte: a small gzip bomb is cut at this many bytes of JSON,
+   * not read whole). A declared Content-Length above it is refused before reading; a longer body is
+   * cut when it passes the cap. Either fails that call.
    */
   maxBodyBytes: number;
+  /**
+   * Most records one collection may hold, and most entries of any list of one answer that is inside
+   * no other list (where every accepted envelope keeps its records): counted before the answer is
+   * parsed, so a few megabytes of `{},{},…` never become millions of objects. Over it, the collection
+   * fails and keeps its last good snapshot.
+   */
+  maxRecords: number;
   /** Pages read at most from the WordPress posts (100 posts a page). */
   maxPostPages: number;
   /** Pages read at most from the provider's feedbacks (100 a page). */
@@ -39,6 +49,10 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   backoffLimitMs: 8_000,
   sourceDeadlineMs: 5 * 60_000,
   maxBodyBytes: 50 * 1024 * 1024,
+  // Far above any real city (a few hundred records a collection) and above a whole benchmark
+  // dataset in one collection (`npm run bench`: 5,000 items over eight collections); the paged
+  // feedbacks stop below it anyway (maxFeedbackPages × 100 = 20,000).
+  maxRecords: 25_000,
   maxPostPages: 50,
   maxFeedbackPages: 200,
 };
@@ -105,18 +119,41 @@ export function cappedFetch(transport: typeof fetch, maxBytes: number): typeof f
   }) as typeof fetch;
 }
 
+/** More records than HttpOptions.maxRecords, in one answer or in a collection's pages together; not retried. */
+export class TooManyRecordsError extends Error {
+  override name = 'TooManyRecordsError';
+}
+
+/**
+ * The error for `received` records (a count, or what was seen: 'a list of over 25,000 entries in one
+ * answer') against the cap, worded for the sync's warning.
+ */
+export function tooManyRecords(received: number | string, maxRecords: number): TooManyRecordsError {
+  const what = typeof received === 'number' ? `${received.toLocaleString('en-US')} received` : received;
+  return new TooManyRecordsError(
+    `too many records: ${what}; the limit is ${maxRecords.toLocaleString('en-US')} records per collection`,
+  );
+}
+
 /** The upstream answered, but not with the JSON it should have (an HTML error page, a cut body). */
 export class GarbageError extends Error {
   override name = 'GarbageError';
 }
 
 /**
- * The JSON body of a successful answer, and its headers; garbage becomes a GarbageError.
- * The body is read through ky's `.text()`, so the per-attempt timeout also bounds a body that
- * stalls after the headers.
+ * The JSON body of a successful answer, and its headers; garbage becomes a GarbageError, an answer
+ * with a list of more than `maxRecords` entries (outermostListEntries) a TooManyRecordsError before
+ * it is parsed. The body is read through ky's `.text()`, so the per-attempt timeout also bounds a
+ * body that stalls after the headers.
  */
-export async function readJson(request: ResponsePromise): Promise<{ body: unknown; headers: Headers }> {
+export async function readJson(
+  request: ResponsePromise,
+  maxRecords: number = Number.POSITIVE_INFINITY,
+): Promise<{ body: unknown; headers: Headers }> {
   const [response, text] = await Promise.all([request, request.text()]);
+  if (outermostListEntries(text, maxRecords) > maxRecords) {
+    throw tooManyRecords(`a list of over ${maxRecords.toLocaleString('en-US')} entries in one answer`, maxRecords);
+  }
   try {
     return { body: JSON.parse(text) as unknown, headers: response.headers };
   } catch {

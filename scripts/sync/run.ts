@@ -12,7 +12,7 @@ import { expectedPages, type Snapshot } from '../verify/pages.ts';
 import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName, sourceBaseUrl } from './collections.ts';
 import { readSyncConfig, type SyncConfig } from './config.ts';
 import { FIXTURE_PATHS, fixtureFetch, folderReader } from './fixture-upstream.ts';
-import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, type HttpOptions } from './http.ts';
+import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, type HttpOptions, tooManyRecords } from './http.ts';
 import { consoleLogger, redact, redactDeep, type SyncLogger } from './log.ts';
 import { readPreviousEntries, readPreviousStatus, STATUS_FILE, writeJsonAtomic } from './snapshot.ts';
 import { providerClient, type SourceContext } from './sources.ts';
@@ -96,6 +96,22 @@ interface SyncRun {
   warn: (message: string) => void;
   contextFor: (source: SourceName, mode: Mode) => SourceContext;
   previousStatus: Awaited<ReturnType<typeof readPreviousStatus>>;
+  /** Runs the collections' normalising one at a time (oneAtATime). */
+  normaliseInTurn: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * A queue that runs each task after the one before has settled, whatever its outcome. The
+ * collections are fetched together, but normalised in turn: the per-record loop yields to the event
+ * loop, and several large collections in the sanitiser at once would add up their memory.
+ */
+export function oneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const next = last.then(task);
+    last = next.catch(() => undefined);
+    return next;
+  };
 }
 
 /** Where a collection is read from this time. */
@@ -160,6 +176,7 @@ async function startRun(options: SyncOptions): Promise<SyncRun> {
     warn,
     contextFor,
     previousStatus: await readPreviousStatus(options.outDir),
+    normaliseInTurn: oneAtATime(),
   };
 }
 
@@ -187,13 +204,14 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
     },
   };
   const records = await spec.fetch(context, mode === 'upstream' ? run.config : run.sample);
+  // Each answer's lists are counted before parsing (readJson); this counts a paged read's pages together.
+  const { maxRecords } = context.httpOptions;
+  if (records.length > maxRecords) throw tooManyRecords(records.length, maxRecords);
   // The sample data's images are site-relative files of sample-data/media: no base for them.
   const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, run.config) : null;
-  const { entries, dropped, repaired } = spec.normalise(records, run.config, {
-    baseUrl,
-    now: run.now(),
-    siteUrl: run.config.site.siteUrl,
-  });
+  const { entries, dropped, repaired } = await run.normaliseInTurn(() =>
+    spec.normalise(records, run.config, { baseUrl, now: run.now(), siteUrl: run.config.site.siteUrl }),
+  );
   const cleaned = (notes: RecordNote[]) => notes.map((record) => ({ id: clean(record.id), reason: clean(record.reason) }));
   return {
     received: records.length,

@@ -42,7 +42,7 @@ async function getProvider(context: SourceContext, path: string, params: Record<
     searchParams: { ...params, city: context.site.cityName, state: context.site.cityState },
     signal: context.signal,
   });
-  return (await readJson(request)).body;
+  return (await readJson(request, context.httpOptions.maxRecords)).body;
 }
 
 /** A provider collection (`tours`, `hotels`, `providers?type=...`, ...) in any accepted envelope. */
@@ -138,6 +138,7 @@ export async function fetchPosts(context: SourceContext, blogApiUrl: string) {
           searchParams: { status: 'publish', _embed: 'true', per_page: POSTS_PAGE_SIZE, page },
           signal: context.signal,
         }),
+        context.httpOptions.maxRecords,
       );
       if (!Array.isArray(answer.body)) throw new GarbageError('posts answer is not an array');
       body = answer.body;
@@ -211,7 +212,7 @@ export async function fetchEpisodes(context: SourceContext, config: PodcastConfi
       signal: context.signal,
     },
   );
-  const body = (await readJson(episodesRequest)).body as { items?: unknown } | null;
+  const body = (await readJson(episodesRequest, context.httpOptions.maxRecords)).body as { items?: unknown } | null;
   if (!Array.isArray(body?.items)) throw new GarbageError('invalid Spotify API data: no items list');
   return body.items;
 }

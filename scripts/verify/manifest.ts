@@ -2,7 +2,8 @@
  * The build manifest: how many entries each collection had when the site was built, written into
  * `dist/build-manifest.json` by the build and published with the site. The next run compares its
  * counts with the last published ones, so a collection that lost its data is never published
- * silently (the same threshold as the sync's: less than half of the last good count).
+ * silently (the same threshold as the sync's: less than half of the last good count), nor one that
+ * suddenly holds far more than it did (GROWTH).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -63,16 +64,34 @@ export async function readManifest(file: string): Promise<BuildManifest | null> 
 const ITEM_COLLECTIONS = PUBLISHED_COLLECTIONS.filter((name) => name !== 'city' && name !== 'episodes');
 const OVERRIDE_HINT =
   'If this is intended, run the gate again with --allow-shrink (ALLOW_SHRINK=true; the deploy workflow\'s "allow_shrink" input).';
+const GROWTH_HINT =
+  'If this is intended, run the gate again with --allow-growth (ALLOW_GROWTH=true; the deploy workflow\'s "allow_growth" input).';
 
 /**
- * The collections gate: the build is of this snapshot, the site is not empty, and no collection
- * that had data on the last published site lost it (emptied, or fell below half) unless allowed.
+ * A collection that grew more than `factor` times and by more than `entries` entries since the last
+ * published site is refused: an upstream answering with another city's data, a test database or a
+ * loop of duplicates would otherwise publish thousands of pages overnight. Both, so that a small
+ * collection may grow (3 → 40) and a large one may grow a lot (2,000 → 2,600). Growing from an
+ * empty collection counts as more than tenfold.
+ */
+export const GROWTH = { factor: 10, entries: 500 } as const;
+
+/** Whether `now` entries are a growth the gate refuses from `before` (GROWTH). */
+export function isSuddenGrowth(before: number, now: number): boolean {
+  return now > before * GROWTH.factor && now - before > GROWTH.entries;
+}
+
+/**
+ * The collections gate: the build is of this snapshot, the site is not empty, no collection that had
+ * data on the last published site lost it (emptied, or fell below half) unless allowed, and none
+ * grew suddenly (GROWTH) unless allowed.
  */
 export function checkCollections(options: {
   snapshot: Snapshot;
   built: BuildManifest | null;
   previous: BuildManifest | null;
   allowShrink: boolean;
+  allowGrowth: boolean;
 }): Problem[] {
   const problems: Problem[] = [];
   const current = countsOf(options.snapshot);
@@ -104,6 +123,19 @@ export function checkCollections(options: {
       } else if (now * 2 < before) {
         problem(
           `The collection ${name} has ${now} entries, less than half of the ${before} the last published site had. ${OVERRIDE_HINT}`,
+        );
+      }
+    }
+  }
+
+  if (options.previous && !options.allowGrowth) {
+    for (const name of PUBLISHED_COLLECTIONS) {
+      const before = options.previous.counts[name] ?? 0;
+      const now = current[name] ?? 0;
+      if (isSuddenGrowth(before, now)) {
+        problem(
+          `The collection ${name} has ${now} entries, ${now - before} more than the ${before} the last published site had ` +
+            `(over ${GROWTH.factor} times as many and over ${GROWTH.entries} more): check that the upstream sends this city's data. ${GROWTH_HINT}`,
         );
       }
     }

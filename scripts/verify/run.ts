@@ -29,6 +29,8 @@ export interface VerifyOptions {
   previous: BuildManifest | null;
   /** Accept collections that shrank past the threshold or emptied (an editor's explicit decision). */
   allowShrink: boolean;
+  /** Accept collections that grew past the threshold (manifest.ts, GROWTH; an editor's explicit decision). */
+  allowGrowth: boolean;
   /** Values that must not appear in the site. */
   secrets: readonly Secret[];
   /** The site's canonical origin (absolute links to it are internal). */
@@ -59,7 +61,15 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
 
   const problems: Problem[] = [...checkExpectedPages(options.distDir, snapshot)];
   problems.push(...snapshotProblems);
-  problems.push(...checkCollections({ snapshot, built, previous: options.previous, allowShrink: options.allowShrink }));
+  problems.push(
+    ...checkCollections({
+      snapshot,
+      built,
+      previous: options.previous,
+      allowShrink: options.allowShrink,
+      allowGrowth: options.allowGrowth,
+    }),
+  );
   // A page's folder form is compared with the page below (the hosting gate), not searched again.
   const mirrors = new Set(pageFiles(files).flatMap((file) => mirrorOf(file) ?? []));
   problems.push(

@@ -4,7 +4,14 @@
  * on a phone that opens such a link, the shared list with 'Adicionar aos meus favoritos'.
  */
 import { useEffect, useState } from 'react';
-import { decodeSharedList, sharedListFromHash, sharedListUrl, whatsAppUrl } from '../lib/shared-list.ts';
+import {
+  decodeSharedList,
+  leftOutNote,
+  type SharedList,
+  sharedListFromHash,
+  sharedListUrl,
+  whatsAppUrl,
+} from '../lib/shared-list.ts';
 import { countLabel } from '../lib/text.ts';
 import { $favourites, addFavourite, type Favourite, favouriteKey, isFavourite } from '../stores/favourites.ts';
 
@@ -53,9 +60,15 @@ export function ShareSavedList({ list, siteUrl, businessName }: ShareProps) {
   );
 }
 
-/** A list shared with the visitor (the `#lista=` fragment), with 'Adicionar aos meus favoritos'. */
+const NOTHING_SHARED: SharedList = { items: [], leftOut: 0 };
+
+/**
+ * A list shared with the visitor (the `#lista=` fragment), with 'Adicionar aos meus favoritos'. The
+ * link may come from anyone: only the rows that are items of this site are shown, each linking to
+ * the item's own page (decodeSharedList), and the list says how many were left out.
+ */
 export function ReceivedList({ kindNames }: { kindNames: Record<string, string> }) {
-  const [shared, setShared] = useState<Favourite[]>([]);
+  const [{ items: shared, leftOut }, setShared] = useState<SharedList>(NOTHING_SHARED);
   const [added, setAdded] = useState<number | null>(null);
   useEffect(() => {
     const read = () => setShared(decodeSharedList(sharedListFromHash(location.hash)));
@@ -63,7 +76,7 @@ export function ReceivedList({ kindNames }: { kindNames: Record<string, string> 
     addEventListener('hashchange', read);
     return () => removeEventListener('hashchange', read);
   }, []);
-  if (shared.length === 0 && added === null) return null;
+  if (shared.length === 0 && leftOut === 0 && added === null) return null;
 
   const addAll = () => {
     const saved = $favourites.get();
@@ -71,26 +84,35 @@ export function ReceivedList({ kindNames }: { kindNames: Record<string, string> 
     // addFavourite puts each first: add from the last so the shared order is kept on top.
     for (const item of [...fresh].reverse()) addFavourite(item);
     setAdded(fresh.length);
-    setShared([]);
+    setShared(NOTHING_SHARED);
     history.replaceState(null, '', location.pathname);
   };
+  const note = leftOutNote(leftOut);
 
   return (
     <section className="favourites-received" aria-labelledby="received-title">
       {added === null ? (
         <>
           <h2 id="received-title">Lista compartilhada com você</h2>
-          <p>{countLabel(shared.length, 'item', 'itens')} que alguém salvou no portal:</p>
-          <ul>
-            {shared.map((item) => (
-              <li key={favouriteKey(item)}>
-                <span className="favourite-kind">{kindNames[item.kind] ?? item.kind}</span> <a href={item.path}>{item.title}</a>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="btn btn-primary" onClick={addAll}>
-            Adicionar aos meus favoritos
-          </button>
+          {shared.length > 0 && (
+            <>
+              <p>{countLabel(shared.length, 'item', 'itens')} que alguém salvou no portal:</p>
+              <ul>
+                {shared.map((item) => (
+                  <li key={favouriteKey(item)}>
+                    <span className="favourite-kind">{kindNames[item.kind] ?? item.kind}</span>{' '}
+                    <a href={item.path}>{item.title}</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {note && <p className="favourites-received-note">{note}</p>}
+          {shared.length > 0 && (
+            <button type="button" className="btn btn-primary" onClick={addAll}>
+              Adicionar aos meus favoritos
+            </button>
+          )}
         </>
       ) : (
         <p id="received-title" role="status">

@@ -4,7 +4,10 @@
  */
 import { internationalPhone, whatsappNumber } from './format.ts';
 import type { DurationKind } from './lists/filters.ts';
+import { DETAIL_PREFIXES } from './paths.ts';
 import type { ItemKind } from './schemas/index.ts';
+
+export { experiencePath, itemPath, newsPath, testimonialPath } from './paths.ts';
 
 /** The filter panel of one kind of list. Every panel also has rating and the kind's price range. */
 export interface ListFilters {
@@ -85,7 +88,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   tour: {
     collection: 'tours',
     listPath: '/all-tours',
-    detailPrefix: '/tour',
+    detailPrefix: DETAIL_PREFIXES.tour,
     singular: 'Passeio',
     plural: 'Passeios',
     listName: 'Passeios',
@@ -114,7 +117,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   accommodation: {
     collection: 'accommodation',
     listPath: '/all-accommodation',
-    detailPrefix: '/accommodation',
+    detailPrefix: DETAIL_PREFIXES.accommodation,
     singular: 'Hospedagem',
     plural: 'Hospedagens',
     listName: 'Hospedagens',
@@ -143,7 +146,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   restaurant: {
     collection: 'restaurants',
     listPath: '/all-restaurants',
-    detailPrefix: '/restaurant',
+    detailPrefix: DETAIL_PREFIXES.restaurant,
     singular: 'Restaurante',
     plural: 'Restaurantes',
     listName: 'Restaurantes',
@@ -171,7 +174,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   event: {
     collection: 'events',
     listPath: '/all-events',
-    detailPrefix: '/event',
+    detailPrefix: DETAIL_PREFIXES.event,
     singular: 'Evento',
     plural: 'Eventos',
     listName: 'Eventos',
@@ -194,7 +197,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   driver: {
     collection: 'drivers',
     listPath: '/all-drivers',
-    detailPrefix: '/driver',
+    detailPrefix: DETAIL_PREFIXES.driver,
     singular: 'Condutor',
     plural: 'Condutores',
     listName: 'Condutores',
@@ -216,7 +219,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   guide: {
     collection: 'guides',
     listPath: '/all-guides',
-    detailPrefix: '/guide',
+    detailPrefix: DETAIL_PREFIXES.guide,
     singular: 'Guia',
     plural: 'Guias',
     listName: 'Guias de Viagem',
@@ -244,7 +247,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   agency: {
     collection: 'agencies',
     listPath: '/all-agencies',
-    detailPrefix: '/agency',
+    detailPrefix: DETAIL_PREFIXES.agency,
     singular: 'Agência',
     plural: 'Agências',
     listName: 'Agências de Viagem',
@@ -273,7 +276,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
   attraction: {
     collection: 'attractions',
     listPath: '/all-providers-tours',
-    detailPrefix: '/provider-tour',
+    detailPrefix: DETAIL_PREFIXES.attraction,
     singular: 'Fornecedor',
     plural: 'Fornecedores',
     listName: 'Fornecedores de Atrativos',
@@ -313,13 +316,7 @@ export const HOME_CAROUSEL_ORDER: readonly ItemKind[] = [
   'driver',
 ];
 
-/** The detail page of an item. */
-export const itemPath = (kind: ItemKind, id: string) => `${ENTITIES[kind].detailPrefix}/${encodeURIComponent(id)}`;
-export const experiencePath = (id: string) => `/experience/${encodeURIComponent(id)}`;
-export const newsPath = (id: string) => `/news/${encodeURIComponent(id)}`;
-export const testimonialPath = (id: string) => `/testimonials/${encodeURIComponent(id)}`;
-
-/** docs/product.md texts. */
+/** Fallback texts of the pages (docs/product.md, Formats). */
 export const FALLBACK = {
   location: 'Local não informado',
   duration: 'Duração não informada',

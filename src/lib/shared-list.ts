@@ -3,7 +3,7 @@
  * and link, and a /favoritos link carrying the list itself (in the URL's fragment, so it never
  * reaches a server or a log), which another phone opens with no account and no back end.
  */
-import { type Favourite, MAX_FAVOURITES, toFavourite } from '../stores/favourites.ts';
+import { type Favourite, favouriteKey, MAX_FAVOURITES, MAX_TITLE_CHARS, toFavourite } from '../stores/favourites.ts';
 
 /** The fragment parameter of /favoritos that carries a shared list. */
 export const SHARED_LIST_PARAM = 'lista';
@@ -29,28 +29,58 @@ export function encodeSharedList(list: readonly Favourite[]): string {
   );
 }
 
+/** This site's own image files: one file of Astro's output folder, with an image's extension. */
+const OWN_IMAGE = /^\/_astro\/[\w-][\w.-]*\.(?:avif|webp|png|jpe?g|gif|svg)$/;
+
+/** A shared list as it is shown: the entries that are items of this site, and how many rows were not. */
+export interface SharedList {
+  items: Favourite[];
+  /** Rows left out: not an item of this site (kind, id and path that do not make one of its pages), a title too long. */
+  leftOut: number;
+}
+
+/** What the shared list says of the rows it left out ('1 item da lista foi deixado de fora: …'), or null. */
+export function leftOutNote(leftOut: number): string | null {
+  if (leftOut === 0) return null;
+  return leftOut === 1
+    ? '1 item da lista foi deixado de fora: não é uma página deste portal.'
+    : `${leftOut} itens da lista foram deixados de fora: não são páginas deste portal.`;
+}
+
 /**
- * The list a fragment carries, every entry validated like the stored list (toFavourite: known kind,
- * site path, https or site image); anything unreadable gives an empty list.
+ * The list a fragment carries. A link can come from anyone, so every row is checked against the
+ * site's routes (toFavourite: a known kind, an id that is a page address, the path exactly the one
+ * that kind and id give) and the link shown is rebuilt from kind and id; a title longer than the
+ * store keeps (MAX_TITLE_CHARS) was not written by this site and leaves its row out; an image is
+ * kept only when it is one of this site's own files (`/_astro/…`). Anything unreadable gives an
+ * empty list.
  */
-export function decodeSharedList(value: string | null | undefined): Favourite[] {
-  if (!value) return [];
+export function decodeSharedList(value: string | null | undefined): SharedList {
+  const none: SharedList = { items: [], leftOut: 0 };
+  if (!value) return none;
   let rows: unknown;
   try {
     rows = JSON.parse(fromBase64Url(value));
   } catch {
-    return [];
+    return none;
   }
-  if (!Array.isArray(rows)) return [];
+  if (!Array.isArray(rows)) return none;
+  const max = Math.min(MAX_SHARED_ITEMS, MAX_FAVOURITES);
   const seen = new Set<string>();
-  const list: Favourite[] = [];
-  for (const row of rows.slice(0, Math.min(MAX_SHARED_ITEMS, MAX_FAVOURITES))) {
-    if (!Array.isArray(row)) continue;
-    const [kind, id, title, image, path] = row;
-    const favourite = toFavourite({ kind, id, title, image, path });
-    if (!favourite || seen.has(`${favourite.kind}:${favourite.id}`)) continue;
-    seen.add(`${favourite.kind}:${favourite.id}`);
-    list.push(favourite);
+  const list: SharedList = { items: [], leftOut: Math.max(0, rows.length - max) };
+  for (const row of rows.slice(0, max)) {
+    const [kind, id, title, image, path] = Array.isArray(row) ? row : [];
+    const favourite =
+      typeof title === 'string' && title.trim().length <= MAX_TITLE_CHARS
+        ? toFavourite({ kind, id, title, image: typeof image === 'string' && OWN_IMAGE.test(image) ? image : null, path })
+        : null;
+    if (!favourite) {
+      list.leftOut += 1;
+      continue;
+    }
+    if (seen.has(favouriteKey(favourite))) continue;
+    seen.add(favouriteKey(favourite));
+    list.items.push(favourite);
   }
   return list;
 }

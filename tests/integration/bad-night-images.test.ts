@@ -154,6 +154,7 @@ describe('a bad night for images', () => {
       snapshotDir: site.snapshot,
       previous: null,
       allowShrink: false,
+      allowGrowth: false,
       secrets: secretsFromEnv(server.env).secrets,
       siteOrigin: new URL(readSiteConfig(server.env).siteUrl).origin,
     });

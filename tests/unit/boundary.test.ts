@@ -211,24 +211,24 @@ describe('hostile records, one by one', () => {
     ['a bidi override in the id', { id: 'x\u202ey' }, '"x\\u202ey"'],
     ['a fractional id', { id: 1.5 }, '1.5'],
     ['a reserved id', { id: 'index' }, '"index"'],
-  ])('%s: dropped, the id shown escaped', (_name, record, shown) => {
-    const { entries, dropped } = normalise(record);
+  ])('%s: dropped, the id shown escaped', async (_name, record, shown) => {
+    const { entries, dropped } = await normalise(record);
     expect(entries).toEqual([]);
     expect(dropped).toEqual([{ id: shown, reason: expect.stringMatching(/^id: not a page address/) }]);
   });
 
-  it('drops a record whose page would be too large, keeps one that was only cut', () => {
+  it('drops a record whose page would be too large, keeps one that was only cut', async () => {
     const huge = `<p>${'a&'.repeat(90_000)}</p>`;
-    const tooLarge = normalise({ id: 1, description: huge, how_it_works: huge, include: huge });
+    const tooLarge = await normalise({ id: 1, description: huge, how_it_works: huge, include: huge });
     expect(tooLarge.dropped[0]?.reason).toMatch(/^too large for one page \(\d[\d,]* characters, limit 400,000\)$/);
-    const cut = normalise({ id: 2, description: `<p>${'palavra '.repeat(700_000)}</p>` });
+    const cut = await normalise({ id: 2, description: `<p>${'palavra '.repeat(700_000)}</p>` });
     expect(cut.entries).toHaveLength(1);
     expect(cut.repaired).toEqual([{ id: '2', reason: 'description: 5,600,007 characters, cut to 200,000' }]);
   });
 
-  it('drops a record nothing can read without losing the others (a stack overflow is a reason)', () => {
+  it('drops a record nothing can read without losing the others (a stack overflow is a reason)', async () => {
     const recursive = JSON.parse(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`) as Record<string, unknown>;
-    const { entries, dropped, repaired } = normaliseRecords(
+    const { entries, dropped, repaired } = await normaliseRecords(
       [
         { id: 1, ...recursive },
         { id: 2, title: 'Bom' },
@@ -257,20 +257,22 @@ describe('hostile records, one by one', () => {
     ['a fractional people count', { people: 2.5 }, 'people', null],
     ['a javascript: video', { video: 'javascript:alert(1)' }, 'video', null],
     ['a data: website', { provider: { name: 'P', website: 'data:text/html,x' } }, 'provider.website', null],
-  ])('%s: left out (no fact the upstream did not give), with a note', (_name, fields, label, expected) => {
-    const { entries, repaired } = normalise({ id: 7, ...fields });
+  ])('%s: left out (no fact the upstream did not give), with a note', async (_name, fields, label, expected) => {
+    const { entries, repaired } = await normalise({ id: 7, ...fields });
     const item = entries[0] as Record<string, unknown> & { provider: Record<string, unknown> | null };
     const shown = label.startsWith('provider.') ? item.provider?.[label.slice('provider.'.length)] : item[label];
     expect(shown).toBe(expected);
     expect(repaired).toEqual([{ id: '7', reason: expect.stringMatching(new RegExp(`^${label.replace('.', '\\.')} `)) }]);
   });
 
-  it('gives a title of invisible characters the documented fallback title', () => {
-    expect(normalise({ id: 8, title: '\u200b\u202e \u2066\u00ad' }).entries[0]?.title).toBe('Tour');
+  it('gives a title of invisible characters the documented fallback title', async () => {
+    expect((await normalise({ id: 8, title: '\u200b\u202e \u2066\u00ad' })).entries[0]?.title).toBe('Tour');
   });
 
-  it('takes the first phone of several and keeps the field', () => {
-    expect(normalise({ id: 9, phone: '(65) 3361-1234 / (65) 99999-0000' }).entries[0]?.contactPhone).toBe('(65) 3361-1234');
+  it('takes the first phone of several and keeps the field', async () => {
+    expect((await normalise({ id: 9, phone: '(65) 3361-1234 / (65) 99999-0000' })).entries[0]?.contactPhone).toBe(
+      '(65) 3361-1234',
+    );
   });
 });
 

@@ -174,9 +174,23 @@ describe.each([
   ['an image with another scheme', JSON.stringify([{ ...tour, image: 'javascript:x' }]), [{ ...tour, image: null }]],
   ['an http image', JSON.stringify([{ ...tour, image: 'http://x.example/a.jpg' }]), [{ ...tour, image: null }]],
   [
-    'an https image',
+    'an https image (another host sees every visit)',
     JSON.stringify([{ ...tour, image: 'https://x.example/a.jpg' }]),
-    [{ ...tour, image: 'https://x.example/a.jpg' }],
+    [{ ...tour, image: null }],
+  ],
+  [
+    'a backslash image (another host too)',
+    JSON.stringify([{ ...tour, image: '/\\x.example/a.jpg' }]),
+    [{ ...tour, image: null }],
+  ],
+  ['a path that leaves the site', JSON.stringify([{ ...tour, path: '/\\evil.example/pix' }]), []],
+  ['the path of another item', JSON.stringify([{ ...tour, path: '/tour/t2' }]), []],
+  ['the path of another kind', JSON.stringify([{ ...tour, path: '/accommodation/t1' }]), []],
+  ['an id that is no page address', JSON.stringify([{ ...tour, id: 'a/b', path: '/tour/a/b' }]), []],
+  [
+    'a title longer than MAX_TITLE_CHARS, cut',
+    JSON.stringify([{ ...tour, title: `  ${'Trilha '.repeat(30)}` }]),
+    [{ ...tour, title: `${'Trilha '.repeat(17).trimEnd()}…` }],
   ],
 ])('parseFavourites(%s)', (_name, raw, expected) => {
   it('gives the valid entries', () => {

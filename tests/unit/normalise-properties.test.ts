@@ -210,12 +210,12 @@ function checkEntries(spec: CollectionSpec, entries: { id: string }[], options: 
 describe.each(COLLECTIONS.map((spec) => [spec.name, spec] as const))('%s: any records', (_name, spec) => {
   it.each(SOURCES.map((options) => [options.baseUrl ?? 'sample data', options] as const))(
     'never throw; every entry published is valid, addressable, bounded and safe (%s)',
-    (_source, options) => {
-      fc.assert(
-        fc.property(records, (input) => {
-          let result: ReturnType<typeof spec.normalise>;
+    async (_source, options) => {
+      await fc.assert(
+        fc.asyncProperty(records, async (input) => {
+          let result: Awaited<ReturnType<typeof spec.normalise>>;
           try {
-            result = spec.normalise(input, config, options);
+            result = await spec.normalise(input, config, options);
           } catch (error) {
             // The one refusal of a whole collection: a city lookup that answered another city.
             if (error instanceof AnotherCityError) return;

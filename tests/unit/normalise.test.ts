@@ -23,8 +23,8 @@ import { contextFor, SAMPLE } from '../support/record-context.ts';
 
 const items = (records: unknown[], kind: ItemKind = 'tour', options: NormaliseOptions = SAMPLE) =>
   normaliseRecords(records, RawItemSchema, (raw, context) => toItem(raw, kind, context), ItemSchema, options);
-const item = (record: Record<string, unknown>, kind: ItemKind = 'tour') => {
-  const { entries, dropped } = items([record], kind);
+const item = async (record: Record<string, unknown>, kind: ItemKind = 'tour') => {
+  const { entries, dropped } = await items([record], kind);
   expect(dropped).toEqual([]);
   return entries[0] as NonNullable<(typeof entries)[0]>;
 };
@@ -58,8 +58,8 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     ['event', 'Evento'],
     ['accommodation', 'Hospedagem'],
     ['restaurant', 'Restaurante'],
-  ] as const)('%s without title gets the label %s, and no duration, rating, group size or price', (kind, title) => {
-    const result = item({ id: 7 }, kind);
+  ] as const)('%s without title gets the label %s, and no duration, rating, group size or price', async (kind, title) => {
+    const result = await item({ id: 7 }, kind);
     expect(result).toMatchObject({
       id: '7',
       kind,
@@ -84,16 +84,16 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     [{ starts_at: '2027-01-02', ends_at: '2027-01-01' }, '2027-01-02T16:00:00.000Z', null, []],
     [{ start_date: '2027-02-30' }, null, null, [/^start_date "2027-02-30": not a calendar date/]],
     [{ start_date: '2099-01-01' }, null, null, [/^start_date "2099-01-01": not a calendar date/]],
-  ])('an event dated %j starts %s and ends %s', (dates, startDate, endDate, notes) => {
-    const { entries, repaired } = items([{ id: 1, ...dates }], 'event');
+  ])('an event dated %j starts %s and ends %s', async (dates, startDate, endDate, notes) => {
+    const { entries, repaired } = await items([{ id: 1, ...dates }], 'event');
     expect(entries[0]).toMatchObject({ startDate, endDate });
     expect(repaired.map((record) => record.reason)).toEqual(notes.map((note) => expect.stringMatching(note)));
   });
 
-  it('dates only events', () => expect(item({ id: 1, start_date: '2027-07-16' }, 'tour').startDate).toBeNull());
+  it('dates only events', async () => expect((await item({ id: 1, start_date: '2027-07-16' }, 'tour')).startDate).toBeNull());
 
-  it('takes name when there is no title, and numeric strings for numbers', () => {
-    expect(item({ id: '12', name: 'Pousada do Rio', rating: '4.5', people: '4' })).toMatchObject({
+  it('takes name when there is no title, and numeric strings for numbers', async () => {
+    expect(await item({ id: '12', name: 'Pousada do Rio', rating: '4.5', people: '4' })).toMatchObject({
       id: '12',
       title: 'Pousada do Rio',
       rating: 4.5,
@@ -121,8 +121,8 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     ],
     [{ city: 'Cáceres' }, 'Cáceres', 'Cáceres'],
     [undefined, '', ''],
-  ])('location %j → %j', (location, text, locality) => {
-    expect(item({ id: 1, location })).toMatchObject({ location: text, locality });
+  ])('location %j → %j', async (location, text, locality) => {
+    expect(await item({ id: 1, location })).toMatchObject({ location: text, locality });
   });
 
   it.each([
@@ -131,12 +131,12 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     ['150.00', undefined, 'R$ 150,00', null, null],
     ['Sob consulta', undefined, null, null, null],
     [0, undefined, null, null, null],
-  ])('price %j, sale %j', (price, sale_price, shown, sale, discount) => {
-    expect(item({ id: 1, price, sale_price })).toMatchObject({ price: shown, salePrice: sale, discountPercent: discount });
+  ])('price %j, sale %j', async (price, sale_price, shown, sale, discount) => {
+    expect(await item({ id: 1, price, sale_price })).toMatchObject({ price: shown, salePrice: sale, discountPercent: discount });
   });
 
-  it('uses a gallery photo only when both sizes exist, and only safe URLs', () => {
-    const result = item({
+  it('uses a gallery photo only when both sizes exist, and only safe URLs', async () => {
+    const result = await item({
       id: 1,
       gallery: [
         { large: '/a-large.jpg', thumb: '/a-thumb.jpg' },
@@ -150,8 +150,8 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     expect(result.image).toBe('/a-large.jpg');
   });
 
-  it('turns attributes, terms and tags into unique tags, and attributes plus category into highlights', () => {
-    const result = item({
+  it('turns attributes, terms and tags into unique tags, and attributes plus category into highlights', async () => {
+    const result = await item({
       id: 1,
       category: { name: 'Ecoturismo' },
       tags: ['Família'],
@@ -162,15 +162,14 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     expect(result.highlights).toEqual(['Trilha', 'Banho de rio', 'Ecoturismo']);
   });
 
-  it('reads experiences from both `experiences` and the upstream typo `expriences`', () => {
-    expect(item({ id: 1, expriences: ['Pesca Esportiva'], experiences: ['Ecoturismo', 'Pesca Esportiva'] }).experiences).toEqual([
-      'Ecoturismo',
-      'Pesca Esportiva',
-    ]);
+  it('reads experiences from both `experiences` and the upstream typo `expriences`', async () => {
+    expect(
+      (await item({ id: 1, expriences: ['Pesca Esportiva'], experiences: ['Ecoturismo', 'Pesca Esportiva'] })).experiences,
+    ).toEqual(['Ecoturismo', 'Pesca Esportiva']);
   });
 
-  it('strips text fields to plain text and sanitises HTML fields', () => {
-    const result = item({
+  it('strips text fields to plain text and sanitises HTML fields', async () => {
+    const result = await item({
       id: 1,
       title: '<b>Trilha</b> &amp; Cachoeira',
       content: '<p onclick="x()">Bom <script>alert(1)</script><a href="javascript:alert(1)">passeio</a></p>',
@@ -181,22 +180,27 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     expect(result.excerpt).toBe('Bom passeio');
   });
 
-  it('cuts the card description at 120 characters plus ...', () => {
-    const result = item({ id: 1, description: `<p>${'Rio Paraguai '.repeat(20)}</p>` });
+  it('cuts the card description at 120 characters plus ...', async () => {
+    const result = await item({ id: 1, description: `<p>${'Rio Paraguai '.repeat(20)}</p>` });
     expect(result.excerpt.endsWith('...')).toBe(true);
     expect(result.excerpt.length).toBeLessThanOrEqual(123);
   });
 
-  it('finds a contact phone from the item, the commercial number or the provider', () => {
-    expect(item({ id: 1, provider: { name: 'Zé', phone_number: '(65) 99999-0000' } }).contactPhone).toBe('(65) 99999-0000');
-    expect(item({ id: 1, commercial_phone_number: '65 3361-0000', provider: { phone: '1' } }).contactPhone).toBe('65 3361-0000');
-    expect(item({ id: 1, provider: { name: 'Sem telefone' } }).contactPhone).toBeNull();
+  it('finds a contact phone from the item, the commercial number or the provider', async () => {
+    expect((await item({ id: 1, provider: { name: 'Zé', phone_number: '(65) 99999-0000' } })).contactPhone).toBe(
+      '(65) 99999-0000',
+    );
+    expect((await item({ id: 1, commercial_phone_number: '65 3361-0000', provider: { phone: '1' } })).contactPhone).toBe(
+      '65 3361-0000',
+    );
+    expect((await item({ id: 1, provider: { name: 'Sem telefone' } })).contactPhone).toBeNull();
   });
 
-  it('keeps a provider only when it has something, with links made safe', () => {
-    expect(item({ id: 1, provider: {} }).provider).toBeNull();
+  it('keeps a provider only when it has something, with links made safe', async () => {
+    expect((await item({ id: 1, provider: {} })).provider).toBeNull();
     expect(
-      item({ id: 1, provider: { site: 'javascript:alert(1)', name: 'Ana', social: { instagram: '@ana.guia' } } }).provider,
+      (await item({ id: 1, provider: { site: 'javascript:alert(1)', name: 'Ana', social: { instagram: '@ana.guia' } } }))
+        .provider,
     ).toMatchObject({
       name: 'Ana',
       website: null,
@@ -204,9 +208,11 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     });
   });
 
-  it('keeps only http(s) videos', () => {
-    expect(item({ id: 1, video: 'https://www.youtube.com/watch?v=abc' }).video).toBe('https://www.youtube.com/watch?v=abc');
-    expect(item({ id: 1, video: 'javascript:alert(1)' }).video).toBeNull();
+  it('keeps only http(s) videos', async () => {
+    expect((await item({ id: 1, video: 'https://www.youtube.com/watch?v=abc' })).video).toBe(
+      'https://www.youtube.com/watch?v=abc',
+    );
+    expect((await item({ id: 1, video: 'javascript:alert(1)' })).video).toBeNull();
   });
 
   it.each([
@@ -219,15 +225,15 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     ['EM ANÁLISE', 'Cadastro em análise', 'warning', false],
     // A code nobody taught us is not shown raw, nor listed.
     ['draft_v2', 'Cadastro não publicado', 'warning', false],
-  ])('status %s → %s (%s), listed %s', (value, label, tone, isListed) => {
+  ])('status %s → %s (%s), listed %s', async (value, label, tone, isListed) => {
     expect(statusChip(value)).toEqual({ value, label, tone, isListed });
-    expect(item({ id: 1, status: value }, 'guide')).toMatchObject({ status: { value, label, tone }, isListed });
+    expect(await item({ id: 1, status: value }, 'guide')).toMatchObject({ status: { value, label, tone }, isListed });
   });
 
-  it('lists an item whose record has no status', () => expect(item({ id: 1 }, 'guide').isListed).toBe(true));
+  it('lists an item whose record has no status', async () => expect((await item({ id: 1 }, 'guide')).isListed).toBe(true));
 
-  it('drops records that cannot be made valid, repairs what has a fallback, and reports why', () => {
-    const { entries, dropped, repaired } = items([
+  it('drops records that cannot be made valid, repairs what has a fallback, and reports why', async () => {
+    const { entries, dropped, repaired } = await items([
       { id: 1, title: 'Bom' },
       { title: 'Sem id' },
       { id: 3, rating: 'excelente' },
@@ -324,8 +330,8 @@ describe('experiences', () => {
   ])('category of %s is %s', (name, category) => {
     expect(experienceCategory(name)).toBe(category);
   });
-  it('derives a stable id from the name and a default description naming the city', () => {
-    const { entries } = normaliseRecords(
+  it('derives a stable id from the name and a default description naming the city', async () => {
+    const { entries } = await normaliseRecords(
       [
         { name: 'Experiência de Pesca Esportiva', image: { url: '/p.jpg' } },
         { id: 3, name: 'Ecoturismo', description: '<p>Trilhas</p>' },
@@ -402,8 +408,8 @@ describe('news from WordPress posts', () => {
   ])('counts views only when the blog does (%j → %j)', (fields, views) => {
     expect(article(post(fields)).views).toBe(views);
   });
-  it('drops drafts, untitled posts and posts without a date', () => {
-    const { entries, dropped } = normaliseRecords(
+  it('drops drafts, untitled posts and posts without a date', async () => {
+    const { entries, dropped } = await normaliseRecords(
       [
         post(),
         post({ id: 2, status: 'draft' }),
@@ -486,8 +492,8 @@ describe('testimonials from feedbacks', () => {
 
 describe('podcast episodes from Spotify', () => {
   const episodes = (items: unknown[]) => normaliseRecords(items, RawEpisodeSchema, toEpisode, EpisodeSchema, SAMPLE);
-  it('cuts the description, upper-cases a short title and formats the duration', () => {
-    const { entries } = episodes([
+  it('cuts the description, upper-cases a short title and formats the duration', async () => {
+    const { entries } = await episodes([
       {
         id: 'abc',
         name: 'Pesca esportiva no Rio Paraguai',
@@ -540,8 +546,8 @@ describe.each([
 });
 
 describe('an episode linking off Spotify', () => {
-  it("gets no link of its own (the page shows the show's), with a note", () => {
-    const { entries, repaired } = normaliseRecords(
+  it("gets no link of its own (the page shows the show's), with a note", async () => {
+    const { entries, repaired } = await normaliseRecords(
       [{ id: 'ep', name: 'Episódio', external_urls: { spotify: 'https://evil.example/episode/ep' } }],
       RawEpisodeSchema,
       toEpisode,

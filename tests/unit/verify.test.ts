@@ -119,6 +119,7 @@ async function makeFixture(): Promise<Fixture> {
       snapshotDir: snapshot,
       previous: null,
       allowShrink: false,
+      allowGrowth: false,
       secrets: [{ name: 'PROVIDER_API_TOKEN', value: SECRET }],
       siteOrigin: SITE_ORIGIN,
       // Every page at /x and /x/ on either order: the strictest layout (each host's own is tested below).
@@ -386,6 +387,15 @@ describe('the command', () => {
     });
     expect(allowed.stdout).toContain('(shrinking allowed)');
   });
+
+  it.each([
+    ['--allow-growth', ['--allow-growth'], {}],
+    ['ALLOW_GROWTH=true', [], { ALLOW_GROWTH: 'true' }],
+  ])('takes %s', async (_name, flags, variables) => {
+    const env = { ...BASE_ENV, SNAPSHOT_DIR: fixture.snapshot, ...variables };
+    const { stdout } = await exec(process.execPath, ['scripts/verify.ts', '--dist', fixture.dist, ...flags], { cwd: ROOT, env });
+    expect(stdout).toMatch(/^verify: ok in .*\(growth allowed\)\.$/m);
+  });
 });
 
 describe('checkCollections', () => {
@@ -411,6 +421,23 @@ describe('checkCollections', () => {
       ['The collection news is empty, but the last published site had 3'],
     ],
     ['grown from nothing', { city: 1, tours: 0 }, { city: 1, tours: 3 }, []],
+    [
+      'grown a hundredfold (40 → 4,000)',
+      { city: 1, tours: 40 },
+      { city: 1, tours: 4000 },
+      ['The collection tours has 4000 entries, 3960 more than the 40 the last published site had (over 10 times'],
+    ],
+    ['grown tenfold by 500 exactly (50 → 550)', { city: 1, tours: 50 }, { city: 1, tours: 550 }, []],
+    ['grown elevenfold by 510 (51 → 561)', { city: 1, tours: 51 }, { city: 1, tours: 561 }, ['The collection tours has 561']],
+    ['a small collection grown more than tenfold (3 → 40)', { city: 1, news: 3 }, { city: 1, news: 40 }, []],
+    ['a large collection grown by 600 (2,000 → 2,600)', { city: 1, tours: 2000 }, { city: 1, tours: 2600 }, []],
+    ['grown from nothing by 500 (0 → 500)', { city: 1, tours: 0 }, { city: 1, tours: 500 }, []],
+    [
+      'grown from nothing by 501 (0 → 501)',
+      { city: 1, tours: 0 },
+      { city: 1, tours: 501 },
+      ['The collection tours has 501 entries, 501 more than the 0'],
+    ],
     ['an empty site', { city: 1, tours: 0 }, { city: 1, tours: 0 }, ['Every collection is empty']],
     [
       'no city',
@@ -425,8 +452,25 @@ describe('checkCollections', () => {
       built: manifest(snapshotToCounts(snapshot)),
       previous: manifest(before),
       allowShrink: false,
+      allowGrowth: false,
     });
     expect(problems.map((problem) => problem.message)).toEqual(expected.map((start) => expect.stringContaining(start)));
+  });
+
+  it.each([
+    ['neither', false, false, ['--allow-growth (ALLOW_GROWTH=true; the deploy workflow\'s "allow_growth" input)']],
+    ['only shrinking', true, false, ['--allow-growth (ALLOW_GROWTH=true; the deploy workflow\'s "allow_growth" input)']],
+    ['growth', false, true, []],
+  ])('a sudden growth with %s allowed', (_name, allowShrink, allowGrowth, expected) => {
+    const snapshot = snapshotOf({ city: 1, tours: 4000, news: 2 });
+    const problems = checkCollections({
+      snapshot,
+      built: manifest(snapshotToCounts(snapshot)),
+      previous: manifest({ city: 1, tours: 40, news: 2 }),
+      allowShrink,
+      allowGrowth,
+    });
+    expect(problems.map((problem) => problem.message)).toEqual(expected.map((end) => expect.stringContaining(end)));
   });
 
   function snapshotToCounts(snapshot: Snapshot): BuildManifest['counts'] {

@@ -80,6 +80,7 @@ describe('deploy.yml triggers', () => {
     const dispatch = deploy.on.workflow_dispatch as { inputs: Record<string, { required: boolean; type: string }> };
     expect(dispatch.inputs.reason).toMatchObject({ required: false, type: 'string' });
     expect(dispatch.inputs.allow_shrink).toMatchObject({ required: false, type: 'boolean' });
+    expect(dispatch.inputs.allow_growth).toMatchObject({ required: false, type: 'boolean' });
     expect(deploy.on.repository_dispatch).toEqual({ types: ['rebuild'] });
   });
 });
@@ -119,6 +120,14 @@ describe('deploy.yml safety', () => {
     expect(deploy.jobs.deploy?.environment?.name).toBe('github-pages');
     // The last good data is saved only once the site it belongs to is published.
     expect(ancestors(deploy, 'save-data')).toEqual(new Set(['build', 'deploy']));
+  });
+
+  it("hands the button's overrides to the gate through env", () => {
+    const verify = (deploy.jobs.build as Job).steps.find((step) => /npm run verify/.test(step.run ?? ''));
+    expect(verify?.env).toMatchObject({
+      ALLOW_SHRINK: `\${{ inputs.allow_shrink }}`,
+      ALLOW_GROWTH: `\${{ inputs.allow_growth }}`,
+    });
   });
 
   it('gives the upstream secrets to the sync and the gate only, through env', () => {

@@ -99,10 +99,10 @@ describe.each([
 });
 
 describe('cutting a text', () => {
-  it('never leaves half a surrogate pair: truncate, and an episode’s short title', () => {
+  it('never leaves half a surrogate pair: truncate, and an episode’s short title', async () => {
     // No space to cut at: the cut falls inside the 500th emoji.
     expect(truncate(`a${'😀'.repeat(600)}`, 1000)).not.toMatch(NOT_XML_CHAR);
-    const { entries } = normaliseRecords(
+    const { entries } = await normaliseRecords(
       [{ id: 'ep', name: `a${'😀'.repeat(20)}` }],
       RawEpisodeSchema,
       toEpisode,

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { z } from 'astro/zod';
 import { isRouteSafeId } from '../schemas/index.ts';
 import { boundRecord, LIMITS, renderedChars } from './bounds.ts';
@@ -17,6 +18,13 @@ export interface NormalisedRecords<Entry> {
   /** Records kept after a field was cut, replaced by its fallback or left out; one note per repair. */
   repaired: RecordNote[];
 }
+
+/**
+ * Records normalised between two turns of the event loop: what the sanitiser's jsdom leaves behind
+ * for each HTML field is freed only when the loop turns, so a loop that never yields holds all of
+ * it until the collection's last record.
+ */
+export const RECORDS_PER_TURN = 100;
 
 /** What a normaliser knows beyond the record itself. */
 export interface RecordContext {
@@ -60,15 +68,16 @@ function rawId(record: unknown, index: number): string {
  * `toEntry`, checked against `entrySchema` (whose ids are page addresses where the entry has a
  * page) and its size against LIMITS.entryChars. Anything that fails or throws (a stack overflow included) drops that record
  * only, with its reason; the others are kept. A repeated id (compared without case, as some file
- * systems and hosts do) keeps the first record.
+ * systems and hosts do) keeps the first record. Yields to the event loop every RECORDS_PER_TURN
+ * records, so what the sanitiser leaves for the loop to free is freed as it goes.
  */
-export function normaliseRecords<RawSchema extends z.ZodType, Entry extends { id: string }>(
+export async function normaliseRecords<RawSchema extends z.ZodType, Entry extends { id: string }>(
   records: readonly unknown[],
   rawSchema: RawSchema,
   toEntry: (raw: z.output<RawSchema>, context: RecordContext) => Entry,
   entrySchema: z.ZodType<Entry>,
   options: NormaliseOptions,
-): NormalisedRecords<Entry> {
+): Promise<NormalisedRecords<Entry>> {
   const result: NormalisedRecords<Entry> = { entries: [], dropped: [], repaired: [] };
   const seen = new Set<string>();
   /** The entry of one record, or why it has none. */
@@ -88,7 +97,8 @@ export function normaliseRecords<RawSchema extends z.ZodType, Entry extends { id
     seen.add(key);
     return checked.data;
   };
-  records.forEach((record, index) => {
+  for (const [index, record] of records.entries()) {
+    if (index > 0 && index % RECORDS_PER_TURN === 0) await setImmediate();
     const id = rawId(record, index);
     const notes: string[] = [];
     const context: RecordContext = {
@@ -115,6 +125,6 @@ export function normaliseRecords<RawSchema extends z.ZodType, Entry extends { id
       result.entries.push(outcome);
       for (const reason of notes) result.repaired.push({ id, reason });
     }
-  });
+  }
   return result;
 }
