@@ -172,7 +172,8 @@ export async function generateDataset(options: DatasetOptions): Promise<Dataset>
     record.date = date;
     record.date_gmt = date;
     record.modified = date;
-    record.link = `https://blog.example.com.br/${record.slug}/`;
+    // On the blog's own host (the upstream server's, as BLOG_API_URL): the sync keeps a post's link only there.
+    record.link = `${new URL(options.mediaBase).origin}/${record.slug}/`;
     const title = record.title as Record_;
     record.title = { ...title, rendered: `${String(title.rendered)} (${n + 1})` };
     posts.push(record);
