@@ -1,0 +1,180 @@
+/**
+ * What a visitor's hands meet, at a phone's width (390 px) and a desktop's (1280 px): gestures on
+ * the photo viewer (a swipe, the Back gesture, the page behind kept still), the keyboard in the
+ * header's menus and through the home's carousels, the contact at hand on a detail page, the words
+ * the pages say, the site search's answers and ranking, the lists without JavaScript, the promotions
+ * banner, the home's podcast and 'Voltar ao topo', and the footer's plain facts.
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+/** A finger's move from one point to another, as real touch events (Chromium's input pipeline, not synthetic DOM events). */
+async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let step = 1; step <= 6; step++) {
+    const point = { x: from.x + ((to.x - from.x) * step) / 6, y: from.y + ((to.y - from.y) * step) / 6 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+for (const { name, width, height } of SIZES) {
+  test.describe(`photo viewer at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height }, hasTouch: true });
+
+    /** /tour/101 has 9 photos; the visitor came from the tours list, so Back off the page lands there. */
+    async function openViewer(page: Page) {
+      await page.goto('/all-tours');
+      await page.goto('/tour/101');
+      const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
+      await gallery.scrollIntoViewIfNeeded();
+      await gallery.locator('[data-gallery] a').first().click();
+      const dialog = page.getByRole('dialog', { name: /^Fotos: / });
+      await expect(dialog.getByText('1 / 9')).toBeVisible();
+      return dialog;
+    }
+
+    test('a sideways swipe pages through the photos; an up-and-down one does not', async ({ page }) => {
+      const dialog = await openViewer(page);
+      const middle = { x: width / 2, y: height / 2 };
+      await swipe(page, { x: middle.x + 120, y: middle.y }, { x: middle.x - 120, y: middle.y + 10 });
+      await expect(dialog.getByText('2 / 9')).toBeVisible();
+      await swipe(page, { x: middle.x + 120, y: middle.y }, { x: middle.x - 120, y: middle.y });
+      await expect(dialog.getByText('3 / 9')).toBeVisible();
+      await swipe(page, { x: middle.x - 120, y: middle.y }, { x: middle.x + 120, y: middle.y });
+      await expect(dialog.getByText('2 / 9')).toBeVisible();
+      await swipe(page, { x: middle.x, y: middle.y - 150 }, { x: middle.x + 20, y: middle.y + 150 });
+      await expect(dialog.getByText('2 / 9')).toBeVisible();
+    });
+
+    test('Back closes the viewer and stays on the page; closed by its button, Back leaves the page as before', async ({
+      page,
+    }) => {
+      const dialog = await openViewer(page);
+      await page.goBack();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/tour\/101$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+      await page.getByRole('region', { name: 'Galeria de fotos' }).locator('[data-gallery] a').nth(2).click();
+      await expect(dialog.getByText('3 / 9')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Fechar' }).click();
+      await expect(dialog).toBeHidden();
+      await page.goBack();
+      await expect(page).toHaveURL(/\/all-tours$/);
+    });
+
+    test('the page behind stays still while the viewer is open', async ({ page }) => {
+      await openViewer(page);
+      const before = await page.evaluate(() => window.scrollY);
+      await page.mouse.move(width / 2, height / 2);
+      await page.mouse.wheel(0, 800);
+      await swipe(page, { x: 20, y: height - 100 }, { x: 24, y: 120 });
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    });
+  });
+}
+
+test.describe('keyboard in the header at phone width (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the open drawer says so, keeps Tab inside, and Escape closes it back onto its button', async ({ page }) => {
+    await page.goto('/about');
+    const drawer = page.getByRole('banner').locator('details.drawer');
+    const toggle = drawer.locator('summary');
+    await expect(toggle).toHaveAccessibleName('Abrir menu');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(drawer).toHaveAttribute('open', '');
+    await expect(toggle).toHaveAccessibleName('Fechar menu');
+
+    const stops = await drawer.evaluate(
+      (details) =>
+        [...details.querySelectorAll<HTMLElement>('summary, a[href], button:not([disabled]), input')].filter(
+          (element) => element.getClientRects().length > 0,
+        ).length,
+    );
+    expect(stops).toBeGreaterThan(5);
+    // Once round the drawer and back to its button, never out to the page hidden behind it.
+    for (let press = 1; press <= stops; press++) {
+      await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((details) => details.contains(document.activeElement))).toBe(true);
+    }
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    expect(await drawer.evaluate((details) => details.contains(document.activeElement))).toBe(true);
+    await expect(toggle).not.toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(drawer).not.toHaveAttribute('open', '');
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAccessibleName('Abrir menu');
+  });
+});
+
+test.describe('keyboard in the header at desktop width (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  for (const label of ['Promoções', 'Fornecedores']) {
+    test(`Escape closes '${label}' opened from the keyboard, focus back on it`, async ({ page }) => {
+      await page.goto('/about');
+      const menu = page.getByRole('navigation', { name: 'Menu principal' });
+      const submenu = menu.locator('details', { has: page.getByText(label, { exact: true }) });
+      await submenu.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(submenu).toHaveAttribute('open', '');
+      await page.keyboard.press('Escape');
+      await expect(submenu).not.toHaveAttribute('open', '');
+      await expect(submenu.locator('summary')).toBeFocused();
+
+      // From inside the open sub-menu too.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      expect(await submenu.evaluate((details) => details.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(submenu).not.toHaveAttribute('open', '');
+      await expect(submenu.locator('summary')).toBeFocused();
+    });
+  }
+});
+
+for (const { name, width, height } of SIZES) {
+  test.describe(`tab stops of the home at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('the carousels offer Tab the cards in view, not every card', async ({ page }) => {
+      await page.goto('/');
+      // Every carousel hydrates when it comes into view (client:visible), as it does for a visitor going down the page.
+      for (const carousel of await page.locator('main [data-carousel]').all()) await carousel.scrollIntoViewIfNeeded();
+      await expect(page.locator('main [data-carousel-pending]')).toHaveCount(0);
+
+      await page.locator('main').focus();
+      const sections: string[] = [];
+      for (let press = 0; press < 400; press++) {
+        await page.keyboard.press('Tab');
+        const where = await page.evaluate(() =>
+          document.querySelector('main')?.contains(document.activeElement)
+            ? (document.activeElement?.closest('section[id]')?.id ?? '')
+            : null,
+        );
+        if (where === null) break;
+        sections.push(where);
+      }
+      const per = (id: string) => sections.filter((section) => section === id).length;
+      // A carousel: the cards of one view (a link and a heart each), 'Anterior', 'Próximo' and 'Ver mais'.
+      const cardsPerView = width >= 768 ? 3 : 1;
+      for (const id of ['tours', 'eventos', 'accommodations', 'restaurants']) {
+        expect(per(id), id).toBeLessThanOrEqual(cardsPerView * 2 + 3);
+      }
+      // It was 179 (desktop) and 186 (phone) stops on the sample's home.
+      expect(sections.length).toBeLessThan(120);
+    });
+  });
+}
