@@ -178,3 +178,29 @@ for (const { name, width, height } of SIZES) {
     });
   });
 }
+
+for (const { name, width, height } of SIZES) {
+  test.describe(`contact at hand on a tour at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height } });
+
+    test("the price card of a tour without a booking link offers WhatsApp under the price; without a phone, 'Fale Conosco'", async ({
+      page,
+    }) => {
+      await page.goto('/tour/101');
+      const price = page.getByRole('region', { name: 'Preço' });
+      const whatsapp = price.getByRole('link', { name: /^Conversar no WhatsApp/ });
+      await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/5565992103388\?text=/);
+      // Right under the price, at most a short scroll below the title (it was in the provider's card, 5,500 px down on a phone).
+      const top = (await whatsapp.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+      expect(top).toBeLessThan(height * 1.25);
+      // Once on the page: the provider's card no longer repeats it.
+      await expect(page.getByRole('link', { name: /^Conversar no WhatsApp/ })).toHaveCount(1);
+
+      await page.goto('/tour/112');
+      await expect(page.getByRole('region', { name: 'Preço' }).getByRole('link', { name: /^Fale Conosco/ })).toHaveAttribute(
+        'href',
+        '/contato',
+      );
+    });
+  });
+}
