@@ -41,7 +41,8 @@ export default function Lightbox({ images, sizes, label, children }: Props) {
     const root = rootRef.current;
     if (!root) return;
     const onClick = (event: globalThis.MouseEvent) => {
-      const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('[data-gallery] a[data-index]');
+      // A thumbnail, or 'Mais 3 fotos' (the first photo beyond them).
+      const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-index]');
       if (
         !link ||
         event.defaultPrevented ||

@@ -204,3 +204,30 @@ for (const { name, width, height } of SIZES) {
     });
   });
 }
+
+for (const { name, width, height } of SIZES) {
+  test.describe(`words at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height } });
+
+    test("photos beyond the thumbnails, the agencies' button and a stay's price say it properly", async ({ page }) => {
+      await page.goto('/tour/101');
+      const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
+      await expect(gallery).not.toContainText('mais fotos disponíveis');
+      // 'Mais 3 fotos' is a link to the first of them: in the viewer, the 7th of 9.
+      await gallery.getByRole('link', { name: 'Mais 3 fotos', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: /^Fotos: / }).getByText('7 / 9')).toBeVisible();
+
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: 'Ver todas as agências', exact: true })).toHaveAttribute(
+        'href',
+        '/all-agencies',
+      );
+      await expect(page.getByText('Ver Todos as Agências')).toHaveCount(0);
+
+      await page.goto('/accommodation/201');
+      await expect(page.getByRole('region', { name: 'Preço' }).getByText('Preço por noite', { exact: true })).toBeVisible();
+      await page.goto('/accommodation/203');
+      await expect(page.getByRole('region', { name: 'Preço' }).getByText('Preço por 2 noites', { exact: true })).toBeVisible();
+    });
+  });
+}

@@ -27,9 +27,9 @@ const CAROUSELS = [
   ['FORNECEDORES DE ATRATIVOS', 'Ver mais fornecedores de atrativos', '/all-providers-tours', 4],
   ['HOSPEDAGENS', 'Ver mais hospedagens', '/all-accommodation', 9],
   ['RESTAURANTES', 'Ver mais restaurantes', '/all-restaurants', 11],
-  ['AGÊNCIA DE TURISMO', 'Ver Todos as Agências', '/all-agencies', 3],
-  ['GUIA DE TURISMO', 'Ver Todos os Guias de Viagem', '/all-guides', 3],
-  ['CONDUTORES', 'Ver Todos os Condutores', '/all-drivers', 3],
+  ['AGÊNCIA DE TURISMO', 'Ver todas as agências', '/all-agencies', 3],
+  ['GUIA DE TURISMO', 'Ver todos os guias de viagem', '/all-guides', 3],
+  ['CONDUTORES', 'Ver todos os condutores', '/all-drivers', 3],
 ] as const;
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
