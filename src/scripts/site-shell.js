@@ -2,6 +2,8 @@
  * The shell's one inline script, in every page's head so it runs before the body is parsed
  * (BaseLayout.astro inlines it, minified by src/integrations/site-shell.ts and hashed for the CSP;
  * budgets.json weighs it as 'site-shell'):
+ * - marks a page whose scripts run (html.js): global.css then hides what is true only without JavaScript
+ *   ('.no-js-only') and shows what is true only with it ('.js-only'), before the first paint;
  * - marks Save-Data / prefers-reduced-data visits (global.css then skips optional photos, the
  *   slideshows stay still);
  * - uses Poppins (html.fonts) once this browser has it, else fetches it when the loaded page is
@@ -17,6 +19,7 @@
   /** Set once every Poppins file has arrived in this browser. */
   const FONTS_KEY = 'bb-fonts';
 
+  root.classList.add('js');
   if (connection?.saveData || matchMedia('(prefers-reduced-data: reduce)').matches) root.classList.add('save-data');
 
   /** Runs `task` when the loaded page is idle. */

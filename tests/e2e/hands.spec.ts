@@ -231,3 +231,31 @@ for (const { name, width, height } of SIZES) {
     });
   });
 }
+
+for (const { name, width, height } of SIZES) {
+  test.describe(`site search at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('/busca does not tell a visitor with JavaScript that results need it', async ({ page }) => {
+      await page.goto('/busca');
+      await expect(page.getByText('Digite o que procura: os resultados aparecem aqui.', { exact: false })).toBeVisible();
+      await expect(page.getByText('quando o JavaScript do navegador está ativado', { exact: false })).toBeHidden();
+    });
+
+    for (const [query, kind, path] of [
+      ['passeio de barco', 'Passeio', /^\/tour\//],
+      ['hotel', 'Hospedagem', /^\/accommodation\//],
+    ] as const) {
+      test(`'${query}': the first result is a ${kind.toLowerCase()}, and no excerpt is page labels`, async ({ page }) => {
+        await page.goto(`/busca?q=${encodeURIComponent(query)}`);
+        const results = page.getByRole('list', { name: 'Resultados da busca' }).locator('a[data-result-link]');
+        await expect(results.first()).toBeVisible();
+        await expect(results.first().locator('.search-result-kind')).toContainText(kind);
+        expect(await results.first().getAttribute('href')).toMatch(path);
+        for (const excerpt of await results.locator('.search-result-excerpt').allTextContents()) {
+          expect(excerpt).not.toMatch(/Galeria|mais fotos|Mais \d+ fotos?|Características\.|Comodidades\.|Sobre o passeio\./);
+        }
+      });
+    }
+  });
+}
