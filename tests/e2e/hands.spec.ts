@@ -259,3 +259,31 @@ for (const { name, width, height } of SIZES) {
     }
   });
 }
+
+for (const { name, width, height } of SIZES) {
+  test.describe(`lists without JavaScript at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height } });
+    const NOTICE = /^Os filtros precisam de JavaScript para funcionar; mostrando (todos os itens|todas as notícias)\.$/;
+
+    test('a filtered address says plainly that the filters need JavaScript and every item is shown', async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height } });
+      const page = await context.newPage();
+      await page.goto('/all-tours?q=barco&avaliacao=5');
+      const results = page.getByRole('region', { name: 'Resultados' });
+      await expect(page.getByRole('note').filter({ hasText: NOTICE })).toBeVisible();
+      const cards = await results.locator('[data-list-grid] > li').count();
+      await expect(results.getByText(`${cards} resultados`, { exact: true })).toBeVisible();
+
+      await page.goto('/news?q=pesca');
+      await expect(page.getByRole('note').filter({ hasText: NOTICE })).toBeVisible();
+      await context.close();
+    });
+
+    test('with JavaScript the notice is not there', async ({ page }) => {
+      await page.goto('/all-tours?q=barco');
+      await expect(page.getByText('Os filtros precisam de JavaScript', { exact: false })).toBeHidden();
+      await page.goto('/news');
+      await expect(page.getByText('Os filtros precisam de JavaScript', { exact: false })).toBeHidden();
+    });
+  });
+}
