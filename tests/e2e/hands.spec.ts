@@ -287,3 +287,51 @@ for (const { name, width, height } of SIZES) {
     });
   });
 }
+
+for (const { name, width, height } of SIZES) {
+  test.describe(`promotions banner at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height } });
+    const bannerOf = (page: Page) => page.getByRole('complementary', { name: 'Promoções' });
+
+    test('is slim, leads to items on sale, and once closed stays closed on the next pages', async ({ page }) => {
+      await page.goto('/about');
+      const banner = bannerOf(page);
+      await expect(banner).toBeVisible();
+      // One line on a phone (it was 85 px, three lines).
+      expect((await banner.boundingBox())?.height ?? 0).toBeLessThanOrEqual(width < 768 ? 40 : 48);
+
+      await banner.getByRole('link', { name: 'Ver promoções' }).click();
+      await expect(page).toHaveURL(/\/promocoes$/);
+      const cards = page.getByRole('main').locator('article.item-card');
+      expect(await cards.count()).toBeGreaterThan(0);
+      // Every card shown is on sale: its discount is on it.
+      for (const card of await cards.all()) await expect(card.locator('.discount')).toHaveText(/^-\d+%$/);
+      await expect(page.getByRole('region', { name: 'Passeios' })).toBeVisible();
+      // The header's 'Promoções' entries lead to its sections.
+      const drawerOrMenu = page.getByRole('banner').locator('a[href="/promocoes#hospedagens"]');
+      expect(await drawerOrMenu.count()).toBeGreaterThan(0);
+      await expect(page.locator('#hospedagens')).toHaveCount(1);
+
+      await page.goto('/about');
+      await banner.getByRole('button', { name: 'Fechar o aviso de promoções' }).click();
+      await expect(banner).toBeHidden();
+      await expect(page.getByRole('main')).toBeFocused();
+      await page.goto('/all-tours');
+      await expect(bannerOf(page)).toBeHidden();
+      // A new set of promotions (another signature) shows it again.
+      await page.evaluate(() => localStorage.setItem('bb-promo-closed', 'older-promotions'));
+      await page.reload();
+      await expect(bannerOf(page)).toBeVisible();
+    });
+
+    test('without JavaScript it stays, with no dead close button', async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height } });
+      const page = await context.newPage();
+      await page.goto('/about');
+      await expect(bannerOf(page)).toBeVisible();
+      await expect(bannerOf(page).getByRole('button')).toBeHidden();
+      await expect(bannerOf(page).getByRole('link', { name: 'Ver promoções' })).toHaveAttribute('href', '/promocoes');
+      await context.close();
+    });
+  });
+}
