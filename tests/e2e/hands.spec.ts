@@ -335,3 +335,82 @@ for (const { name, width, height } of SIZES) {
     });
   });
 }
+
+for (const { name, width, height } of SIZES) {
+  test.describe(`home's podcast and 'Voltar ao topo' at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height } });
+    const isPhone = width < 768;
+
+    test('each episode once, fewer on a phone until asked, chips that really filter', async ({ page }) => {
+      await page.goto('/');
+      const podcast = page.getByRole('region', { name: 'Vozes do Turismo', exact: true });
+      await podcast.scrollIntoViewIfNeeded();
+      const latest = (await podcast.locator('.player-title').textContent())?.trim() ?? '';
+      const titles = (await podcast.locator('[data-podcast-episodes] h3').allTextContents()).map((title) => title.trim());
+      expect(latest).not.toBe('');
+      expect(titles).not.toContain(latest);
+      expect(titles).toHaveLength(6);
+
+      const cards = podcast.locator('[data-podcast-episodes] > li');
+      const visible = async () =>
+        (await cards.evaluateAll((items) => items.filter((item) => item.getClientRects().length > 0))).length;
+      const more = podcast.getByRole('button', { name: 'Ver todos os episódios' });
+      if (isPhone) {
+        expect(await visible()).toBe(3);
+        await more.click();
+        expect(await visible()).toBe(6);
+        await podcast.getByRole('button', { name: 'Mostrar menos episódios' }).click();
+        expect(await visible()).toBe(3);
+      } else {
+        await expect(more).toBeHidden();
+        expect(await visible()).toBe(6);
+      }
+
+      // Every chip keeps some episodes and hides others; pressed again, all are back.
+      const chips = podcast.getByRole('list', { name: 'Temas do podcast' }).getByRole('button');
+      await expect(chips.first()).toBeVisible();
+      for (const chip of await chips.all()) {
+        await chip.click();
+        await expect(chip).toHaveAttribute('aria-pressed', 'true');
+        const kept = await cards.evaluateAll((items) => items.filter((item) => !(item as HTMLElement).hidden).length);
+        expect(kept).toBeGreaterThan(0);
+        expect(kept).toBeLessThan(6);
+        await chip.click();
+        await expect(chip).toHaveAttribute('aria-pressed', 'false');
+      }
+    });
+
+    // The height that grew with the podcast cards is the phone's.
+    if (isPhone) {
+      test('the phone home is shorter', async ({ page }) => {
+        await page.goto('/');
+        // Laid out in full (sections out of sight keep an estimated size until first drawn: content-visibility).
+        const [home, podcast] = await page.evaluate(() => {
+          for (const section of document.querySelectorAll<HTMLElement>('.home-section'))
+            section.style.contentVisibility = 'visible';
+          return [document.documentElement.scrollHeight, document.getElementById('podcast')?.getBoundingClientRect().height ?? 0];
+        });
+        // On the sample at 390 px the podcast section was 3,478 px (six cards under the player, which repeated the
+        // newest) and the home about 17,100 px.
+        expect(podcast).toBeLessThan(2_500);
+        expect(home).toBeLessThan(16_200);
+      });
+    }
+
+    test("'Voltar ao topo' comes within reach when scrolling back up, and leaves the content alone otherwise", async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const backToTop = page.getByRole('link', { name: 'Voltar ao topo' });
+      await page.mouse.move(width / 2, height / 2);
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(300);
+      await expect(backToTop).toBeHidden();
+      await page.mouse.wheel(0, -400);
+      await expect(backToTop).toBeVisible();
+      await expect(backToTop).toBeInViewport();
+      await backToTop.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+    });
+  });
+}

@@ -201,12 +201,18 @@ for (const { name, width, height } of WIDTHS) {
       const podcast = section(page, 'Vozes do Turismo');
       await expect(podcast.getByRole('list', { name: 'Temas do podcast' }).getByRole('listitem')).toHaveCount(4);
       const episodes = podcast.locator('.episodes > li');
+      // The newest episode is the player's; the grid holds the six before it, each episode once.
+      await expect(podcast.locator('[data-podcast-player]').getByRole('heading', { level: 3 })).toHaveText(
+        /^Ep\. 7 – Festival de Praia/,
+      );
       await expect(episodes).toHaveCount(6);
-      await expect(episodes.first().getByRole('heading', { level: 3 })).toHaveText(/^Ep\. 7 – Festival de Praia/);
+      await expect(episodes.first().getByRole('heading', { level: 3 })).toHaveText(/^Ep\. 6 – Pílula/);
       const listen = podcast.getByRole('link', { name: /^Ouvir no Spotify – Ep\. 7 – Festival de Praia/ }).last();
       await expect(listen).toHaveAttribute('href', 'https://open.spotify.com/episode/rjX6c53MFCUseGkBtNzWxS');
       await expect(listen).toHaveAttribute('target', '_blank');
       await expect(listen).toHaveAttribute('rel', /noopener/);
+      // A phone shows three until asked for the others.
+      if (width < 768) await podcast.getByRole('button', { name: 'Ver todos os episódios' }).click();
       // An episode without its own link falls back to the show (here: the newest episode's link).
       const noLink = episodes.filter({ hasText: 'Ep. 2 – A cozinha da mojica' });
       await expect(noLink.getByRole('link', { name: /Ouvir no Spotify/ })).toHaveAttribute(
