@@ -414,3 +414,17 @@ for (const { name, width, height } of SIZES) {
     });
   });
 }
+
+for (const { name, width, height } of SIZES) {
+  test.describe(`footer at ${name} width (${width} px)`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('states the language and the currency as text, with no dead buttons', async ({ page }) => {
+      await page.goto('/about');
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('button', { name: /Português|BRA|R\$/ })).toHaveCount(0);
+      await expect(footer.getByText('Português', { exact: true })).toBeVisible();
+      await expect(footer.getByText('Real (R$)', { exact: true })).toBeVisible();
+    });
+  });
+}
