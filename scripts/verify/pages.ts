@@ -33,6 +33,7 @@ export const FIXED_ROUTES = [
   '/guide',
   '/favoritos',
   '/busca',
+  '/promocoes',
   '/offline',
   '/404',
   ...Object.values(ENTITIES).map((entity) => entity.listPath),

@@ -1,7 +1,9 @@
 /**
  * Enhances a static scroll-snap card list (passed as children, left as server HTML) with
  * 'Anterior' / 'Próximo', the 'X de Y' indicator and auto-slide (docs/product.md). Swipe stays native
- * scrolling; the page index follows it on `scrollend`.
+ * scrolling; the page index follows it on `scrollend`. Tab stops at the cards in view only (each card
+ * has its link and its heart): the others are a 'Próximo' away, not a dozen presses, and screen
+ * readers still read every card. Without JavaScript, Tab goes through every card.
  */
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -16,6 +18,7 @@ import {
   pageIndicator,
   previousPage,
   REDUCED_MOTION_QUERY,
+  visibleItems,
 } from '../lib/carousel.ts';
 import { pageCount } from '../lib/page-count.ts';
 import { navigatorConnection } from './browser.ts';
@@ -131,6 +134,26 @@ export default function CarouselControls({ label, interval, isClamped = false, c
 
   // Keep the page in range when the layout changes (e.g. rotating a tablet).
   useEffect(() => setPage((current) => clampPage(current, pages)), [pages]);
+
+  // Only the cards in view are tab stops; all of them where the list is not paged (a grid, one view).
+  useEffect(() => {
+    if (!layout) return;
+    const [first, end] = isActive ? visibleItems(page, layout.perView, layout.count) : [0, layout.count];
+    itemsOf(rootRef.current).forEach((item, index) => {
+      const isInView = index >= first && index < end;
+      for (const control of item.querySelectorAll<HTMLElement>('a[href], button')) {
+        // A control the card itself keeps out of Tab (the cover's mouse shortcut) stays out.
+        if (control.getAttribute('tabindex') === '-1' && !control.hasAttribute('data-carousel-untabbed')) continue;
+        if (isInView) {
+          control.removeAttribute('tabindex');
+          control.removeAttribute('data-carousel-untabbed');
+        } else {
+          control.setAttribute('tabindex', '-1');
+          control.setAttribute('data-carousel-untabbed', '');
+        }
+      }
+    });
+  }, [layout, isActive, page]);
 
   const isAuto =
     isActive &&

@@ -2,11 +2,13 @@
  * Lightbox for a gallery (docs/product.md). The thumbnails (children, left as server HTML)
  * link to the large photos, so they work without JavaScript; once hydrated a click opens a modal
  * `<dialog>` over every photo of the item, also those beyond the thumbnails shown: counter 'N / M',
- * 'Anterior' / 'Próxima' wrapping, arrow keys, close by button, Escape or a click on the overlay,
- * focus kept inside and given back to the thumbnail on close.
+ * 'Anterior' / 'Próxima' wrapping, arrow keys, a sideways swipe, close by button, Escape, a click on
+ * the overlay or the browser's Back (Android's Back gesture closes the viewer, not the page), focus
+ * kept inside and given back to the thumbnail on close. The page behind does not scroll while it is
+ * open (Gallery.astro's styles).
  */
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { wrapIndex } from '../lib/carousel.ts';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, type TouchEvent, useEffect, useRef, useState } from 'react';
+import { swipeDirection, wrapIndex } from '../lib/carousel.ts';
 import { trapTab } from './browser.ts';
 
 /** One photo, as plain data. */
@@ -39,7 +41,8 @@ export default function Lightbox({ images, sizes, label, children }: Props) {
     const root = rootRef.current;
     if (!root) return;
     const onClick = (event: globalThis.MouseEvent) => {
-      const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('[data-gallery] a[data-index]');
+      // A thumbnail, or 'Mais 3 fotos' (the first photo beyond them).
+      const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-index]');
       if (
         !link ||
         event.defaultPrevented ||
@@ -72,6 +75,27 @@ export default function Lightbox({ images, sizes, label, children }: Props) {
     }
   }, [isOpen]);
 
+  // An open viewer is a history entry of its own (same address): Back closes it and the visitor stays on
+  // the page. Closed any other way, the viewer takes its entry back, so Back then leaves as it always did.
+  const hasEntry = useRef(false);
+  useEffect(() => {
+    if (!isOpen) {
+      if (hasEntry.current) {
+        hasEntry.current = false;
+        window.history.back();
+      }
+      return;
+    }
+    window.history.pushState({ lightbox: true }, '');
+    hasEntry.current = true;
+    const onPopState = () => {
+      hasEntry.current = false;
+      setIndex(null);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [isOpen]);
+
   const close = () => setIndex(null);
   const onClose = () => {
     setIndex(null);
@@ -92,6 +116,21 @@ export default function Lightbox({ images, sizes, label, children }: Props) {
     }
   };
 
+  // A sideways swipe pages through the photos; not while the visitor has zoomed in (then a swipe pans the photo).
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (event: TouchEvent<HTMLDialogElement>) => {
+    const touch = event.touches[0];
+    touchStart.current = event.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (event: TouchEvent<HTMLDialogElement>) => {
+    const start = touchStart.current;
+    const touch = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch || (window.visualViewport?.scale ?? 1) > 1.01) return;
+    const direction = swipeDirection(touch.clientX - start.x, touch.clientY - start.y);
+    if (direction !== 0) step(direction);
+  };
+
   // A click on the dialog itself (not on the photo or the buttons) is a click on the overlay.
   const onDialogClick = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget) close();
@@ -108,6 +147,8 @@ export default function Lightbox({ images, sizes, label, children }: Props) {
         onClose={onClose}
         onKeyDown={onKeyDown}
         onClick={onDialogClick}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
       >
         {image && index !== null && (
           <>

@@ -1,7 +1,7 @@
 /**
  * The browser facts the islands share, each read in one place: the network connection's flags
  * (Network Information API, not in every browser's types) and the one focus trap of the modal
- * dialogs (lightbox, search).
+ * dialogs (lightbox, search) and of the header's open drawer.
  */
 
 /** `navigator.connection`, where the browser has it. */
@@ -9,9 +9,9 @@ export function navigatorConnection(): { saveData?: boolean } | undefined {
   return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
 }
 
-/** What Tab stops at: links, enabled form controls and anything given a tab index. */
+/** What Tab stops at: links, enabled form controls, a disclosure's toggle and anything given a tab index. */
 const TABBABLE =
-  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), details > summary:first-of-type, [tabindex]:not([tabindex="-1"])';
 
 /** The controls Tab reaches inside `container`, in order; hidden ones (no box on the page) are skipped. */
 export function tabbableIn(container: ParentNode): HTMLElement[] {

@@ -2,12 +2,16 @@
  * The header's <details> menus (the desktop sub-menus and the phone drawer) behave as a visitor
  * expects of a menu: one open at a time, closed by Escape (focus back on its toggle), by a tap or
  * click outside, and by choosing one of its links, also one whose target is on this same page (the
- * drawer would otherwise stay over the section the visitor asked for). Without JavaScript they stay
- * plain <details>; the drawer's backdrop (CSS) still closes it on an outside tap.
+ * drawer would otherwise stay over the section the visitor asked for). The open drawer covers the
+ * page, so Tab cycles through its toggle and its panel only. Without JavaScript they stay plain
+ * <details>; the drawer's backdrop (CSS) still closes it on an outside tap.
  */
+import { trapTab } from './browser.ts';
+
 const MENUS = '.site-header details.submenu, .site-header details.drawer';
 
-const openMenus = (): HTMLDetailsElement[] => Array.from(document.querySelectorAll<HTMLDetailsElement>(`${MENUS}[open]`));
+const openMenus = (): HTMLDetailsElement[] =>
+  Array.from(document.querySelectorAll<HTMLDetailsElement>(MENUS)).filter((menu) => menu.open);
 
 function close(menu: HTMLDetailsElement, returnFocus: boolean): void {
   menu.open = false;
@@ -25,6 +29,8 @@ for (const menu of document.querySelectorAll<HTMLDetailsElement>(MENUS)) {
 }
 
 document.addEventListener('keydown', (event) => {
+  const drawer = document.querySelector<HTMLDetailsElement>('.site-header details.drawer[open]');
+  if (drawer && !document.querySelector('dialog[open]')) trapTab(event, drawer);
   if (event.key !== 'Escape') return;
   const menu = openMenus().at(-1);
   if (!menu) return;

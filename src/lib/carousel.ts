@@ -54,6 +54,16 @@ export function pageAtScroll(firstVisibleIndex: number, perView: number, pages: 
   return clampPage(Math.floor(Math.max(0, firstVisibleIndex) / Math.max(1, perView)), pages);
 }
 
+/**
+ * The items a page shows, as [first, end): a view's worth from the page's first item, the last page
+ * ending on the last item (a list scrolled to its end shows its last `perView` items).
+ */
+export function visibleItems(page: number, perView: number, count: number): [number, number] {
+  const view = Math.max(1, perView);
+  const first = Math.max(0, Math.min(Math.max(0, Math.trunc(page)) * view, count - view));
+  return [first, Math.min(count, first + view)];
+}
+
 /** The page indicator: 'X de Y'. */
 export function pageIndicator(page: number, pages: number): string {
   return `${clampPage(page, pages) + 1} de ${Math.max(1, pages)}`;
@@ -94,6 +104,18 @@ export function canAutoSlide({ count, perView, interval, prefersReducedMotion, i
 export function wrapIndex(index: number, count: number): number {
   if (count <= 0) return 0;
   return ((Math.trunc(index) % count) + count) % count;
+}
+
+/** How far (px) a finger must travel sideways for a swipe to page: less is a tap or a wobble. */
+export const SWIPE_THRESHOLD = 50;
+
+/**
+ * What a finger's move does to a paged view: 1 (the next photo: the finger went left), -1 (the previous)
+ * or 0 (too short, or more up and down than sideways: the visitor was scrolling or tapping).
+ */
+export function swipeDirection(dx: number, dy: number, threshold: number = SWIPE_THRESHOLD): -1 | 0 | 1 {
+  if (Math.abs(dx) < threshold || Math.abs(dx) < Math.abs(dy) * 1.5) return 0;
+  return dx < 0 ? 1 : -1;
 }
 
 /** Carousels render at most this many cards, to keep the home page light. */

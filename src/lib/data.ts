@@ -6,6 +6,7 @@ import { getCollection } from 'astro:content';
 import { ENTITIES } from './entities.ts';
 import { byEventDate } from './facts.ts';
 import { fallbackCity } from './normalise/city.ts';
+import { promotionGroups } from './promotions.ts';
 import { type City, type CollectionStatus, ITEM_KINDS, type Item, type ItemKind } from './schemas/index.ts';
 
 import { SITE } from './site.ts';
@@ -37,6 +38,8 @@ export const ITEM_PAGES = Object.fromEntries(
 export const ITEMS = Object.fromEntries(
   ITEM_KINDS.map((kind) => [kind, ITEM_PAGES[kind].filter((item) => item.isListed)]),
 ) as Record<ItemKind, Item[]>;
+/** The listed items on sale, by kind (src/lib/promotions.ts): the promotions page and the shared banner. */
+export const PROMOTIONS = promotionGroups(ITEMS);
 export const EXPERIENCES = data(await getCollection('experiences'));
 export const TESTIMONIALS = data(await getCollection('testimonials'));
 /** Newest first. */

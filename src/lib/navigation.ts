@@ -1,4 +1,4 @@
-/** The header menu (docs/product.md). Anchors point at home sections, so they work from every page. */
+/** The header menu (docs/product.md). Anchors point at home sections (and the promotions page), so they work from every page. */
 export interface MenuItem {
   label: string;
   href: string;
@@ -11,13 +11,14 @@ export const MENU: MenuItem[] = [
   { label: 'Experiências', href: '/#experiencias' },
   { label: 'Eventos', href: '/#eventos' },
   { label: 'Notícias', href: '/#noticias' },
+  // The items on sale (src/pages/promocoes.astro), whose page always has these three sections.
   {
     label: 'Promoções',
-    href: '/#promocoes',
+    href: '/promocoes',
     children: [
-      { label: 'Passeios', href: '/#tours' },
-      { label: 'Hospedagens', href: '/#accommodations' },
-      { label: 'Restaurantes', href: '/#restaurants' },
+      { label: 'Passeios', href: '/promocoes#passeios' },
+      { label: 'Hospedagens', href: '/promocoes#hospedagens' },
+      { label: 'Restaurantes', href: '/promocoes#restaurantes' },
     ],
   },
   {

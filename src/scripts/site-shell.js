@@ -2,6 +2,9 @@
  * The shell's one inline script, in every page's head so it runs before the body is parsed
  * (BaseLayout.astro inlines it, minified by src/integrations/site-shell.ts and hashed for the CSP;
  * budgets.json weighs it as 'site-shell'):
+ * - marks a page whose scripts run (html.js): global.css then hides what is true only without JavaScript
+ *   ('.no-js-only') and shows what is true only with it ('.js-only'), before the first paint;
+ * - marks a promotions banner the visitor closed (html.promo-closed), before it is drawn;
  * - marks Save-Data / prefers-reduced-data visits (global.css then skips optional photos, the
  *   slideshows stay still);
  * - uses Poppins (html.fonts) once this browser has it, else fetches it when the loaded page is
@@ -17,6 +20,7 @@
   /** Set once every Poppins file has arrived in this browser. */
   const FONTS_KEY = 'bb-fonts';
 
+  root.classList.add('js');
   if (connection?.saveData || matchMedia('(prefers-reduced-data: reduce)').matches) root.classList.add('save-data');
 
   /** Runs `task` when the loaded page is idle. */
@@ -29,8 +33,12 @@
   let hasFonts = null;
   try {
     hasFonts = localStorage.getItem(FONTS_KEY);
+    // The promotions banner the visitor closed stays closed while what is on sale is the same (<html
+    // data-promo>, src/lib/promotions.ts: the key and the signature), hidden before it is ever drawn.
+    const promo = root.dataset.promo;
+    if (promo && localStorage.getItem('bb-promo-closed') === promo) root.classList.add('promo-closed');
   } catch {
-    // Storage blocked (private mode, a policy): fetch the fonts each visit.
+    // Storage blocked (private mode, a policy): fetch the fonts each visit, show the banner.
   }
   if (hasFonts) root.classList.add('fonts');
   else if (!root.classList.contains('save-data') && document.fonts) {

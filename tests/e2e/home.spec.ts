@@ -27,9 +27,9 @@ const CAROUSELS = [
   ['FORNECEDORES DE ATRATIVOS', 'Ver mais fornecedores de atrativos', '/all-providers-tours', 4],
   ['HOSPEDAGENS', 'Ver mais hospedagens', '/all-accommodation', 9],
   ['RESTAURANTES', 'Ver mais restaurantes', '/all-restaurants', 11],
-  ['AGÊNCIA DE TURISMO', 'Ver Todos as Agências', '/all-agencies', 3],
-  ['GUIA DE TURISMO', 'Ver Todos os Guias de Viagem', '/all-guides', 3],
-  ['CONDUTORES', 'Ver Todos os Condutores', '/all-drivers', 3],
+  ['AGÊNCIA DE TURISMO', 'Ver todas as agências', '/all-agencies', 3],
+  ['GUIA DE TURISMO', 'Ver todos os guias de viagem', '/all-guides', 3],
+  ['CONDUTORES', 'Ver todos os condutores', '/all-drivers', 3],
 ] as const;
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -201,12 +201,18 @@ for (const { name, width, height } of WIDTHS) {
       const podcast = section(page, 'Vozes do Turismo');
       await expect(podcast.getByRole('list', { name: 'Temas do podcast' }).getByRole('listitem')).toHaveCount(4);
       const episodes = podcast.locator('.episodes > li');
+      // The newest episode is the player's; the grid holds the six before it, each episode once.
+      await expect(podcast.locator('[data-podcast-player]').getByRole('heading', { level: 3 })).toHaveText(
+        /^Ep\. 7 – Festival de Praia/,
+      );
       await expect(episodes).toHaveCount(6);
-      await expect(episodes.first().getByRole('heading', { level: 3 })).toHaveText(/^Ep\. 7 – Festival de Praia/);
+      await expect(episodes.first().getByRole('heading', { level: 3 })).toHaveText(/^Ep\. 6 – Pílula/);
       const listen = podcast.getByRole('link', { name: /^Ouvir no Spotify – Ep\. 7 – Festival de Praia/ }).last();
       await expect(listen).toHaveAttribute('href', 'https://open.spotify.com/episode/rjX6c53MFCUseGkBtNzWxS');
       await expect(listen).toHaveAttribute('target', '_blank');
       await expect(listen).toHaveAttribute('rel', /noopener/);
+      // A phone shows three until asked for the others.
+      if (width < 768) await podcast.getByRole('button', { name: 'Ver todos os episódios' }).click();
       // An episode without its own link falls back to the show (here: the newest episode's link).
       const noLink = episodes.filter({ hasText: 'Ep. 2 – A cozinha da mojica' });
       await expect(noLink.getByRole('link', { name: /Ouvir no Spotify/ })).toHaveAttribute(

@@ -26,6 +26,7 @@ const PAGES = [
   '/contato',
   '/busca?q=cachoeira',
   '/favoritos',
+  '/promocoes',
   '/driver/999',
 ];
 const WIDTHS = [320, 390, 768, 1024, 1280, 1440];

@@ -165,7 +165,8 @@ test('on a phone, the drawer box opens the dialog with its query and closes the 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/all-tours');
   const banner = page.getByRole('banner');
-  await banner.getByLabel('Abrir menu').click();
+  // The drawer's toggle, named 'Abrir menu' by its hidden text (Header.astro).
+  await banner.locator('summary', { hasText: 'Abrir menu' }).click();
   const drawerBox = banner.getByRole('searchbox', { name: 'Buscar no portal' });
   await drawerBox.fill('pesca');
   await drawerBox.press('Enter');
@@ -364,7 +365,7 @@ test.describe('without JavaScript', () => {
   test('the header entry is a link to /busca and the drawer box a form to it', async ({ page }) => {
     await page.goto('/tour/101');
     await expect(searchEntry(page)).toHaveAttribute('href', '/busca');
-    await page.getByRole('banner').getByLabel('Abrir menu').click();
+    await page.getByRole('banner').locator('summary', { hasText: 'Abrir menu' }).click();
     const box = page.getByRole('banner').getByRole('searchbox', { name: 'Buscar no portal' });
     await box.fill('pesca');
     await box.press('Enter');

@@ -1,4 +1,4 @@
-/** The islands' shared browser helpers: the one focus trap of the modal dialogs (lightbox, search). */
+/** The islands' shared browser helpers: the one focus trap of the modal dialogs (lightbox, search) and the header's open drawer. */
 import { describe, expect, it } from 'vitest';
 import { tabbableIn, trapTab } from '../../src/islands/browser.ts';
 
@@ -27,6 +27,7 @@ describe('tabbableIn', () => {
     'input:not([disabled]):not([type="hidden"])',
     'select:not([disabled])',
     'textarea:not([disabled])',
+    'details > summary:first-of-type',
     '[tabindex]:not([tabindex="-1"])',
   ])('asks for %s', (part) => expect(selectors.at(-1)?.split(', ')).toContain(part));
 });

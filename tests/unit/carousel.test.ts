@@ -10,6 +10,8 @@ import {
   pageAtScroll,
   pageIndicator,
   previousPage,
+  swipeDirection,
+  visibleItems,
   wrapIndex,
 } from '../../src/lib/carousel.ts';
 import { pageCount } from '../../src/lib/page-count.ts';
@@ -152,6 +154,34 @@ describe('wrapIndex', () => {
     [3, 0, 0],
   ])('%i in %i → %i', (index, count, expected) => {
     expect(wrapIndex(index, count)).toBe(expected);
+  });
+});
+
+describe('visibleItems', () => {
+  it.each([
+    ['the first page of a phone', 0, 1, 12, [0, 1]],
+    ['a middle page of a phone', 4, 1, 12, [4, 5]],
+    ['the first page of a desktop', 0, 3, 12, [0, 3]],
+    ['the second page of a desktop', 1, 3, 12, [3, 6]],
+    ['a short last page ends on the last item', 2, 3, 7, [4, 7]],
+    ['fewer items than a view', 0, 3, 2, [0, 2]],
+    ['a page past the end', 9, 3, 7, [4, 7]],
+    ['no items', 0, 3, 0, [0, 0]],
+  ] as const)('%s', (_, page, perView, count, expected) => {
+    expect(visibleItems(page, perView, count)).toEqual(expected);
+  });
+});
+
+describe('swipeDirection', () => {
+  it.each([
+    ['a finger moved left: the next photo', -120, 10, 1],
+    ['a finger moved right: the previous photo', 90, -20, -1],
+    ['exactly the threshold', -50, 0, 1],
+    ['too short: a tap or a wobble', -49, 0, 0],
+    ['more up and down than sideways: a scroll', -80, 70, 0],
+    ['no move', 0, 0, 0],
+  ] as const)('%s', (_, dx, dy, expected) => {
+    expect(swipeDirection(dx, dy)).toBe(expected);
   });
 });
 

@@ -3,7 +3,7 @@
  * related items, the layout data and the schema.org objects, on schema-valid entries.
  */
 import { describe, expect, it } from 'vitest';
-import { heroImage, infoEntries, isFilledHtml, relatedItems } from '../../src/lib/details/detail-data.ts';
+import { heroImage, infoEntries, isFilledHtml, relatedItems, stayPriceNote } from '../../src/lib/details/detail-data.ts';
 import { experiencePageData, itemPageData } from '../../src/lib/details/detail-page.ts';
 import { experienceLd, itemLd } from '../../src/lib/json-ld.ts';
 import { fallbackCity } from '../../src/lib/normalise/city.ts';
@@ -23,6 +23,21 @@ describe.each([
   [undefined, false],
 ])('isFilledHtml(%j)', (html, expected) => {
   it(`is ${expected}`, () => expect(isFilledHtml(html)).toBe(expected));
+});
+
+describe('stayPriceNote', () => {
+  it.each([
+    ['1 noite', 'Preço por noite'],
+    ['2 noites', 'Preço por 2 noites'],
+    ['3 Noites', 'Preço por 3 noites'],
+    ['Diária: 1 noite', 'Preço por noite'],
+    // A duration that is not a stay says nothing: no 'Preço por 2h' on a pousada.
+    ['2h', null],
+    ['2 horas', null],
+    ['Dia inteiro', null],
+    ['0 noites', null],
+    ['', null],
+  ])('%j → %j', (duration, expected) => expect(stayPriceNote(duration)).toBe(expected));
 });
 
 describe('infoEntries', () => {

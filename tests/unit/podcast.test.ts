@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   EPISODE_LIMIT,
   episodeTopics,
+  filteringTopics,
+  homeEpisodes,
   PODCAST_TOPICS,
   podcastShowLink,
   recentEpisodes,
@@ -42,6 +44,36 @@ describe.each([
   ['Natureza', titled(), 'Nenhum episódio recente sobre Natureza'],
 ])('topicStatus(%j)', (topic, episodes, expected) => {
   it(expected, () => expect(topicStatus(topic, episodes)).toBe(expected));
+});
+
+describe.each([
+  [
+    'topics that keep some and hide others',
+    titled('A cozinha do pacu', 'Festival de Praia', 'Os barqueiros'),
+    ['Cultura', 'Natureza', 'Gastronomia', 'Histórias locais'],
+  ],
+  // 'Natureza' keeps all three (rio, festa... 'Festival' is Cultura): a chip that would hide nothing is left out.
+  ['not one that keeps every episode', titled('O rio e a pesca', 'Trilha da serra', 'Cachoeira e festa'), ['Cultura']],
+  ['none when no topic splits them', titled('Receita de pacu', 'Mojica de pintado'), []],
+  ['none without episodes', titled(), []],
+])('filteringTopics: %s', (_, episodes, expected) => {
+  it(`${JSON.stringify(expected)}`, () => expect(filteringTopics(episodes).map((topic) => topic.label)).toEqual(expected));
+});
+
+describe('homeEpisodes', () => {
+  const episodes = Array.from({ length: 9 }, (_, index) =>
+    anEpisode({ id: `e${index + 1}`, episodeNumber: index + 1, publishedAt: `2026-0${index + 1}-01` }),
+  );
+  it.each([
+    ['the newest for the player', homeEpisodes(episodes).latest?.id, 'e9'],
+    [
+      'the grid: the EPISODE_LIMIT before it, never the newest again',
+      homeEpisodes(episodes).grid.map((episode) => episode.id),
+      ['e8', 'e7', 'e6', 'e5', 'e4', 'e3'],
+    ],
+    ['one episode: the player only', homeEpisodes(episodes.slice(0, 1)).grid, []],
+    ['none', homeEpisodes([]).latest, undefined],
+  ])('%s', (_, actual, expected) => expect(actual).toEqual(expected));
 });
 
 describe('recentEpisodes', () => {

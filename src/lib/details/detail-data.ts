@@ -3,8 +3,9 @@
  * hero image. They take entries as arguments so the pages stay thin.
  */
 import { PLACEHOLDERS } from '../images.ts';
+import { durationNights } from '../lists/filters.ts';
 import type { Item } from '../schemas/index.ts';
-import { fold } from '../text.ts';
+import { countLabel, fold } from '../text.ts';
 
 /** True when sanitised HTML has something to read (text or an image), not just empty tags. */
 export function isFilledHtml(html: string | null | undefined): html is string {
@@ -79,4 +80,15 @@ export function relatedItems(item: Item, items: readonly Item[], count = 4): Ite
     if (best.length > count) best.pop();
   }
   return best.map(({ other }) => other);
+}
+
+/**
+ * What an accommodation's price is for, under the price: 'Preço por noite', 'Preço por 3 noites' when
+ * its duration is a count of nights; null for anything else ('2h', 'Dia inteiro', nothing), which is
+ * not a stay and would make 'Preço por 2h' of a pousada.
+ */
+export function stayPriceNote(duration: string): string | null {
+  const nights = durationNights(duration);
+  if (nights === null || nights < 1) return null;
+  return nights === 1 ? 'Preço por noite' : `Preço por ${countLabel(nights, 'noite', 'noites')}`;
 }

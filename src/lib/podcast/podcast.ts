@@ -106,6 +106,20 @@ export function episodeTopics(
     .map((topic) => topic.label);
 }
 
+/**
+ * The topics whose chip would filter the episodes shown: those that keep some of them and hide
+ * others. A chip that keeps every episode, or none, would look like a filter and change nothing.
+ */
+export function filteringTopics(
+  episodes: readonly { title: string; description: string }[],
+  topics: readonly PodcastTopic[] = PODCAST_TOPICS,
+): PodcastTopic[] {
+  return topics.filter((topic) => {
+    const count = episodes.filter((episode) => episodeTopics(episode, [topic]).length > 0).length;
+    return count > 0 && count < episodes.length;
+  });
+}
+
 /** The status line under the chips once a topic is pressed: how many of the recent episodes it keeps. */
 export function topicStatus(topic: string, episodes: readonly { title: string; description: string }[]): string {
   const count = episodes.filter((episode) => episodeTopics(episode).includes(topic)).length;
@@ -130,8 +144,23 @@ export function safeGradient(gradient: string): string {
   return /^linear-gradient\([\w\s#%,.-]+\)$/.test(gradient) ? gradient : FALLBACK_GRADIENT;
 }
 
-/** Recent podcast episodes shown in the home's grid. */
+/** Recent podcast episodes shown in the home's grid, after the newest one (which is in the player). */
 export const EPISODE_LIMIT = 6;
+
+/** How many of the grid's episodes a phone shows before 'Ver todos os episódios' (the player holds one more). */
+export const PHONE_EPISODE_LIMIT = 3;
+
+/**
+ * The home's episodes: the newest for the player, and the `limit` before it for the grid, so no
+ * episode is shown twice.
+ */
+export function homeEpisodes(
+  episodes: readonly Episode[],
+  limit: number = EPISODE_LIMIT,
+): { latest: Episode | undefined; grid: Episode[] } {
+  const [latest, ...grid] = recentEpisodes(episodes, limit + 1);
+  return { latest, grid };
+}
 
 /** The most recent episodes: by release date, then by episode number. */
 export function recentEpisodes(episodes: readonly Episode[], limit: number = EPISODE_LIMIT): Episode[] {

@@ -1,0 +1,81 @@
+/**
+ * What is on sale (docs/product.md, Promotions): the listed items whose sale price is lower than
+ * their price (src/lib/facts.ts: displayPrice's discount), by kind in the portal's order, largest
+ * discount first; the shared banner's words and the address it leads to; the key under which the
+ * browser remembers that the visitor closed the banner (src/lib/promo-closed.ts). Pure: takes the
+ * items as arguments.
+ */
+import { ENTITIES } from './entities.ts';
+import { displayPrice } from './facts.ts';
+import { slugify } from './format.ts';
+import { KIND_ORDER } from './kinds.ts';
+import type { Item, ItemKind } from './schemas/index.ts';
+import { countLabel } from './text.ts';
+
+/** The page of every item on sale. */
+export const PROMOTIONS_PATH = '/promocoes';
+
+export { PROMO_CLOSED_KEY } from './promo-closed.ts';
+
+/** The kinds the header's 'Promoções' names, whose sections the page always has (an empty one says so). */
+export const PROMO_MENU_KINDS = ['tour', 'accommodation', 'restaurant'] as const satisfies readonly ItemKind[];
+
+/** One kind's items on sale. */
+export interface PromotionGroup {
+  kind: ItemKind;
+  /** The section's anchor on the promotions page: 'passeios', 'hospedagens'. */
+  id: string;
+  items: Item[];
+}
+
+/** A kind's section on the promotions page: '/promocoes#passeios'. */
+export const promotionsAnchor = (kind: ItemKind): string => slugify(ENTITIES[kind].plural);
+
+/** The discount a visitor sees on an item's card, or null when it is not on sale. */
+const discountOf = (item: Item): number | null => displayPrice(item).discountPercent;
+
+/**
+ * The items on sale, one group per kind in KIND_ORDER: the menu's kinds always (maybe empty), the
+ * others only when they have some; largest discount first, then the upstream order.
+ */
+export function promotionGroups(items: Readonly<Record<ItemKind, readonly Item[]>>): PromotionGroup[] {
+  return KIND_ORDER.flatMap((kind) => {
+    const onSale = items[kind]
+      .map((item, index) => ({ item, index, discount: discountOf(item) }))
+      .filter((entry): entry is { item: Item; index: number; discount: number } => entry.discount !== null)
+      .sort((a, b) => b.discount - a.discount || a.index - b.index)
+      .map((entry) => entry.item);
+    const isMenuKind = (PROMO_MENU_KINDS as readonly ItemKind[]).includes(kind);
+    return onSale.length > 0 || isMenuKind ? [{ kind, id: promotionsAnchor(kind), items: onSale }] : [];
+  });
+}
+
+/** What the shared banner says, or null when nothing is on sale (then there is no banner at all). */
+export interface PromoBannerText {
+  /** '23 ofertas com até 17% de desconto'. */
+  summary: string;
+  /** What a phone's one line has room for: 'até 17% de desconto'. */
+  short: string;
+  /** Changes with what is on sale: a banner closed for one set of promotions shows again for new ones. */
+  signature: string;
+}
+
+/** The banner's words from the groups; null when no item is on sale. */
+export function promoBanner(groups: readonly PromotionGroup[]): PromoBannerText | null {
+  const onSale = groups.flatMap((group) => group.items);
+  if (onSale.length === 0) return null;
+  const best = Math.max(...onSale.map((item) => discountOf(item) ?? 0));
+  const short = `${onSale.length === 1 ? '' : 'até '}${best}% de desconto`;
+  const summary = `${countLabel(onSale.length, 'oferta', 'ofertas')} com ${short}`;
+  return { summary, short, signature: hashText(onSale.map((item) => `${item.kind}:${item.id}:${discountOf(item)}`).join(',')) };
+}
+
+/** A short, stable fingerprint of a text (32-bit FNV-1a, base 36): not a secret, only a change detector. */
+export function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
