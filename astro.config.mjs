@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig, fontProviders } from 'astro/config';
-import { contentSecurityPolicy } from './scripts/verify/csp.ts';
-import { HOSTS, hostNamed } from './scripts/verify/hosts.ts';
-import { writeBuildManifest } from './scripts/verify/manifest.ts';
-import { preparePublication } from './scripts/verify/publish.ts';
+import { writeBuildManifest } from './src/integrations/build-manifest.ts';
+import { contentSecurityPolicy } from './src/integrations/csp.ts';
+import { HOSTS, hostNamed } from './src/integrations/hosts.ts';
 import imageCache from './src/integrations/image-cache.ts';
+import { preparePublication } from './src/integrations/publication.ts';
 import { unlistedPages } from './src/integrations/unlisted-pages.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 import { MEDIUM_WIDTH } from './src/lib/images.ts';
@@ -67,7 +67,7 @@ export default defineConfig({
           writeBuildManifest(fileURLToPath(dir), projectDir(process.env, 'snapshot', root), root).then(() => undefined),
       },
     },
-    // dist/ as the host it is for serves it (DEPLOY_HOST, scripts/verify/hosts.ts; scripts/verify/publish.ts): the
+    // dist/ as the host it is for serves it (DEPLOY_HOST, src/integrations/hosts.ts; src/integrations/publication.ts): the
     // folder copies {path}/index.html that host needs (none for GitHub Pages: one file per page); _headers; .nojekyll.
     {
       name: 'static-hosting',
@@ -81,7 +81,7 @@ export default defineConfig({
       },
     },
   ],
-  // One <meta> policy per page (scripts/verify/csp.ts): our own code, the embeds the visitor asks for, nothing else.
+  // One <meta> policy per page (src/integrations/csp.ts): our own code, the embeds the visitor asks for, nothing else.
   // Hosts that read dist/_headers also send it as a header (scripts/verify/headers.ts).
   security: { csp: contentSecurityPolicy('src') },
   // No Markdown code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the policy.

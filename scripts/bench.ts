@@ -19,6 +19,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { listFiles } from '../src/integrations/site-files.ts';
+import { pageFiles } from '../src/integrations/static-hosting.ts';
 import { startUpstreamServer } from '../tests/support/upstream-server.ts';
 import { generateDataset } from './bench/generate.ts';
 import {
@@ -31,8 +33,6 @@ import {
   type StepResult,
 } from './bench/measure.ts';
 import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './bench/photos.ts';
-import { listFiles } from './verify/files.ts';
-import { pageFiles } from './verify/hosting.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -162,7 +162,7 @@ async function benchOne(items: number): Promise<Row> {
       build,
       warm,
       index,
-      // Each page once: its folder form {path}/index.html (scripts/verify/hosting.ts) is the same page.
+      // Each page once: its folder form {path}/index.html (src/integrations/static-hosting.ts) is the same page.
       pages: pageFiles(await listFiles(dist)).length,
       distBytes: await folderBytes(dist),
       indexBytes: await folderBytes(path.join(dist, 'pagefind')),

@@ -10,8 +10,8 @@ import { readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
-import { listFiles } from './verify/files.ts';
-import { pageFiles } from './verify/hosting.ts';
+import { listFiles } from '../src/integrations/site-files.ts';
+import { pageFiles } from '../src/integrations/static-hosting.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const site = path.resolve(root, process.argv[2] ?? 'dist');
@@ -32,7 +32,7 @@ const { index, errors } = await createIndex({
 });
 if (!index) fail('createIndex', errors);
 
-// Each page once: its folder form {path}/index.html (scripts/verify/hosting.ts) is the same page.
+// Each page once: its folder form {path}/index.html (src/integrations/static-hosting.ts) is the same page.
 const added = { errors: [] as string[], page_count: 0 };
 const pages = pageFiles(await listFiles(site));
 // A few at a time: Pagefind's service works on them while the next ones are read.

@@ -1,5 +1,5 @@
 /**
- * A static host for the built site, as the ones it is published on behave (scripts/verify/hosting.ts):
+ * A static host for the built site, as the ones it is published on behave (src/integrations/static-hosting.ts):
  * it resolves paths file-first (GitHub Pages, Netlify, Cloudflare Pages) or folder-first (GitLab
  * Pages, nginx with `try_files $uri $uri/`, an S3 website) with their real 301 redirects, answers
  * unknown paths with 404.html and status 404, and applies the build's `_headers` the way Netlify and
@@ -13,9 +13,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type HeaderRule, headersForPath, parseHeadersFile } from './verify/headers.ts';
-import { resolveOnHost, type SiteTree } from './verify/hosting.ts';
-import { RESOLUTIONS, type Resolution } from './verify/hosts.ts';
+import { type HeaderRule, headersForPath, parseHeadersFile } from '../src/integrations/headers.ts';
+import { RESOLUTIONS, type Resolution } from '../src/integrations/hosts.ts';
+import { resolveOnHost, type SiteTree } from '../src/integrations/static-hosting.ts';
 
 /** Content types by extension; what is not listed is sent as bytes. */
 const CONTENT_TYPES: Record<string, string> = {

@@ -11,15 +11,15 @@
  * Environment: SNAPSHOT_DIR (else the folder the build recorded in dist/build-manifest.json),
  * VERIFY_PREVIOUS_MANIFEST (the last published manifest), ALLOW_SHRINK=true, ALLOW_GROWTH=true,
  * VERIFY_MAX_PAGE_BYTES and VERIFY_MAX_LIST_PAGE_BYTES (the hard page size limits, scripts/verify/sizes.ts),
- * DEPLOY_HOST (the static host the build is for: how it serves pages and its limits, scripts/verify/hosts.ts),
+ * DEPLOY_HOST (the static host the build is for: how it serves pages and its limits, src/integrations/hosts.ts),
  * and the secrets of the configuration contract (their values are searched for, never printed).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { HOSTS, type HostName, hostNamed } from '../src/integrations/hosts.ts';
 import { readSiteConfig } from '../src/lib/config.ts';
 import { projectDir } from '../src/lib/project-dirs.ts';
-import { HOSTS, type HostName, hostNamed } from './verify/hosts.ts';
 import { MANIFEST_FILE, readManifest } from './verify/manifest.ts';
 import { formatReport } from './verify/report.ts';
 import { runVerify } from './verify/run.ts';

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { init as initLexer, parse as parseModule } from 'es-module-lexer';
 import { JSDOM } from 'jsdom';
-import { pageFiles } from '../verify/hosting.ts';
+import { pageFiles } from '../../src/integrations/static-hosting.ts';
 
 await initLexer();
 

@@ -4,11 +4,12 @@
  * snapshot and the run goes on.
  */
 import type { KyInstance } from 'ky';
+import type { Snapshot } from '../../src/integrations/build-manifest.ts';
 import type { Env } from '../../src/lib/config.ts';
 import { type OwnSite, ownLinksInEntries } from '../../src/lib/normalise/own-links.ts';
 import type { RecordNote } from '../../src/lib/normalise/records.ts';
 import type { CollectionStatus, Origin } from '../../src/lib/schemas/index.ts';
-import { expectedPages, type Snapshot } from '../verify/pages.ts';
+import { expectedPages } from '../verify/pages.ts';
 import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName, sourceBaseUrl } from './collections.ts';
 import { readSyncConfig, type SyncConfig } from './config.ts';
 import { FIXTURE_PATHS, fixtureFetch, folderReader } from './fixture-upstream.ts';

@@ -4,7 +4,7 @@
  * anchor of one of our pages finds that anchor. Links to other sites are not fetched (the gate
  * runs offline and their state is not ours to publish or hold back).
  */
-import type { Tag } from './html.ts';
+import type { Tag } from '../../src/integrations/html-scan.ts';
 import type { Problem } from './problem.ts';
 
 /** Where a tag refers to another resource. */

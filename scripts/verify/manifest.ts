@@ -1,49 +1,20 @@
 /**
- * The build manifest: how many entries each collection had when the site was built, written into
- * `dist/build-manifest.json` by the build and published with the site. The next run compares its
- * counts with the last published ones, so a collection that lost its data is never published
- * silently (the same threshold as the sync's: less than half of the last good count), nor one that
- * suddenly holds far more than it did (GROWTH).
+ * The collections gate over the build manifest (src/integrations/build-manifest.ts, written by the
+ * build): the counts of this build against the last published ones, so a collection that lost its
+ * data is never published silently (the same threshold as the sync's: less than half of the last
+ * good count), nor one that suddenly holds far more than it did (GROWTH).
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { PUBLISHED_COLLECTIONS, type PublishedCollection, readSnapshot, type Snapshot } from './pages.ts';
+import { readFile } from 'node:fs/promises';
+import {
+  type BuildManifest,
+  countsOf,
+  MANIFEST_FILE,
+  PUBLISHED_COLLECTIONS,
+  type Snapshot,
+} from '../../src/integrations/build-manifest.ts';
 import type { Problem } from './problem.ts';
 
-export const MANIFEST_FILE = 'build-manifest.json';
-
-export interface BuildManifest {
-  version: 1;
-  /** When the build finished (ISO 8601). */
-  builtAt: string;
-  /** The snapshot folder the build read, relative to the project root, with forward slashes. */
-  snapshotDir: string;
-  /** Entries per published collection. */
-  counts: Partial<Record<PublishedCollection, number>>;
-}
-
-/** Entries per collection of a snapshot. */
-export function countsOf(snapshot: Snapshot): BuildManifest['counts'] {
-  const counts: BuildManifest['counts'] = {};
-  for (const name of PUBLISHED_COLLECTIONS) {
-    const entries = snapshot[name];
-    if (entries) counts[name] = entries.length;
-  }
-  return counts;
-}
-
-/** Writes the manifest of the snapshot in `snapshotDir` into `distDir` (called when the build is done). */
-export async function writeBuildManifest(distDir: string, snapshotDir: string, root = process.cwd()): Promise<BuildManifest> {
-  const { snapshot } = await readSnapshot(path.resolve(root, snapshotDir));
-  const manifest: BuildManifest = {
-    version: 1,
-    builtAt: new Date().toISOString(),
-    snapshotDir: path.relative(root, path.resolve(root, snapshotDir)).split(path.sep).join('/'),
-    counts: countsOf(snapshot),
-  };
-  await writeFile(path.join(distDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`, 'utf8');
-  return manifest;
-}
+export { type BuildManifest, MANIFEST_FILE };
 
 /** Reads a manifest; null when the file does not exist; throws with a plain reason when it is not one. */
 export async function readManifest(file: string): Promise<BuildManifest | null> {

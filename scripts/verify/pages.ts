@@ -4,19 +4,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PUBLISHED_COLLECTIONS, type PublishedCollection, type Snapshot } from '../../src/integrations/build-manifest.ts';
+import { resolveSitePath } from '../../src/integrations/site-files.ts';
 import { ENTITIES, experiencePath, itemPath, newsPath, testimonialPath } from '../../src/lib/entities.ts';
-import { type ItemKind, SNAPSHOT_SCHEMAS, type SnapshotName } from '../../src/lib/schemas/index.ts';
-import { resolveSitePath } from './files.ts';
+import type { ItemKind } from '../../src/lib/schemas/index.ts';
 import type { Problem } from './problem.ts';
-
-/** Snapshot collections that hold published entries: the snapshot's own list, less status.json (bookkeeping). */
-export const PUBLISHED_COLLECTIONS = (Object.keys(SNAPSHOT_SCHEMAS) as SnapshotName[]).filter(
-  (name): name is Exclude<SnapshotName, 'status'> => name !== 'status',
-);
-export type PublishedCollection = Exclude<SnapshotName, 'status'>;
-
-/** Entries by collection; a collection whose file is missing or unreadable is absent. */
-export type Snapshot = Partial<Record<PublishedCollection, { id: string }[]>>;
 
 /** Routes of the documented route table that exist whatever the data, plus the 404 page static hosts serve. */
 export const FIXED_ROUTES = [

@@ -4,17 +4,19 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isDirectory, listFiles, pagePathOf, resolveSitePath } from './files.ts';
-import { checkHeadersFile, HEADERS_FILE } from './headers.ts';
-import { checkPageForms, checkReachability, checkStructuredDataForms, mirrorOf, pageFiles } from './hosting.ts';
-import { checkHostLimits, DEFAULT_HOST, type HostName } from './hosts.ts';
-import { scanTags } from './html.ts';
+import { HEADERS_FILE } from '../../src/integrations/headers.ts';
+import { DEFAULT_HOST, type HostName } from '../../src/integrations/hosts.ts';
+import { scanTags } from '../../src/integrations/html-scan.ts';
+import { NO_JEKYLL_FILE } from '../../src/integrations/publication.ts';
+import { isDirectory, listFiles, pagePathOf, resolveSitePath } from '../../src/integrations/site-files.ts';
+import { mirrorOf, pageFiles } from '../../src/integrations/static-hosting.ts';
+import { checkHeadersFile } from './headers.ts';
+import { checkHostLimits, checkPageForms, checkReachability, checkStructuredDataForms } from './hosting.ts';
 import { checkImages } from './images.ts';
 import { checkLinks, type PageLinks } from './links.ts';
 import { type BuildManifest, checkCollections, MANIFEST_FILE, readManifest } from './manifest.ts';
 import { checkExpectedPages, expectedPages, readSnapshot } from './pages.ts';
 import type { Problem } from './problem.ts';
-import { NO_JEKYLL_FILE } from './publish.ts';
 import { checkPageScripts } from './scripts.ts';
 import { checkPageText, checkSearchIndex, checkSecrets, type Secret } from './secrets.ts';
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS, type PageSizeLimits } from './sizes.ts';

@@ -6,28 +6,14 @@
  * ours: the site attaches behaviour from modules.
  */
 import { createHash } from 'node:crypto';
-import { isExecutableScript, type Tag } from './html.ts';
+import { pagePolicy } from '../../src/integrations/csp.ts';
+import { isExecutableScript, type Tag } from '../../src/integrations/html-scan.ts';
 import type { Problem } from './problem.ts';
 
 /** Where our own script files live: Astro's bundles and Pagefind's generated search files. */
 export const OWN_SCRIPT_PREFIXES = ['/_astro/', '/pagefind/'] as const;
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster'];
-
-/** The directives of the page's `<meta http-equiv="content-security-policy">`, or null without one. */
-export function pagePolicy(tags: readonly Tag[]): Map<string, string[]> | null {
-  const meta = tags.find(
-    (tag) => tag.name === 'meta' && tag.attributes.get('http-equiv')?.toLowerCase() === 'content-security-policy',
-  );
-  const content = meta?.attributes.get('content');
-  if (content === undefined) return null;
-  const directives = new Map<string, string[]>();
-  for (const part of content.split(';')) {
-    const [name, ...values] = part.trim().split(/\s+/);
-    if (name && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), values);
-  }
-  return directives;
-}
 
 /** The script hashes a policy allows (`sha256-…` without quotes), from script-src-elem or else script-src. */
 export function allowedScriptHashes(policy: Map<string, string[]>): Set<string> {

@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { type Tag, textContent } from './html.ts';
+import { type Tag, textContent } from '../../src/integrations/html-scan.ts';
 import type { Problem } from './problem.ts';
 
 export interface Secret {

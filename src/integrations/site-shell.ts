@@ -1,7 +1,7 @@
 /**
  * The site shell's inline script (src/scripts/site-shell.js), minified for every page's head and
  * hashed for the Content-Security-Policy: the layout inlines `minifyShell(source)` and the policy
- * allows the hash of the same bytes (scripts/verify/csp.ts), so the readable source is the only copy.
+ * allows the hash of the same bytes (src/integrations/csp.ts), so the readable source is the only copy.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -48,7 +48,7 @@ const MAX_ENTRIES = { [PAGES]: 150, [FILES]: 600 };
 
 /**
  * Pages are kept by path in their one form: '/all-tours?tipo=x#top', '/all-tours/' and '/all-tours'
- * are one page offline (a folder-first host serves every page at '/x/', scripts/verify/hosting.ts).
+ * are one page offline (a folder-first host serves every page at '/x/', src/integrations/static-hosting.ts).
  */
 const pageKey = (url) => {
   const parsed = new URL(url, self.location.href);

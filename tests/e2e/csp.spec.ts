@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of the built pages (scripts/verify/csp.ts) in Chromium: every page
+ * The Content-Security-Policy of the built pages (src/integrations/csp.ts) in Chromium: every page
  * type loads, hydrates and runs its own scripts with no violation, and so do the things a visitor
  * starts (a map, the Spotify player, the photo lightbox, the site search with its WebAssembly).
  * A violation is caught twice: the page's `securitypolicyviolation` events and Chromium's console.

@@ -1,6 +1,6 @@
 /**
  * The host matrix: the built site, laid out for each kind of host as its build step lays it out
- * (scripts/verify/hosts.ts: the sample build is for GitHub Pages, one file per page; a copy of it gets
+ * (src/integrations/hosts.ts: the sample build is for GitHub Pages, one file per page; a copy of it gets
  * the folder copies GitLab Pages or any host needs), served as that host would serve it, with its real
  * redirects (scripts/serve.ts). Every page the sitemap lists, every route of the documented route table
  * and the six names that are both a page and a folder answer 200 with their own page at their one form
@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
-import { listFiles } from '../../scripts/verify/files.ts';
-import { writeMirrors } from '../../scripts/verify/hosting.ts';
-import { HOSTS, type HostName } from '../../scripts/verify/hosts.ts';
+import { HOSTS, type HostName } from '../../src/integrations/hosts.ts';
+import { listFiles } from '../../src/integrations/site-files.ts';
+import { writeMirrors } from '../../src/integrations/static-hosting.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');

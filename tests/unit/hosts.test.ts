@@ -1,11 +1,12 @@
 /**
- * A build for one static host (scripts/verify/hosts.ts): the folder copies it needs and no more
+ * A build for one static host (src/integrations/hosts.ts): the folder copies it needs and no more
  * (one file per page on a file-first host), how the gate checks that every page is served as that
  * host serves it, and the host's limits.
  */
 import { describe, expect, it } from 'vitest';
-import { checkReachability, mirrorsFor } from '../../scripts/verify/hosting.ts';
-import { checkHostLimits, DEFAULT_HOST, type HostName, hostNamed } from '../../scripts/verify/hosts.ts';
+import { checkHostLimits, checkReachability } from '../../scripts/verify/hosting.ts';
+import { DEFAULT_HOST, type HostName, hostNamed } from '../../src/integrations/hosts.ts';
+import { mirrorsFor } from '../../src/integrations/static-hosting.ts';
 
 /** A small build: the home, the 404 page, a list that is also a folder, its items, a page that is not. */
 const FILES = ['index.html', '404.html', 'news.html', 'news/1.html', 'news/2.html', 'tour/101.html', 'contato.html'];

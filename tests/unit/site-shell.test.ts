@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../scripts/verify/csp.ts';
+import { contentSecurityPolicy } from '../../src/integrations/csp.ts';
 import { minifyShell, SHELL_SOURCE, shellHash } from '../../src/integrations/site-shell.ts';
 
 const src = path.resolve(import.meta.dirname, '../../src');

@@ -11,22 +11,29 @@ import { promisify } from 'node:util';
 import { close as closePagefind, createIndex } from 'pagefind';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSP_DIRECTIVES, contentSecurityPolicy, inlineScriptHashes } from '../../scripts/verify/csp.ts';
-import { pagePathOf, resolveSitePath } from '../../scripts/verify/files.ts';
-import { formatHeadersFile, headerPolicy, headerRules, headersForPath, parseHeadersFile } from '../../scripts/verify/headers.ts';
-import { followOnHost, mirrorOf, resolveOnHost, treeOf } from '../../scripts/verify/hosting.ts';
-import type { Resolution } from '../../scripts/verify/hosts.ts';
-import { decodeEntities, documentHead, scanTags, textContent } from '../../scripts/verify/html.ts';
 import { cssReferences, internalTarget, srcsetUrls } from '../../scripts/verify/links.ts';
-import { type BuildManifest, checkCollections, writeBuildManifest } from '../../scripts/verify/manifest.ts';
-import { expectedPages, FIXED_ROUTES, type Snapshot } from '../../scripts/verify/pages.ts';
+import { type BuildManifest, checkCollections } from '../../scripts/verify/manifest.ts';
+import { expectedPages, FIXED_ROUTES } from '../../scripts/verify/pages.ts';
 import type { Problem } from '../../scripts/verify/problem.ts';
-import { preparePublication } from '../../scripts/verify/publish.ts';
 import { formatReport } from '../../scripts/verify/report.ts';
 import { runVerify, type VerifyOptions } from '../../scripts/verify/run.ts';
-import { pagePolicy, scriptHash } from '../../scripts/verify/scripts.ts';
+import { scriptHash } from '../../scripts/verify/scripts.ts';
 import { decompressPagefind, encodingsOf, secretsFromEnv } from '../../scripts/verify/secrets.ts';
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS, formatBytes, parseBytes } from '../../scripts/verify/sizes.ts';
+import { type Snapshot, writeBuildManifest } from '../../src/integrations/build-manifest.ts';
+import { CSP_DIRECTIVES, contentSecurityPolicy, inlineScriptHashes, pagePolicy } from '../../src/integrations/csp.ts';
+import {
+  formatHeadersFile,
+  headerPolicy,
+  headerRules,
+  headersForPath,
+  parseHeadersFile,
+} from '../../src/integrations/headers.ts';
+import type { Resolution } from '../../src/integrations/hosts.ts';
+import { decodeEntities, documentHead, scanTags, textContent } from '../../src/integrations/html-scan.ts';
+import { preparePublication } from '../../src/integrations/publication.ts';
+import { pagePathOf, resolveSitePath } from '../../src/integrations/site-files.ts';
+import { followOnHost, mirrorOf, resolveOnHost, treeOf } from '../../src/integrations/static-hosting.ts';
 
 const exec = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');

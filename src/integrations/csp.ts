@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { shellHash } from '../../src/integrations/site-shell.ts';
+import type { Tag } from './html-scan.ts';
+import { shellHash } from './site-shell.ts';
 
 /** Frames loaded on the visitor's request: Google Maps embeds and the Spotify player. */
 export const EMBED_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com', 'https://open.spotify.com'] as const;
@@ -113,4 +114,19 @@ export function contentSecurityPolicy(sourceDir: string) {
       ],
     },
   };
+}
+
+/** The directives of the page's `<meta http-equiv="content-security-policy">`, or null without one. */
+export function pagePolicy(tags: readonly Tag[]): Map<string, string[]> | null {
+  const meta = tags.find(
+    (tag) => tag.name === 'meta' && tag.attributes.get('http-equiv')?.toLowerCase() === 'content-security-policy',
+  );
+  const content = meta?.attributes.get('content');
+  if (content === undefined) return null;
+  const directives = new Map<string, string[]>();
+  for (const part of content.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), values);
+  }
+  return directives;
 }

@@ -1,12 +1,10 @@
 /**
  * The static hosts the site is published on: how each finds a page, so which folder copies a build
- * writes for it (scripts/verify/hosting.ts), and its documented limits, which the gate holds a build
- * to. The build and the gate read the host from `DEPLOY_HOST` (`--host` for the gate); the deploy
- * workflow sets it. A host's limits are the product's limits: over one, the night's deploy would fail
- * at the host, after the old site was already being replaced.
+ * writes for it (src/integrations/static-hosting.ts), and its documented limits, which the gate holds
+ * a build to (checked by scripts/verify/hosting.ts). The build and the gate read the host from `DEPLOY_HOST`
+ * (`--host` for the gate); the deploy workflow sets it. A host's limits are the product's limits:
+ * over one, the night's deploy would fail at the host, after the old site was already being replaced.
  */
-
-import type { Problem } from './problem.ts';
 
 /** The two orders in which static hosts look for an extensionless path. */
 export type Resolution = 'file-first' | 'folder-first';
@@ -46,8 +44,9 @@ export interface HostProfile {
   source: string;
 }
 
-const GB = 1024 ** 3;
-const MIB = 1024 ** 2;
+/** Sizes as the hosts document them. */
+export const GB = 1024 ** 3;
+export const MIB = 1024 ** 2;
 
 export const HOSTS: Record<HostName, HostProfile> = {
   'github-pages': {
@@ -93,46 +92,4 @@ export function hostNamed(name: string | undefined | null): HostName {
   if (!value) return DEFAULT_HOST;
   if ((HOST_NAMES as readonly string[]).includes(value)) return value as HostName;
   throw new Error(`DEPLOY_HOST (or --host) is "${name}", which is not one of ${HOST_NAMES.join(', ')}.`);
-}
-
-const formatBytes = (bytes: number) =>
-  bytes >= GB ? `${(bytes / GB).toFixed(2)} GB` : bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
-const count = (value: number) => value.toLocaleString('en-US');
-
-/**
- * The host gate: a build over one of `host`'s limits, each named with the figure and the limit
- * ('dist/ is 1.12 GB, over GitHub Pages' 1.00 GB (…)'). `files` are every file of `dist/` with its size.
- */
-export function checkHostLimits(files: readonly { file: string; bytes: number }[], host: HostName): Problem[] {
-  const { label, limits, source } = HOSTS[host];
-  const problems: Problem[] = [];
-  const refuse = (what: string) => problems.push({ gate: 'host', message: `${what} (${source}).` });
-  const total = files.reduce((sum, entry) => sum + entry.bytes, 0);
-  if (limits.siteBytes !== undefined && total > limits.siteBytes) {
-    refuse(`dist/ is ${formatBytes(total)}, over the ${formatBytes(limits.siteBytes)} ${label} publishes`);
-  }
-  if (limits.files !== undefined && files.length > limits.files) {
-    refuse(`dist/ has ${count(files.length)} files, over the ${count(limits.files)} ${label} takes`);
-  }
-  if (limits.filesPerFolder !== undefined) {
-    const perFolder = new Map<string, number>();
-    for (const { file } of files) {
-      const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.';
-      perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
-    }
-    for (const [folder, inFolder] of perFolder) {
-      if (inFolder > limits.filesPerFolder) {
-        refuse(
-          `${folder}/ holds ${count(inFolder)} files, over the ${count(limits.filesPerFolder)} ${label} takes in one folder`,
-        );
-      }
-    }
-  }
-  if (limits.fileBytes !== undefined) {
-    for (const { file, bytes } of files) {
-      if (bytes > limits.fileBytes)
-        refuse(`${file} is ${formatBytes(bytes)}, over the ${formatBytes(limits.fileBytes)} ${label} takes in one file`);
-    }
-  }
-  return problems;
 }

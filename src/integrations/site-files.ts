@@ -1,6 +1,7 @@
 /**
  * The built site as files: pages are built as files (`/tour/101` → `tour/101.html`, `/` →
- * `index.html`), each also as its folder form `tour/101/index.html` (scripts/verify/hosting.ts);
+ * `index.html`), on hosts that need it also in its folder form `tour/101/index.html`
+ * (static-hosting.ts);
  * everything else is served as it is.
  */
 import { existsSync, statSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
  * The build's last step (astro.config.mjs, `astro:build:done`): what makes dist/ publishable as it
- * is on any static host (scripts/verify/hosting.ts, scripts/verify/headers.ts).
+ * is on the static host it is for (static-hosting.ts, headers.ts; checked by scripts/verify/hosting.ts and
+ * scripts/verify/headers.ts).
  *
  * - the mirrors `{path}/index.html` the host needs (none for a file-first one: one file per page);
  * - `_headers`, the Content-Security-Policy and caching rules for hosts that read it;
@@ -9,12 +10,12 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listFiles } from './files.ts';
+import { pagePolicy } from './csp.ts';
 import { formatHeadersFile, HEADERS_FILE, headerRules } from './headers.ts';
-import { pageFiles, writeMirrors } from './hosting.ts';
 import type { HostName } from './hosts.ts';
-import { documentHead, scanTags } from './html.ts';
-import { pagePolicy } from './scripts.ts';
+import { documentHead, scanTags } from './html-scan.ts';
+import { listFiles } from './site-files.ts';
+import { pageFiles, writeMirrors } from './static-hosting.ts';
 
 export const NO_JEKYLL_FILE = '.nojekyll';
 
