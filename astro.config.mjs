@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig, fontProviders } from 'astro/config';
-import { writeBuildManifest } from './src/integrations/build-manifest.ts';
+import { buildManifest } from './src/integrations/build-manifest.ts';
+import { clientDirectives } from './src/integrations/client-directives.ts';
 import { contentSecurityPolicy } from './src/integrations/csp.ts';
-import { HOSTS, hostNamed } from './src/integrations/hosts.ts';
+import { hostNamed } from './src/integrations/hosts.ts';
 import imageCache from './src/integrations/image-cache.ts';
-import { preparePublication } from './src/integrations/publication.ts';
+import { staticHosting } from './src/integrations/publication.ts';
 import { unlistedPages } from './src/integrations/unlisted-pages.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 import { MEDIUM_WIDTH } from './src/lib/images.ts';
@@ -22,7 +23,6 @@ const poppinsFile = (weight) => `./node_modules/@fontsource/poppins/files/poppin
 // variables already set in the environment win.
 if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
 const unlisted = unlistedPages(projectDir(process.env, 'snapshot', root));
-const deployHost = hostNamed(process.env.DEPLOY_HOST);
 
 export default defineConfig({
   site: process.env.SITE_URL?.trim() || DEFAULT_SITE_URL,
@@ -31,18 +31,7 @@ export default defineConfig({
   integrations: [
     react(),
     // The project's client directives (src/directives/): React arrives only when a widget needs it.
-    // interaction: the portals, at the first search or chip; due: the hero, when its first advance is due;
-    // touch: the list filters and the search page, at the first touch of a form; tap: the gallery, at the first
-    // tap of a thumbnail; stored: the favourites, at once only when this browser has saved some.
-    {
-      name: 'client-directives',
-      hooks: {
-        'astro:config:setup': ({ addClientDirective }) => {
-          for (const name of ['interaction', 'due', 'touch', 'tap', 'stored'])
-            addClientDirective({ name, entrypoint: `./src/directives/${name}.ts` });
-        },
-      },
-    },
+    clientDirectives(),
     // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
     imageCache(projectDir(process.env, 'imageCache', root)),
     // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
@@ -60,29 +49,13 @@ export default defineConfig({
     }),
     // dist/build-manifest.json: the entries per collection this build published; `npm run verify` compares
     // the next build with it, so a collection that lost its data is never deployed silently.
-    {
-      name: 'build-manifest',
-      hooks: {
-        'astro:build:done': ({ dir }) =>
-          writeBuildManifest(fileURLToPath(dir), projectDir(process.env, 'snapshot', root), root).then(() => undefined),
-      },
-    },
-    // dist/ as the host it is for serves it (DEPLOY_HOST, src/integrations/hosts.ts; src/integrations/publication.ts): the
-    // folder copies {path}/index.html that host needs (none for GitHub Pages: one file per page); _headers; .nojekyll.
-    {
-      name: 'static-hosting',
-      hooks: {
-        'astro:build:done': async ({ dir, logger }) => {
-          const { mirrors, headerRules } = await preparePublication(fileURLToPath(dir), deployHost);
-          logger.info(
-            `for ${HOSTS[deployHost].label}: ${mirrors} pages also written as {path}/index.html; _headers with ${headerRules} rules; .nojekyll`,
-          );
-        },
-      },
-    },
+    buildManifest(projectDir(process.env, 'snapshot', root), root),
+    // dist/ as the host it is for serves it (DEPLOY_HOST, src/integrations/hosts.ts): the folder copies
+    // {path}/index.html that host needs (none for GitHub Pages: one file per page); _headers; .nojekyll.
+    staticHosting(hostNamed(process.env.DEPLOY_HOST)),
   ],
   // One <meta> policy per page (src/integrations/csp.ts): our own code, the embeds the visitor asks for, nothing else.
-  // Hosts that read dist/_headers also send it as a header (scripts/verify/headers.ts).
+  // Hosts that read dist/_headers also send it as a header (src/integrations/headers.ts).
   security: { csp: contentSecurityPolicy('src') },
   // No Markdown code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the policy.
   markdown: { syntaxHighlight: false },

@@ -14,12 +14,14 @@
  *
  * Sizes are gzip (level 9, what a static host's precompression gives).
  */
+
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { init as initLexer, parse as parseModule } from 'es-module-lexer';
 import { JSDOM } from 'jsdom';
+import { CLIENT_DIRECTIVES } from '../../src/integrations/client-directives.ts';
 import { pageFiles } from '../../src/integrations/static-hosting.ts';
 
 await initLexer();
@@ -284,7 +286,7 @@ function weighStylesheets({ site, document, pageUrl, allowed, fail }: PageContex
  * Client directives that wait for the visitor (a touch, a tap, a search, the first advance of the
  * hero) or for their widget to scroll into view: their islands are not fetched with the page.
  */
-export const ON_DEMAND_DIRECTIVES: readonly string[] = ['visible', 'interaction', 'due', 'touch', 'tap', 'stored'];
+export const ON_DEMAND_DIRECTIVES: readonly string[] = ['visible', ...CLIENT_DIRECTIVES];
 
 /** Who fetches a module: every page (shell), this page when it loads, or a widget when the visitor reaches it. */
 type Fetched = 'shell' | 'load' | 'demand';

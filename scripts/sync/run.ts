@@ -6,8 +6,8 @@
 import type { KyInstance } from 'ky';
 import type { Snapshot } from '../../src/integrations/build-manifest.ts';
 import type { Env } from '../../src/lib/config.ts';
+import type { RecordNote } from '../../src/lib/normalise/context.ts';
 import { type OwnSite, ownLinksInEntries } from '../../src/lib/normalise/own-links.ts';
-import type { RecordNote } from '../../src/lib/normalise/records.ts';
 import type { CollectionStatus, Origin } from '../../src/lib/schemas/index.ts';
 import { expectedPages } from '../verify/pages.ts';
 import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName, sourceBaseUrl } from './collections.ts';

@@ -1,4 +1,4 @@
-/** The project's own client directives (src/directives/, registered in astro.config.mjs). */
+/** The project's own client directives (src/directives/, registered by src/integrations/client-directives.ts). */
 import type { StoredOptions } from './stored.ts';
 import type { TouchOptions } from './touch.ts';
 

@@ -6,6 +6,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import { SNAPSHOT_SCHEMAS, type SnapshotName } from '../lib/schemas/index.ts';
 
 export const MANIFEST_FILE = 'build-manifest.json';
@@ -61,4 +63,16 @@ export async function writeBuildManifest(distDir: string, snapshotDir: string, r
   };
   await writeFile(path.join(distDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`, 'utf8');
   return manifest;
+}
+
+/** Writes dist/build-manifest.json when the build is done, from the snapshot the build read. */
+export function buildManifest(snapshotDir: string, root: string): AstroIntegration {
+  return {
+    name: 'build-manifest',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        await writeBuildManifest(fileURLToPath(dir), snapshotDir, root);
+      },
+    },
+  };
 }

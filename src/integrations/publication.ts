@@ -10,9 +10,11 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import { pagePolicy } from './csp.ts';
 import { formatHeadersFile, HEADERS_FILE, headerRules } from './headers.ts';
-import type { HostName } from './hosts.ts';
+import { HOSTS, type HostName } from './hosts.ts';
 import { documentHead, scanTags } from './html-scan.ts';
 import { listFiles } from './site-files.ts';
 import { pageFiles, writeMirrors } from './static-hosting.ts';
@@ -38,4 +40,19 @@ export async function preparePublication(distDir: string, host: HostName): Promi
   await writeFile(path.join(distDir, HEADERS_FILE), formatHeadersFile(rules), 'utf8');
   await writeFile(path.join(distDir, NO_JEKYLL_FILE), '', 'utf8');
   return { mirrors, headerRules: rules.length };
+}
+
+/** preparePublication as the build's last step, for the host the build is for (DEPLOY_HOST). */
+export function staticHosting(host: HostName): AstroIntegration {
+  return {
+    name: 'static-hosting',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const { mirrors, headerRules } = await preparePublication(fileURLToPath(dir), host);
+        logger.info(
+          `for ${HOSTS[host].label}: ${mirrors} pages also written as {path}/index.html; _headers with ${headerRules} rules; .nojekyll`,
+        );
+      },
+    },
+  };
 }

@@ -5,8 +5,9 @@
  * address carries a shared list, else only when needed, so a visitor with nothing saved loads no React.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type Favourite, favouriteKey } from '../lib/favourite.ts';
 import { countLabel } from '../lib/text.ts';
-import { $favourites, type Favourite, favouriteKey, removeFavourite } from '../stores/favourites.ts';
+import { $favourites, removeFavourite } from '../stores/favourites.ts';
 import { ReceivedList, ShareSavedList } from './FavouritesShare.tsx';
 import { keepFavouritesOffline, watchSavedOffline } from './saved-offline.ts';
 

@@ -4,6 +4,7 @@
  * on a phone that opens such a link, the shared list with 'Adicionar aos meus favoritos'.
  */
 import { useEffect, useState } from 'react';
+import { type Favourite, favouriteKey, isFavourite } from '../lib/favourite.ts';
 import {
   decodeSharedList,
   leftOutNote,
@@ -13,7 +14,7 @@ import {
   whatsAppUrl,
 } from '../lib/shared-list.ts';
 import { countLabel } from '../lib/text.ts';
-import { $favourites, addFavourite, type Favourite, favouriteKey, isFavourite } from '../stores/favourites.ts';
+import { $favourites, addFavourite } from '../stores/favourites.ts';
 
 interface ShareProps {
   list: readonly Favourite[];

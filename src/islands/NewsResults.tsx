@@ -8,11 +8,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { favouriteKey } from '../lib/favourite.ts';
 import { truncate } from '../lib/format.ts';
 import { spriteId } from '../lib/icons.ts';
 import type { NewsIndexEntry } from '../lib/portal/index-entries.ts';
 import { newsSearchable } from '../lib/portal/portal.ts';
-import { $favourites, favouriteKey } from '../stores/favourites.ts';
+import { $favourites } from '../stores/favourites.ts';
 import { enhanceFavouriteButtons } from './favourite-buttons.ts';
 import PortalResults, { type PortalTexts } from './PortalResults.tsx';
 import ShareButton from './ShareButton.tsx';

@@ -5,7 +5,9 @@
  * click listener toggles `$favourites`, and every change of the store (this tab or another)
  * updates aria-pressed and the label of all the buttons.
  */
-import { $favourites, type Favourite, favouriteKey, toFavourite, toggleFavourite } from '../stores/favourites.ts';
+
+import { type Favourite, favouriteKey, toFavourite } from '../lib/favourite.ts';
+import { $favourites, toggleFavourite } from '../stores/favourites.ts';
 import { keepFavouritesOffline } from './saved-offline.ts';
 
 const SELECTOR = 'button[data-favourite]';

@@ -3,7 +3,9 @@
  * the service worker, which keeps each saved item's page and first photo (src/service-worker/sw.js,
  * SAVED) and releases those of removed items; /favoritos asks which items are kept.
  */
-import { $favourites, type Favourite, favouriteKey } from '../stores/favourites.ts';
+
+import { type Favourite, favouriteKey } from '../lib/favourite.ts';
+import { $favourites } from '../stores/favourites.ts';
 
 /** The service worker's cache of saved places and its index entry (names shared with sw.js). */
 export const SAVED_CACHE = 'bb-turismo-saved';

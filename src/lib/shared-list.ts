@@ -3,7 +3,7 @@
  * and link, and a /favoritos link carrying the list itself (in the URL's fragment, so it never
  * reaches a server or a log), which another phone opens with no account and no back end.
  */
-import { type Favourite, favouriteKey, MAX_FAVOURITES, MAX_TITLE_CHARS, toFavourite } from '../stores/favourites.ts';
+import { type Favourite, favouriteKey, MAX_FAVOURITES, MAX_TITLE_CHARS, toFavourite } from './favourite.ts';
 
 /** The fragment parameter of /favoritos that carries a shared list. */
 export const SHARED_LIST_PARAM = 'lista';

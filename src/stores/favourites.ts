@@ -2,109 +2,18 @@
  * `$favourites`: the items the visitor saved with the heart button, kept in this browser's
  * localStorage (no account) and in step with the other tabs, through @nanostores/persistent. What
  * it reads back is validated (`decode` is parseFavourites): the stored list is user-controlled
- * input that ends up in links and images.
+ * input that ends up in links and images. The model of a saved item is in src/lib/favourite.ts.
  */
 import { type PersistentEvents, persistentAtom, setPersistentEngine, windowPersistentEvents } from '@nanostores/persistent';
-import { KIND_ORDER } from '../lib/kinds.ts';
-import { isRouteSafeId, itemPath, newsPath } from '../lib/paths.ts';
-import { sliceWhole } from '../lib/text.ts';
-
-/** The kinds of item that can be saved: every item kind, and news articles (saved from the news portal's cards). */
-export const FAVOURITE_KINDS = [...KIND_ORDER, 'news'] as const;
-export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
-
-/** One saved item: enough to list it on /favoritos without the snapshot. */
-export interface Favourite {
-  kind: FavouriteKind;
-  id: string;
-  title: string;
-  /** Site path of the card image (one of this site's own files), or null. */
-  image: string | null;
-  /** Site path of the detail page, e.g. '/tour/abc': always `favouritePath(kind, id)`. */
-  path: string;
-}
-
-/** The localStorage key (versioned, so a future format can migrate). */
-export const FAVOURITES_KEY = 'bbt:favoritos:v1';
-
-/** At most this many entries are kept, so a runaway script cannot fill the storage. */
-export const MAX_FAVOURITES = 200;
-
-/** Characters of a saved title; a longer one is cut (real titles are shorter; the card shows two lines). */
-export const MAX_TITLE_CHARS = 120;
-
-/** The detail page of a saved item, built from its kind and id: the only link a favourite may carry. */
-export function favouritePath(kind: FavouriteKind, id: string): string {
-  return kind === 'news' ? newsPath(id) : itemPath(kind, id);
-}
-
-/** An origin no real address has, to see where the browser would resolve a relative one. */
-const PROBE_ORIGIN = 'https://site.invalid';
-
-/**
- * A path that stays on this site however a browser reads it: `/\evil.example`, `/\t/evil.example`
- * and `//evil.example` all leave it (a backslash is a slash, tabs and line breaks are skipped).
- */
-export function isSitePath(value: unknown): value is string {
-  if (typeof value !== 'string' || !value.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(value)) return false;
-  try {
-    // new URL, not URL.parse: the favourites run in browsers older than URL.parse.
-    return new URL(value, PROBE_ORIGIN).origin === PROBE_ORIGIN;
-  } catch {
-    return false;
-  }
-}
-
-/** The title as it is kept: trimmed, at most MAX_TITLE_CHARS characters ('…' when cut). */
-function keptTitle(title: string): string {
-  const text = title.trim();
-  return text.length <= MAX_TITLE_CHARS ? text : `${sliceWhole(text, MAX_TITLE_CHARS - 1).trimEnd()}…`;
-}
-
-/**
- * The entry as a valid favourite, or null: a known kind, an id that is a page address
- * (isRouteSafeId), a title, and exactly the path that kind and id give (favouritePath), so a
- * favourite never links anywhere but an item's own page. An image that is not a site path is left out.
- */
-export function toFavourite(value: unknown): Favourite | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { kind, id, title, image, path } = value as Record<string, unknown>;
-  if (!FAVOURITE_KINDS.includes(kind as FavouriteKind)) return null;
-  if (typeof id !== 'string' || !isRouteSafeId(id) || typeof title !== 'string' || title.trim() === '') return null;
-  const page = favouritePath(kind as FavouriteKind, id);
-  if (path !== page) return null;
-  return { kind: kind as FavouriteKind, id, title: keptTitle(title), image: isSitePath(image) ? image : null, path: page };
-}
-
-/** The stored text as a list of valid, distinct favourites; anything unreadable gives an empty list. */
-export function parseFavourites(raw: string | null | undefined): Favourite[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  const seen = new Set<string>();
-  const list: Favourite[] = [];
-  for (const value of data) {
-    const favourite = toFavourite(value);
-    if (!favourite || seen.has(favouriteKey(favourite))) continue;
-    seen.add(favouriteKey(favourite));
-    list.push(favourite);
-  }
-  return list.slice(0, MAX_FAVOURITES);
-}
-
-/** The identity of a saved item: kind and id. */
-export const favouriteKey = (entry: Pick<Favourite, 'kind' | 'id'>) => `${entry.kind}:${entry.id}`;
-
-/** Whether the list holds the item. */
-export function isFavourite(list: readonly Favourite[], entry: Pick<Favourite, 'kind' | 'id'>): boolean {
-  const key = favouriteKey(entry);
-  return list.some((item) => favouriteKey(item) === key);
-}
+import {
+  FAVOURITES_KEY,
+  type Favourite,
+  favouriteKey,
+  isFavourite,
+  MAX_FAVOURITES,
+  parseFavourites,
+  toFavourite,
+} from '../lib/favourite.ts';
 
 /** The browser's localStorage; undefined where it is missing or refused (private mode, disabled cookies). */
 function localStore(): Storage | undefined {

@@ -17,7 +17,8 @@ import {
   resolveHttpUrl,
   webUrl,
 } from '../../src/lib/normalise/values.ts';
-import { ItemSchema, isRouteSafeId } from '../../src/lib/schemas/index.ts';
+import { isRouteSafeId } from '../../src/lib/route-id.ts';
+import { ItemSchema } from '../../src/lib/schemas/index.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const PROVIDER = 'https://provider.example.org/api/v1';

@@ -15,6 +15,7 @@ import {
   isForeign,
   limitFrom,
   maximaByType,
+  ON_DEMAND_DIRECTIVES,
   staticImports,
 } from '../../scripts/budgets/check.ts';
 
@@ -146,7 +147,7 @@ describe('checkBudgets', () => {
     const withLimit = (jsAtLoad: number): BudgetConfig => ({ ...CONFIG, jsAtLoad });
     const everything = [A, SHARED, SIDE, R].reduce((sum, source) => sum + gzipBytes(source), 0);
 
-    for (const client of ['visible', 'interaction', 'due', 'touch', 'tap', 'stored']) {
+    for (const client of ON_DEMAND_DIRECTIVES) {
       const dist = await site({ 'index.html': page(island(client, 'A.js')), ...files });
       const { pages, violations } = await checkBudgets(dist, withLimit(10));
       expect(violations, client).toEqual([]);

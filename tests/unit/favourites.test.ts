@@ -3,17 +3,8 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holdsItems } from '../../src/directives/stored.ts';
 import { entryOf } from '../../src/islands/favourite-buttons.ts';
-import {
-  $favourites,
-  addFavourite,
-  clearFavourites,
-  FAVOURITES_KEY,
-  type Favourite,
-  isFavourite,
-  parseFavourites,
-  removeFavourite,
-  toggleFavourite,
-} from '../../src/stores/favourites.ts';
+import { FAVOURITES_KEY, type Favourite, isFavourite, parseFavourites } from '../../src/lib/favourite.ts';
+import { $favourites, addFavourite, clearFavourites, removeFavourite, toggleFavourite } from '../../src/stores/favourites.ts';
 
 /** A Storage kept in a Map, as the browser's localStorage. */
 class FakeStorage implements Storage {

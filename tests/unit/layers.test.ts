@@ -1,7 +1,8 @@
 /**
  * The import rule of docs/architecture.md (Layers): the build (astro.config.mjs and everything under
  * src/) never imports the sync or the gate in scripts/, and the pure logic of src/lib/ never imports
- * pages, components or islands. Checked over the source text, import by import.
+ * pages, components, islands or stores; and no module imports itself through others (no import circle).
+ * Checked over the source text, import by import.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,30 @@ function crossings(files: string[], forbidden: string[]): string[] {
   );
 }
 
+/** One import circle, as the files along it, or null when the graph has none. */
+function circleIn(graph: Map<string, string[]>): string[] | null {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string): string[] | null => {
+    const at = path.indexOf(file);
+    if (at >= 0) return [...path.slice(at), file];
+    if (done.has(file)) return null;
+    path.push(file);
+    for (const target of graph.get(file) ?? []) {
+      const circle = visit(target);
+      if (circle) return circle;
+    }
+    path.pop();
+    done.add(file);
+    return null;
+  };
+  for (const file of graph.keys()) {
+    const circle = visit(file);
+    if (circle) return circle;
+  }
+  return null;
+}
+
 describe('layers', () => {
   it('reads relative imports, static and dynamic, and resolves them from the importing file', () => {
     const text = `import a from '../../scripts/verify/x.ts';\nconst b = await import('./y.ts');\nimport c from 'astro';\nimport raw from '../scripts/z.js?raw';`;
@@ -42,8 +67,33 @@ describe('layers', () => {
     expect(crossings(['astro.config.mjs', ...sourceFiles('src')], ['scripts'])).toEqual([]);
   });
 
-  it('src/lib/ never imports pages, components, layouts or islands', () => {
-    const higher = ['src/pages', 'src/components', 'src/layouts', 'src/islands'];
+  it('finds an import circle when there is one', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['b']],
+      ['d', ['a']],
+    ]);
+    expect(circleIn(graph)).toEqual(['b', 'c', 'b']);
+    expect(
+      circleIn(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toBeNull();
+  });
+
+  it('no import circle in the build, the sync or the gate', () => {
+    const files = ['astro.config.mjs', ...sourceFiles('src'), ...sourceFiles('scripts')];
+    const known = new Set(files);
+    const graph = new Map(files.map((file) => [file, importsOf(file).filter((target) => known.has(target))]));
+    expect(circleIn(graph)).toBeNull();
+  });
+
+  it('src/lib/ never imports pages, components, layouts, islands or stores', () => {
+    const higher = ['src/pages', 'src/components', 'src/layouts', 'src/islands', 'src/stores'];
     expect(crossings(sourceFiles('src/lib'), higher)).toEqual([]);
   });
 });

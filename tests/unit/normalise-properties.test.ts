@@ -10,7 +10,7 @@ import { AnotherCityError, COLLECTIONS, type CollectionSpec } from '../../script
 import { readSyncConfig } from '../../scripts/sync/config.ts';
 import { LIMITS, renderedChars } from '../../src/lib/normalise/bounds.ts';
 import type { NormaliseOptions } from '../../src/lib/normalise/records.ts';
-import { isRouteSafeId } from '../../src/lib/schemas/index.ts';
+import { isRouteSafeId } from '../../src/lib/route-id.ts';
 
 const config = readSyncConfig({});
 const NOW = new Date('2026-11-22T12:00:00Z');

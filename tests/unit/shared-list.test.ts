@@ -1,6 +1,7 @@
 /** The favourites list that travels: WhatsApp message and the shared-list link. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { FAVOURITE_KINDS, type Favourite, favouritePath, MAX_TITLE_CHARS } from '../../src/lib/favourite.ts';
 import {
   decodeSharedList,
   encodeSharedList,
@@ -11,7 +12,6 @@ import {
   whatsAppText,
   whatsAppUrl,
 } from '../../src/lib/shared-list.ts';
-import { FAVOURITE_KINDS, type Favourite, favouritePath, MAX_TITLE_CHARS } from '../../src/stores/favourites.ts';
 
 const TOUR: Favourite = {
   kind: 'tour',

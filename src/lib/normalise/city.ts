@@ -1,9 +1,9 @@
 import { z } from 'astro/zod';
 import type { City } from '../schemas/index.ts';
 import { fold } from '../text.ts';
+import type { RecordContext } from './context.ts';
 import { checkedField, firstText, LenientText, lenient, lenientList, RawKey, RawNumber } from './fields.ts';
 import { notOwnSite } from './own-links.ts';
-import type { RecordContext } from './records.ts';
 import { socialUrl } from './social.ts';
 import { imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
 

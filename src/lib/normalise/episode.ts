@@ -2,8 +2,8 @@ import { z } from 'astro/zod';
 import { formatDate, formatDuration, truncate } from '../format.ts';
 import type { Episode } from '../schemas/index.ts';
 import { sliceWhole } from '../text.ts';
+import type { RecordContext } from './context.ts';
 import { checkedField, LenientLongText, LenientText, lenient, lenientList, RawId, withinScale } from './fields.ts';
-import type { RecordContext } from './records.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
 
 export const EPISODE_DESCRIPTION_LENGTH = 150;

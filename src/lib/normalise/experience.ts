@@ -2,8 +2,8 @@ import { z } from 'astro/zod';
 import { escapeHtml, slugify, truncate } from '../format.ts';
 import { htmlToText } from '../html.ts';
 import type { Experience } from '../schemas/index.ts';
+import type { RecordContext } from './context.ts';
 import { checkedField, firstText, html, LenientHtml, LenientText, lenient, RawId } from './fields.ts';
-import type { RecordContext } from './records.ts';
 import { imageUrl, plainEmail, plausiblePhone } from './values.ts';
 
 /** An experience record; the list gives only name and image, details add the rest. */

@@ -7,9 +7,9 @@
 import { z } from 'astro/zod';
 import { truncate } from '../format.ts';
 import { hasVisibleText, htmlToText, sanitizeHtml } from '../html.ts';
-import { isRouteSafeId } from '../schemas/index.ts';
+import { isRouteSafeId } from '../route-id.ts';
 import { withoutXmlForbidden } from '../text.ts';
-import type { RecordContext } from './records.ts';
+import type { RecordContext } from './context.ts';
 import { quoted } from './values.ts';
 
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');

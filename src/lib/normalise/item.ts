@@ -3,6 +3,7 @@ import { discountPercent, formatBRL, parsePrice, slugify, truncate } from '../fo
 import { htmlToText } from '../html.ts';
 import type { GalleryImage, Item, ItemKind, ItemProvider, ItemStatus } from '../schemas/index.ts';
 import { placeLabel } from '../text.ts';
+import type { RecordContext } from './context.ts';
 import {
   checkedField,
   firstText,
@@ -20,7 +21,6 @@ import {
   withinScale,
 } from './fields.ts';
 import { notOwnSite, socialNotOwnSite } from './own-links.ts';
-import type { RecordContext } from './records.ts';
 import { socialLinks } from './social.ts';
 import { calendarDate, imageUrl, plainEmail, plausiblePhone, quoted, webUrl } from './values.ts';
 

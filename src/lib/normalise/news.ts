@@ -3,6 +3,7 @@ import { readTimeMinutes, slugify, truncate } from '../format.ts';
 import { hasVisibleText, htmlToText } from '../html.ts';
 import { PLACEHOLDERS } from '../images.ts';
 import type { NewsArticle } from '../schemas/index.ts';
+import type { RecordContext } from './context.ts';
 import {
   checkedField,
   firstText,
@@ -17,7 +18,6 @@ import {
   withinScale,
 } from './fields.ts';
 import { notOwnSite } from './own-links.ts';
-import type { RecordContext } from './records.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
 
 /** Shown when a post has neither featured media nor a yoast og:image. */

@@ -14,7 +14,7 @@
 import { rewriteLinks } from '../html.ts';
 import type { SocialLinks } from '../schemas/index.ts';
 import { canonicalPath } from '../seo.ts';
-import type { RecordContext, RecordNote } from './records.ts';
+import type { RecordContext, RecordNote } from './context.ts';
 import { quoted } from './values.ts';
 
 /** What decides a link to the portal itself: its address and the pages the build will have. */

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import type { Testimonial } from '../schemas/index.ts';
+import type { RecordContext } from './context.ts';
 import { firstText, LenientLongText, LenientText, lenient, RawBoolean, RawId, RawKey, withinScale } from './fields.ts';
-import type { RecordContext } from './records.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted } from './values.ts';
 
 export const FEATURED_RATING = 9;

@@ -1,7 +1,5 @@
 import { z } from 'astro/zod';
-import { isRouteSafeId } from '../paths.ts';
-
-export { isRouteSafeId };
+import { isRouteSafeId } from '../route-id.ts';
 
 /** The id of an entry that has a page: `/tour/{id}`, `/news/{id}`... (see isRouteSafeId). */
 export const RouteIdSchema = z.string().refine(isRouteSafeId, "not a page address (letters, digits, '-' and '_', at most 64)");
