@@ -10,7 +10,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { unwrapCollection } from '../../src/lib/normalise/envelope.ts';
+import { unwrapCollection } from '../sync/normalise/envelope.ts';
 
 /** What to generate. */
 export interface DatasetOptions {

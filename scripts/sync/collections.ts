@@ -5,17 +5,11 @@
  * the city becomes the configured fallback city).
  */
 import type { z } from 'astro/zod';
-import { fallbackCity, isConfiguredCity, pickCity, RawCitySchema, toCity } from '../../src/lib/normalise/city.ts';
-import { RawEpisodeSchema, toEpisode } from '../../src/lib/normalise/episode.ts';
-import { RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
-import { RawItemSchema, toItem } from '../../src/lib/normalise/item.ts';
-import { RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
-import { type NormalisedRecords, type NormaliseOptions, normaliseRecords } from '../../src/lib/normalise/records.ts';
-import { RawFeedbackSchema, toTestimonial } from '../../src/lib/normalise/testimonial.ts';
 import {
   CitySchema,
   EpisodeSchema,
   ExperienceSchema,
+  fallbackCity,
   type ItemKind,
   ItemSchema,
   NewsArticleSchema,
@@ -24,6 +18,13 @@ import {
 } from '../../src/lib/schemas/index.ts';
 import { placeLabel } from '../../src/lib/text.ts';
 import type { SyncConfig } from './config.ts';
+import { isConfiguredCity, pickCity, RawCitySchema, toCity } from './normalise/city.ts';
+import { RawEpisodeSchema, toEpisode } from './normalise/episode.ts';
+import { RawExperienceSchema, toExperience } from './normalise/experience.ts';
+import { RawItemSchema, toItem } from './normalise/item.ts';
+import { RawPostSchema, toNewsArticle } from './normalise/news.ts';
+import { type NormalisedRecords, type NormaliseOptions, normaliseRecords } from './normalise/records.ts';
+import { RawFeedbackSchema, toTestimonial } from './normalise/testimonial.ts';
 import { fetchCities, fetchEpisodes, fetchFeedbacks, fetchPosts, fetchProviderList, type SourceContext } from './sources.ts';
 
 /** The city lookup answered another city: the collection fails like a broken call (never a record's fault). */

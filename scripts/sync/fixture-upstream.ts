@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { unwrapCollection } from '../../src/lib/normalise/envelope.ts';
+import { unwrapCollection } from './normalise/envelope.ts';
 
 /** Reads a fixture file by its relative path; undefined when there is none. */
 export type FixtureReader = (file: string) => Promise<unknown>;

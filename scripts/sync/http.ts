@@ -4,7 +4,7 @@
  * whole operation, and a byte cap on every answer's body.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type ResponsePromise } from 'ky';
-import { outermostListEntries } from '../../src/lib/normalise/envelope.ts';
+import { outermostListEntries } from './normalise/envelope.ts';
 
 export interface HttpOptions {
   /** Per attempt. */

@@ -1,4 +1,4 @@
-import { visibleText } from '../../src/lib/html.ts';
+import { visibleText } from './normalise/html.ts';
 
 /** Sync output. runSync passes every line through `redact`, so no configured secret is ever printed. */
 export interface SyncLogger {

@@ -6,8 +6,6 @@
 import type { KyInstance } from 'ky';
 import type { Snapshot } from '../../src/integrations/build-manifest.ts';
 import type { Env } from '../../src/lib/config.ts';
-import type { RecordNote } from '../../src/lib/normalise/context.ts';
-import { type OwnSite, ownLinksInEntries } from '../../src/lib/normalise/own-links.ts';
 import type { CollectionStatus, Origin } from '../../src/lib/schemas/index.ts';
 import { expectedPages } from '../verify/pages.ts';
 import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName, sourceBaseUrl } from './collections.ts';
@@ -15,6 +13,8 @@ import { readSyncConfig, type SyncConfig } from './config.ts';
 import { FIXTURE_PATHS, fixtureFetch, folderReader } from './fixture-upstream.ts';
 import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, type HttpOptions, tooManyRecords } from './http.ts';
 import { consoleLogger, redact, redactDeep, type SyncLogger } from './log.ts';
+import type { RecordNote } from './normalise/context.ts';
+import { type OwnSite, ownLinksInEntries } from './normalise/own-links.ts';
 import { readPreviousEntries, readPreviousStatus, STATUS_FILE, writeJsonAtomic } from './snapshot.ts';
 import { providerClient, type SourceContext } from './sources.ts';
 

@@ -4,9 +4,9 @@
  */
 import { isHTTPError, type KyInstance } from 'ky';
 import type { SiteConfig } from '../../src/lib/config.ts';
-import { readTotal, unwrapCollection } from '../../src/lib/normalise/envelope.ts';
 import type { PodcastConfig, ProviderConfig } from './config.ts';
 import { describeError, GarbageError, type HttpOptions, readJson, retryPolicy } from './http.ts';
+import { readTotal, unwrapCollection } from './normalise/envelope.ts';
 
 /**
  * What a paged call says about the records it returns: `partial` when a failure cut it short (it

@@ -5,9 +5,8 @@
 import { getCollection } from 'astro:content';
 import { ENTITIES } from './entities.ts';
 import { byEventDate } from './facts.ts';
-import { fallbackCity } from './normalise/city.ts';
 import { promotionGroups } from './promotions.ts';
-import { type City, type CollectionStatus, ITEM_KINDS, type Item, type ItemKind } from './schemas/index.ts';
+import { type City, type CollectionStatus, fallbackCity, ITEM_KINDS, type Item, type ItemKind } from './schemas/index.ts';
 
 import { SITE } from './site.ts';
 

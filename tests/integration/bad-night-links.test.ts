@@ -3,7 +3,7 @@
  * (SITE_URL) in every form WordPress and provider back offices write, and the sync, the build and the
  * deploy gate all pass. The local upstream stands on the portal's host (SITE_URL is
  * `https://127.0.0.1:<its port>`), so the blog's own addresses are the portal's, as when WordPress
- * runs on the portal's domain. What must happen (src/lib/normalise/own-links.ts):
+ * runs on the portal's domain. What must happen (scripts/sync/normalise/own-links.ts):
  * - a link to a page of the build becomes its one form (`/all-tours`, `/tour/108`), a fragment left out;
  * - a link to a page no build has (a removed tour, an unknown route) keeps only its words;
  * - a post whose address is on the portal is treated as having none (its relative links then resolve

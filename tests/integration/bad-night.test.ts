@@ -14,8 +14,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts';
+import { plainEmail } from '../../scripts/sync/normalise/values.ts';
 import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
-import { plainEmail } from '../../src/lib/normalise/values.ts';
 import { badNightReader, GOOD_IDS, HOSTILE, IMAGE_PATHS, sampleJpeg } from '../support/bad-night.ts';
 import { startUpstreamServer, TEST_CREDENTIALS, type UpstreamServer } from '../support/upstream-server.ts';
 

@@ -1,5 +1,5 @@
-import type { RecordContext } from '../../src/lib/normalise/context.ts';
-import type { NormaliseOptions } from '../../src/lib/normalise/records.ts';
+import type { RecordContext } from '../../scripts/sync/normalise/context.ts';
+import type { NormaliseOptions } from '../../scripts/sync/normalise/records.ts';
 
 /** The sync's clock in the normaliser tests. */
 export const NOW = new Date('2026-11-22T12:00:00Z');

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { redactDeep, redactField } from '../../scripts/sync/log.ts';
-import { boundHtmlDepth, boundRecord, cutHtml, LIMITS } from '../../src/lib/normalise/bounds.ts';
-import { RawItemSchema, toItem } from '../../src/lib/normalise/item.ts';
-import { normaliseRecords } from '../../src/lib/normalise/records.ts';
+import { boundHtmlDepth, boundRecord, cutHtml, LIMITS } from '../../scripts/sync/normalise/bounds.ts';
+import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
+import { normaliseRecords } from '../../scripts/sync/normalise/records.ts';
 import {
   calendarDate,
   imageUrl,
@@ -16,7 +16,7 @@ import {
   quoted,
   resolveHttpUrl,
   webUrl,
-} from '../../src/lib/normalise/values.ts';
+} from '../../scripts/sync/normalise/values.ts';
 import { isRouteSafeId } from '../../src/lib/route-id.ts';
 import { ItemSchema } from '../../src/lib/schemas/index.ts';
 

@@ -14,8 +14,8 @@ import {
   validateContact,
 } from '../../src/lib/contact/contact.ts';
 import { mapEmbedUrl, spotifyEmbedUrl } from '../../src/lib/embeds.ts';
-import { fallbackCity } from '../../src/lib/normalise/city.ts';
 import type { City } from '../../src/lib/schemas/index.ts';
+import { fallbackCity } from '../../src/lib/schemas/index.ts';
 
 const valid: ContactFields = {
   nome: 'Ana Souza',

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { heroImage, infoEntries, isFilledHtml, relatedItems, stayPriceNote } from '../../src/lib/details/detail-data.ts';
 import { experiencePageData, itemPageData } from '../../src/lib/details/detail-page.ts';
 import { experienceLd, itemLd } from '../../src/lib/json-ld.ts';
-import { fallbackCity } from '../../src/lib/normalise/city.ts';
 import type { Item, ItemKind } from '../../src/lib/schemas/index.ts';
+import { fallbackCity } from '../../src/lib/schemas/index.ts';
 import { anExperience, anItem } from '../fixtures/entries.ts';
 
 const CITY = fallbackCity({ name: 'Barra do Bugres', state: 'MT' });

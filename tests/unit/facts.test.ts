@@ -4,6 +4,7 @@
  * share it), ratings, group sizes, an event's dates and order, and why a provider is not listed.
  */
 import { describe, expect, it } from 'vitest';
+import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
 import {
   byEventDate,
   displayPrice,
@@ -13,7 +14,6 @@ import {
   peopleFact,
   ratingFact,
 } from '../../src/lib/facts.ts';
-import { RawItemSchema, toItem } from '../../src/lib/normalise/item.ts';
 import { anItem } from '../fixtures/entries.ts';
 import { contextFor } from '../support/record-context.ts';
 

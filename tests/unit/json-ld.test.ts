@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPENING_HOURS } from '../../src/lib/contact/contact.ts';
 import { aboutLd, contactLd, destinationLd, homeLd, newsArticleLd, reviewLd } from '../../src/lib/json-ld.ts';
-import { fallbackCity } from '../../src/lib/normalise/city.ts';
+import { fallbackCity } from '../../src/lib/schemas/index.ts';
 import { absoluteUrl } from '../../src/lib/seo.ts';
 import { anArticle, anItem, aTestimonial } from '../fixtures/entries.ts';
 

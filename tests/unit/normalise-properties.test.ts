@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AnotherCityError, COLLECTIONS, type CollectionSpec } from '../../scripts/sync/collections.ts';
 import { readSyncConfig } from '../../scripts/sync/config.ts';
-import { LIMITS, renderedChars } from '../../src/lib/normalise/bounds.ts';
-import type { NormaliseOptions } from '../../src/lib/normalise/records.ts';
+import { LIMITS, renderedChars } from '../../scripts/sync/normalise/bounds.ts';
+import type { NormaliseOptions } from '../../scripts/sync/normalise/records.ts';
 import { isRouteSafeId } from '../../src/lib/route-id.ts';
 
 const config = readSyncConfig({});

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { blogHosts } from '../../scripts/sync/collections.ts';
 import { readSyncConfig } from '../../scripts/sync/config.ts';
-import { fallbackCity, pickCity, RawCitySchema, toCity } from '../../src/lib/normalise/city.ts';
-import { EnvelopeError, readTotal, unwrapCollection } from '../../src/lib/normalise/envelope.ts';
-import { RawEpisodeSchema, spotifyUrl, toEpisode } from '../../src/lib/normalise/episode.ts';
-import { experienceCategory, RawExperienceSchema, toExperience } from '../../src/lib/normalise/experience.ts';
-import { localityOf, RawItemSchema, statusChip, toItem } from '../../src/lib/normalise/item.ts';
-import { blogLink, NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
-import { type NormaliseOptions, normaliseRecords } from '../../src/lib/normalise/records.ts';
-import { socialUrl } from '../../src/lib/normalise/social.ts';
-import { RawFeedbackSchema, toTestimonial } from '../../src/lib/normalise/testimonial.ts';
+import { pickCity, RawCitySchema, toCity } from '../../scripts/sync/normalise/city.ts';
+import { EnvelopeError, readTotal, unwrapCollection } from '../../scripts/sync/normalise/envelope.ts';
+import { RawEpisodeSchema, spotifyUrl, toEpisode } from '../../scripts/sync/normalise/episode.ts';
+import { experienceCategory, RawExperienceSchema, toExperience } from '../../scripts/sync/normalise/experience.ts';
+import { localityOf, RawItemSchema, statusChip, toItem } from '../../scripts/sync/normalise/item.ts';
+import { blogLink, NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '../../scripts/sync/normalise/news.ts';
+import { type NormaliseOptions, normaliseRecords } from '../../scripts/sync/normalise/records.ts';
+import { socialUrl } from '../../scripts/sync/normalise/social.ts';
+import { RawFeedbackSchema, toTestimonial } from '../../scripts/sync/normalise/testimonial.ts';
 import {
   CitySchema,
   EpisodeSchema,
   ExperienceSchema,
+  fallbackCity,
   type ItemKind,
   ItemSchema,
   NewsArticleSchema,

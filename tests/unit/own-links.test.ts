@@ -1,12 +1,12 @@
 /**
- * Upstream links to the portal's own address (src/lib/normalise/own-links.ts): in HTML, rewritten to
+ * Upstream links to the portal's own address (scripts/sync/normalise/own-links.ts): in HTML, rewritten to
  * the one form of a page the build will have or unwrapped to their words; in link fields (a
  * provider's website, a post's address), left out.
  */
 import { describe, expect, it } from 'vitest';
-import { RawCitySchema, toCity } from '../../src/lib/normalise/city.ts';
-import { RawItemSchema, toItem } from '../../src/lib/normalise/item.ts';
-import { RawPostSchema, toNewsArticle } from '../../src/lib/normalise/news.ts';
+import { RawCitySchema, toCity } from '../../scripts/sync/normalise/city.ts';
+import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
+import { RawPostSchema, toNewsArticle } from '../../scripts/sync/normalise/news.ts';
 import {
   isOwnSiteUrl,
   mapHtmlFields,
@@ -15,7 +15,7 @@ import {
   ownLinksInEntries,
   ownLinksInHtml,
   ownLinkTarget,
-} from '../../src/lib/normalise/own-links.ts';
+} from '../../scripts/sync/normalise/own-links.ts';
 import { anArticle, anItem } from '../fixtures/entries.ts';
 import { contextFor } from '../support/record-context.ts';
 

@@ -7,8 +7,8 @@
  */
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeHtml } from '../../src/lib/html.ts';
-import { LIMITS } from '../../src/lib/normalise/bounds.ts';
+import { LIMITS } from '../../scripts/sync/normalise/bounds.ts';
+import { htmlToText, sanitizeHtml } from '../../scripts/sync/normalise/html.ts';
 import { xssVectors } from '../fixtures/xss-vectors.ts';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';

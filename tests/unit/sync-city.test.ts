@@ -4,7 +4,7 @@
  * city, and the sync's report names both cities (scripts/sync/collections.ts, isConfiguredCity).
  */
 import { describe, expect, it } from 'vitest';
-import { isConfiguredCity, pickCity } from '../../src/lib/normalise/city.ts';
+import { isConfiguredCity, pickCity } from '../../scripts/sync/normalise/city.ts';
 import type { City } from '../../src/lib/schemas/index.ts';
 import { collectionOf, readSnapshot, readSnapshotText, setUpSyncSandbox, syncAgainst } from '../support/sync-helpers.ts';
 

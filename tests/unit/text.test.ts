@@ -1,7 +1,7 @@
 /** The shared text helpers: one accent fold for every comparison of the site and the sync. */
 import { describe, expect, it } from 'vitest';
+import { pickCity } from '../../scripts/sync/normalise/city.ts';
 import { slugify } from '../../src/lib/format.ts';
-import { pickCity } from '../../src/lib/normalise/city.ts';
 import { countLabel, fold, peopleLabel, placeLabel, plural, resultCount, starsLabel } from '../../src/lib/text.ts';
 
 describe.each([

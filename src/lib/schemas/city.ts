@@ -47,3 +47,31 @@ export const CitySchema = z.object({
   isFallback: z.boolean(),
 });
 export type City = z.infer<typeof CitySchema>;
+
+/** docs/product.md: id 0, the configured name and state, empty region, country BR, no agency data. */
+export function fallbackCity(configured: { name: string; state: string }): City {
+  return {
+    id: '0',
+    name: configured.name,
+    state: configured.state,
+    region: '',
+    country: 'BR',
+    agency: {
+      name: null,
+      address: null,
+      lat: null,
+      lng: null,
+      phone: null,
+      email: null,
+      site: null,
+      instagram: null,
+      facebook: null,
+      youtube: null,
+      tiktok: null,
+      linkedin: null,
+      observations: null,
+    },
+    gallery: [],
+    isFallback: true,
+  };
+}

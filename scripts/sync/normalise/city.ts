@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
-import type { City } from '../schemas/index.ts';
-import { fold } from '../text.ts';
+import type { City } from '../../../src/lib/schemas/index.ts';
+import { fold } from '../../../src/lib/text.ts';
 import type { RecordContext } from './context.ts';
 import { checkedField, firstText, LenientText, lenient, lenientList, RawKey, RawNumber } from './fields.ts';
 import { notOwnSite } from './own-links.ts';
@@ -81,34 +81,6 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
       return large && thumb ? [{ large, thumb }] : [];
     }),
     isFallback: false,
-  };
-}
-
-/** docs/product.md: id 0, the configured name and state, empty region, country BR, no agency data. */
-export function fallbackCity(configured: { name: string; state: string }): City {
-  return {
-    id: '0',
-    name: configured.name,
-    state: configured.state,
-    region: '',
-    country: 'BR',
-    agency: {
-      name: null,
-      address: null,
-      lat: null,
-      lng: null,
-      phone: null,
-      email: null,
-      site: null,
-      instagram: null,
-      facebook: null,
-      youtube: null,
-      tiktok: null,
-      linkedin: null,
-      observations: null,
-    },
-    gallery: [],
-    isFallback: true,
   };
 }
 

@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { z } from 'astro/zod';
-import { isRouteSafeId } from '../route-id.ts';
+import { isRouteSafeId } from '../../../src/lib/route-id.ts';
 import { boundRecord, LIMITS, renderedChars } from './bounds.ts';
 import type { RecordContext, RecordNote } from './context.ts';
 import { describeIssues, noteLeftOut } from './fields.ts';

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
-import { formatDate, formatDuration, truncate } from '../format.ts';
-import type { Episode } from '../schemas/index.ts';
-import { sliceWhole } from '../text.ts';
+import { formatDate, formatDuration, truncate } from '../../../src/lib/format.ts';
+import type { Episode } from '../../../src/lib/schemas/index.ts';
+import { sliceWhole } from '../../../src/lib/text.ts';
 import type { RecordContext } from './context.ts';
 import { checkedField, LenientLongText, LenientText, lenient, lenientList, RawId, withinScale } from './fields.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';

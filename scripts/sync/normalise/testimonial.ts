@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import type { Testimonial } from '../schemas/index.ts';
+import type { Testimonial } from '../../../src/lib/schemas/index.ts';
 import type { RecordContext } from './context.ts';
 import { firstText, LenientLongText, LenientText, lenient, RawBoolean, RawId, RawKey, withinScale } from './fields.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted } from './values.ts';

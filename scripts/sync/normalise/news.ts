@@ -1,8 +1,7 @@
 import { z } from 'astro/zod';
-import { readTimeMinutes, slugify, truncate } from '../format.ts';
-import { hasVisibleText, htmlToText } from '../html.ts';
-import { PLACEHOLDERS } from '../images.ts';
-import type { NewsArticle } from '../schemas/index.ts';
+import { readTimeMinutes, slugify, truncate } from '../../../src/lib/format.ts';
+import { PLACEHOLDERS } from '../../../src/lib/images.ts';
+import type { NewsArticle } from '../../../src/lib/schemas/index.ts';
 import type { RecordContext } from './context.ts';
 import {
   checkedField,
@@ -17,6 +16,7 @@ import {
   unique,
   withinScale,
 } from './fields.ts';
+import { hasVisibleText, htmlToText } from './html.ts';
 import { notOwnSite } from './own-links.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
 

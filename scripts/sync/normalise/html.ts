@@ -4,10 +4,10 @@
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { internationalPhone } from './format.ts';
-import { boundHtmlDepth, cutHtml, LIMITS } from './normalise/bounds.ts';
-import { plainEmail, resolveHttpUrl } from './normalise/values.ts';
-import { withoutXmlForbidden } from './text.ts';
+import { internationalPhone } from '../../../src/lib/format.ts';
+import { withoutXmlForbidden } from '../../../src/lib/text.ts';
+import { boundHtmlDepth, cutHtml, LIMITS } from './bounds.ts';
+import { plainEmail, resolveHttpUrl } from './values.ts';
 
 const { window } = new JSDOM('');
 const purify = createDOMPurify(window);

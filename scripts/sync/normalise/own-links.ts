@@ -11,10 +11,11 @@
  * social profile, a post's address) on the portal's address is not the provider's or the blog's own:
  * it is left out when the record is normalised (`notOwnSite`).
  */
-import { rewriteLinks } from '../html.ts';
-import type { SocialLinks } from '../schemas/index.ts';
-import { canonicalPath } from '../seo.ts';
+
+import type { SocialLinks } from '../../../src/lib/schemas/index.ts';
+import { canonicalPath } from '../../../src/lib/seo.ts';
 import type { RecordContext, RecordNote } from './context.ts';
+import { rewriteLinks } from './html.ts';
 import { quoted } from './values.ts';
 
 /** What decides a link to the portal itself: its address and the pages the build will have. */

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import type { SocialLinks } from '../schemas/index.ts';
+import type { SocialLinks } from '../../../src/lib/schemas/index.ts';
 import { lenient } from './fields.ts';
 import { plausiblePhone, webUrl } from './values.ts';
 

@@ -1,8 +1,7 @@
 import { z } from 'astro/zod';
-import { discountPercent, formatBRL, parsePrice, slugify, truncate } from '../format.ts';
-import { htmlToText } from '../html.ts';
-import type { GalleryImage, Item, ItemKind, ItemProvider, ItemStatus } from '../schemas/index.ts';
-import { placeLabel } from '../text.ts';
+import { discountPercent, formatBRL, parsePrice, slugify, truncate } from '../../../src/lib/format.ts';
+import type { GalleryImage, Item, ItemKind, ItemProvider, ItemStatus } from '../../../src/lib/schemas/index.ts';
+import { placeLabel } from '../../../src/lib/text.ts';
 import type { RecordContext } from './context.ts';
 import {
   checkedField,
@@ -20,6 +19,7 @@ import {
   unique,
   withinScale,
 } from './fields.ts';
+import { htmlToText } from './html.ts';
 import { notOwnSite, socialNotOwnSite } from './own-links.ts';
 import { socialLinks } from './social.ts';
 import { calendarDate, imageUrl, plainEmail, plausiblePhone, quoted, webUrl } from './values.ts';

@@ -1,9 +1,9 @@
 import { z } from 'astro/zod';
-import { escapeHtml, slugify, truncate } from '../format.ts';
-import { htmlToText } from '../html.ts';
-import type { Experience } from '../schemas/index.ts';
+import { escapeHtml, slugify, truncate } from '../../../src/lib/format.ts';
+import type { Experience } from '../../../src/lib/schemas/index.ts';
 import type { RecordContext } from './context.ts';
 import { checkedField, firstText, html, LenientHtml, LenientText, lenient, RawId } from './fields.ts';
+import { htmlToText } from './html.ts';
 import { imageUrl, plainEmail, plausiblePhone } from './values.ts';
 
 /** An experience record; the list gives only name and image, details add the rest. */

@@ -5,11 +5,11 @@
  * by the mappers (`html()`), which know the record's source and so its relative URLs.
  */
 import { z } from 'astro/zod';
-import { truncate } from '../format.ts';
-import { hasVisibleText, htmlToText, sanitizeHtml } from '../html.ts';
-import { isRouteSafeId } from '../route-id.ts';
-import { withoutXmlForbidden } from '../text.ts';
+import { truncate } from '../../../src/lib/format.ts';
+import { isRouteSafeId } from '../../../src/lib/route-id.ts';
+import { withoutXmlForbidden } from '../../../src/lib/text.ts';
 import type { RecordContext } from './context.ts';
+import { hasVisibleText, htmlToText, sanitizeHtml } from './html.ts';
 import { quoted } from './values.ts';
 
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
