@@ -1,0 +1,117 @@
+/**
+ * `npm run bench:search`: what a visitor's first search costs on a built site, in bytes over the
+ * wire. Headless Chromium opens a page, waits until it has loaded, then opens the header's search
+ * and types a query, as a visitor does; every file fetched from that moment until the results are
+ * shown is counted, at the size a static host sends it (HTML, scripts and JSON gzipped as GitHub
+ * Pages does; Pagefind's index files are already compressed and go as they are). Each query runs in
+ * a fresh browser, so nothing comes from the cache of the one before.
+ *
+ *   npm run build:sample && npm run bench:search
+ *   npm run bench:search -- --dir /tmp/bench-5000-x/dist --query pesca --query "pousada rio"
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { findChromium } from '../ensure-browser.ts';
+import { startStaticServer } from '../serve.ts';
+import { formatBytes, formatTable } from './measure.ts';
+
+/** What a first query fetches, by what it is for. */
+const PARTS: [name: string, test: (sitePath: string) => boolean][] = [
+  ['dialog code', (file) => /^\/_astro\/.*\.(js|css)$/.test(file)],
+  ['result photos', (file) => /\.(avif|webp|jpe?g|png|svg)$/.test(file)],
+  ['pagefind.js + worker', (file) => /^\/pagefind\/pagefind(-worker)?\.js$/.test(file)],
+  ['WebAssembly', (file) => /^\/pagefind\/wasm\./.test(file)],
+  ['index meta', (file) => file.endsWith('.pf_meta') || file.endsWith('pagefind-entry.json')],
+  ['word index', (file) => file.endsWith('.pf_index')],
+  ['filters', (file) => file.endsWith('.pf_filter')],
+  ['result fragments', (file) => file.endsWith('.pf_fragment')],
+];
+const partOf = (sitePath: string) => PARTS.find(([, test]) => test(sitePath))?.[0] ?? 'other';
+
+/** Types a static host compresses on the fly (already compressed formats go as they are). */
+const COMPRESSED_ON_THE_FLY = /\.(html|js|mjs|css|json|svg|txt|xml)$/;
+
+/** The bytes a host sends for one of the site's files. */
+export function wireBytes(file: string, body: Buffer): number {
+  return COMPRESSED_ON_THE_FLY.test(file) ? gzipSync(body, { level: 6 }).length : body.length;
+}
+
+export interface QueryCost {
+  query: string;
+  results: number;
+  /** Bytes over the wire by part (PARTS), and the files counted. */
+  parts: Record<string, number>;
+  files: number;
+  total: number;
+}
+
+/** One first query on `origin`'s `page` in a fresh browser. */
+export async function firstQueryCost(origin: string, page: string, query: string, dir: string): Promise<QueryCost> {
+  const executablePath = findChromium();
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const tab = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await tab.goto(new URL(page, origin).href, { waitUntil: 'load' });
+    await tab.waitForLoadState('networkidle');
+    const fetched = new Set<string>();
+    tab.on('requestfinished', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === origin) fetched.add(decodeURIComponent(url.pathname));
+    });
+    await tab.getByRole('banner').getByRole('link', { name: 'Buscar no portal' }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Buscar no portal' });
+    await dialog.getByRole('searchbox').fill(query);
+    const results = dialog.getByRole('list', { name: 'Resultados da busca' }).getByRole('link');
+    await results.first().waitFor({ timeout: 30_000 });
+    await tab.waitForLoadState('networkidle');
+    const parts: Record<string, number> = {};
+    let total = 0;
+    for (const sitePath of fetched) {
+      const bytes = wireBytes(sitePath, readFileSync(path.join(dir, sitePath)));
+      const part = partOf(sitePath);
+      parts[part] = (parts[part] ?? 0) + bytes;
+      total += bytes;
+    }
+    return { query, results: await results.count(), parts, files: fetched.size, total };
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: 'string', default: 'dist' },
+      page: { type: 'string', default: '/about' },
+      query: { type: 'string', multiple: true, default: ['cachoeira', 'pousada', 'festa'] },
+    },
+  });
+  const dir = path.resolve(values.dir);
+  const server = await startStaticServer({ root: dir });
+  try {
+    const costs: QueryCost[] = [];
+    for (const query of values.query) costs.push(await firstQueryCost(server.origin, values.page, query, dir));
+    const names = [...PARTS.map(([name]) => name), 'other'].filter((name) => costs.some((cost) => cost.parts[name]));
+    console.log(`First search from ${values.page} on ${dir} (bytes over the wire, gzip where a host compresses):`);
+    console.log(
+      formatTable(
+        ['query', 'results', ...names, 'files', 'total'],
+        costs.map((cost) => [
+          cost.query,
+          String(cost.results),
+          ...names.map((name) => formatBytes(cost.parts[name] ?? 0)),
+          String(cost.files),
+          formatBytes(cost.total),
+        ]),
+      ),
+    );
+  } finally {
+    await server.close();
+  }
+}
