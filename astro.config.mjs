@@ -11,6 +11,7 @@ import { contentSecurityPolicy } from './src/integrations/csp.ts';
 import { hostNamed } from './src/integrations/hosts.ts';
 import imageCache from './src/integrations/image-cache.ts';
 import { staticHosting } from './src/integrations/publication.ts';
+import { serviceWorker } from './src/integrations/service-worker.ts';
 import { unlistedPages } from './src/integrations/unlisted-pages.ts';
 import { DEFAULT_SITE_URL } from './src/lib/config.ts';
 import { MEDIUM_WIDTH } from './src/lib/images.ts';
@@ -32,6 +33,8 @@ export default defineConfig({
     react(),
     // The project's client directives (src/directives/): React arrives only when a widget needs it.
     clientDirectives(),
+    // The service worker (src/service-worker/sw.ts) bundled with this build's version, served as /sw.js.
+    serviceWorker(root),
     // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
     imageCache(projectDir(process.env, 'imageCache', root)),
     // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.

@@ -1,19 +1,17 @@
 /**
  * The browser side of 'saved places offline': every change of `$favourites` is sent to
- * the service worker, which keeps each saved item's page and first photo (src/service-worker/sw.js,
- * SAVED) and releases those of removed items; /favoritos asks which items are kept.
+ * the service worker, which keeps each saved item's page and first photo (src/service-worker/sw.ts,
+ * SAVED_CACHE) and releases those of removed items; /favoritos asks which items are kept.
  */
 
 import { type Favourite, favouriteKey } from '../lib/favourite.ts';
+import { type MessageFromWorker, type MessageToWorker, SAVED_CACHE, SAVED_INDEX, type SavedIndex } from '../lib/offline.ts';
 import { $favourites } from '../stores/favourites.ts';
 
-/** The service worker's cache of saved places and its index entry (names shared with sw.js). */
-export const SAVED_CACHE = 'bb-turismo-saved';
-export const SAVED_INDEX = '/__saved-offline__.json';
-
 /** What the worker needs of a favourite: its key, its page and its card photo. */
-const toMessage = (list: readonly Favourite[]) =>
-  list.map((item) => ({ key: favouriteKey(item), path: item.path, image: item.image }));
+const toMessage = (list: readonly Favourite[]): MessageToWorker => ({
+  saved: list.map((item) => ({ key: favouriteKey(item), path: item.path, image: item.image })),
+});
 
 let isStarted = false;
 
@@ -23,15 +21,15 @@ export function keepFavouritesOffline(): void {
   isStarted = true;
   $favourites.subscribe((list) => {
     // `ready` waits for the registration the layout's script makes, also on the very first visit.
-    void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ saved: toMessage(list) }));
+    void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(toMessage(list)));
   });
 }
 
 /** The keys of the favourites the worker keeps offline (empty where there is no Cache Storage). */
 export async function savedOfflineKeys(): Promise<Set<string>> {
   try {
-    const index = await (await (await caches.open(SAVED_CACHE)).match(SAVED_INDEX))?.json();
-    return new Set(Array.isArray(index?.items) ? index.items.map((item: { key: string }) => item.key) : []);
+    const index = (await (await (await caches.open(SAVED_CACHE)).match(SAVED_INDEX))?.json()) as Partial<SavedIndex> | undefined;
+    return new Set(Array.isArray(index?.items) ? index.items.map((item) => item.key) : []);
   } catch {
     return new Set();
   }
@@ -40,7 +38,7 @@ export async function savedOfflineKeys(): Promise<Set<string>> {
 /** Calls `listener` with the kept keys now and each time the worker has updated its copies. */
 export function watchSavedOffline(listener: (keys: Set<string>) => void): () => void {
   const refresh = () => void savedOfflineKeys().then(listener);
-  const onMessage = (event: MessageEvent) => {
+  const onMessage = (event: MessageEvent<Partial<MessageFromWorker> | undefined>) => {
     if (Array.isArray(event.data?.savedOffline)) listener(new Set(event.data.savedOffline));
   };
   refresh();

@@ -23,3 +23,13 @@ export const itemPath = (kind: ItemKind, id: string) => `${DETAIL_PREFIXES[kind]
 export const experiencePath = (id: string) => `/experience/${encodeURIComponent(id)}`;
 export const newsPath = (id: string) => `/news/${encodeURIComponent(id)}`;
 export const testimonialPath = (id: string) => `/testimonials/${encodeURIComponent(id)}`;
+
+/**
+ * The one form of a page's path: no '.html', no 'index', no trailing slash ('/all-tours',
+ * '/tour/101', '/'). Pages are built as files (build.format 'file'), so static hosts serve this
+ * path without a redirect, and links, canonical URLs, JSON-LD and share links all use it.
+ */
+export function canonicalPath(pathname: string): string {
+  const path = pathname.replace(/(?:\/index)?\.html$/, '').replace(/\/+$/, '');
+  return path === '' || path === '/index' ? '/' : path;
+}

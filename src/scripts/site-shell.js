@@ -9,7 +9,7 @@
  *   slideshows stay still);
  * - uses Poppins (html.fonts) once this browser has it, else fetches it when the loaded page is
  *   idle, for the next page (never on Save-Data);
- * - registers the service worker (src/service-worker/sw.js), idle too, handing it the URLs this page
+ * - registers the service worker (src/service-worker/sw.ts, served as /sw.js), idle too, handing it the URLs this page
  *   loaded before the worker controlled it.
  * Idle after the load, not at it: the load event can come before the LCP photo is drawn, and
  * neither the fonts nor the worker's requests may share the link with it.

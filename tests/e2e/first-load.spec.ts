@@ -1,5 +1,5 @@
 /**
- * The LCP photo has the link alone (point 3 and 4): until a visitor's first page has
+ * The LCP photo has the link alone: until a visitor's first page has
  * loaded, it fetches no font and, on the home, no hero photo but the first. After the load the
  * next slides come into the strip and Poppins is fetched for the next page, which uses it.
  * The photos are held back while the page loads, so "before the load" is a state, not a race.

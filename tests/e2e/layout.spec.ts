@@ -1,8 +1,8 @@
 /**
  * Layout of every page type at 320-1440 px: no sideways scroll; on phones no paragraph or
- * heading squeezed narrower than a readable measure (the podcast cards' one-word lines, point 1);
- * nothing over the sticky header; the back-to-top button hidden at the top and never over a card
- * (point 7); no icon squeezed beside text that wraps; a carousel shows whole the cards one 'Próximo'
+ * heading squeezed narrower than a readable measure (the podcast cards' one-word lines);
+ * nothing over the sticky header; the back-to-top button hidden at the top and never over a card;
+ * no icon squeezed beside text that wraps; a carousel shows whole the cards one 'Próximo'
  * moves by; no photo's <source> laid out as an item of a flex or grid row. One page load per page type and width, the checks batched in one evaluate.
  */
 import { expect, test } from '@playwright/test';

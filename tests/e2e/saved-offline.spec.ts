@@ -1,12 +1,12 @@
 /**
- * Saved places offline (items 2 and 5): a tour saved from /all-tours, never opened, opens
+ * Saved places offline: a tour saved from /all-tours, never opened, opens
  * with the network off, photo and styles included; /favoritos works offline and says which items are
  * kept; removing the favourite deletes its kept copies.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { SAVED_CACHE } from '../../src/lib/offline.ts';
 import { savedCard } from './support.ts';
 
-const SAVED_CACHE = 'bb-turismo-saved';
 const SAVE = 'Salvar nos favoritos: ';
 
 /** Whether the saved-places cache holds `url` (a site path). */

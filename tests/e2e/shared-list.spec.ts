@@ -1,5 +1,5 @@
 /**
- * The list travels (items 3 and 5): with a tour and a news article saved, 'Enviar pelo
+ * The list travels: with a tour and a news article saved, 'Enviar pelo
  * WhatsApp' is one wa.me message carrying every saved title and link; 'Copiar link' gives a
  * /favoritos URL that opens the same list in a fresh browser context, whose 'Adicionar aos meus
  * favoritos' saves it there. A list from a stranger with a phishing entry (a link that leaves the

@@ -1,15 +1,21 @@
 /**
- * The service worker (src/service-worker/sw.js) run in a VM with an in-memory Cache Storage and a
+ * The service worker (src/service-worker/sw.ts, bundled as the build bundles it) run in a VM with an in-memory Cache Storage and a
  * scripted network: what it keeps, what it serves online and offline, and how a new build's worker
  * takes over from the last one. The browser side (a real worker, a real offline switch) is
  * tests/e2e/offline.spec.ts.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { bundleServiceWorker } from '../../src/integrations/service-worker.ts';
 
-const SOURCE = readFileSync(path.resolve(import.meta.dirname, '../../src/service-worker/sw.js'), 'utf8');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The worker as the build bundles it, once per version a test installs. */
+const bundles = new Map<string, string>();
+const workerFor = (version: string) => {
+  if (!bundles.has(version)) bundles.set(version, bundleServiceWorker(ROOT, version));
+  return bundles.get(version) ?? '';
+};
 const ORIGIN = 'https://turismo.example.com.br';
 const DAY = 86_400_000;
 
@@ -115,7 +121,7 @@ function startWorker(version: string, storage = new MemoryCacheStorage(), networ
     clients: { claim: async () => undefined, matchAll: async () => [{ postMessage: (data: unknown) => posted.push(data) }] },
   };
   const posted: unknown[] = [];
-  vm.runInNewContext(SOURCE.replace("'BUILD_VERSION'", JSON.stringify(version)), {
+  vm.runInNewContext(workerFor(version), {
     self,
     caches: storage,
     fetch: fetchFn,

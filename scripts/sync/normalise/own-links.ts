@@ -12,8 +12,8 @@
  * it is left out when the record is normalised (`notOwnSite`).
  */
 
+import { canonicalPath } from '../../../src/lib/paths.ts';
 import type { SocialLinks } from '../../../src/lib/schemas/index.ts';
-import { canonicalPath } from '../../../src/lib/seo.ts';
 import type { RecordContext, RecordNote } from './context.ts';
 import { rewriteLinks } from './html.ts';
 import { quoted } from './values.ts';

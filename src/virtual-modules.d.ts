@@ -7,3 +7,9 @@ declare module 'virtual:image-cache' {
   /** Upstream URLs the last sync could not cache, with the reason (they show the placeholder). */
   export const failed: Record<string, string>;
 }
+
+/** The service worker, bundled with this build's version (src/integrations/service-worker.ts). */
+declare module 'virtual:service-worker' {
+  const source: string;
+  export default source;
+}

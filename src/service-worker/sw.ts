@@ -1,6 +1,7 @@
 /**
- * The site's service worker (served as /sw.js by src/pages/sw.js.ts, which puts the build's version
- * in BUILD_VERSION). For visitors on slow and flaky connections:
+ * The site's service worker, bundled by src/integrations/service-worker.ts and served as /sw.js by
+ * src/pages/sw.js.ts, which puts the build's version in BUILD_VERSION. Typed against the WebWorker
+ * library (src/service-worker/tsconfig.json). For visitors on slow and flaky connections:
  *
  * - Pages: network first. A page that answers is shown and kept; when the network fails, or gives
  *   nothing within PAGE_TIMEOUT_MS and a kept copy exists, the kept copy is shown; a page never kept
@@ -17,100 +18,108 @@
  *   the first page visited is kept too.
  * - Saved places: the pages send the visitor's favourites ({ saved: [...] }, newest
  *   first). For each, the worker keeps the item's page, the files that page needs (stylesheets,
- *   scripts, islands) and its first photo in SAVED, a cache no build deletes, so a place saved from a
+ *   scripts, islands) and its first photo in SAVED_CACHE, a cache no build deletes, so a place saved from a
  *   list opens with no signal though it was never opened; a removed favourite's copies go (a file
  *   two saved pages share goes with the last). /favoritos is always kept too. Bounded by
  *   MAX_SAVED_ITEMS and SAVED_BYTE_BUDGET: the newest favourites that fit are kept, the rest are
  *   not (and /favoritos says so). A kept copy made by another build is fetched again, in the
  *   background, the next time a page sends the list while online (every page load does).
  */
-const VERSION = 'BUILD_VERSION';
-const PREFIX = 'bb-turismo-';
-const PAGES = `${PREFIX}pages-${VERSION}`;
-const FILES = `${PREFIX}files-${VERSION}`;
-const OFFLINE_URL = '/offline';
+import {
+  CACHE_PREFIX,
+  FAVOURITES_PATH,
+  MAX_SAVED_ITEMS,
+  type MessageFromWorker,
+  OFFLINE_PATH,
+  SAVED_BYTE_BUDGET,
+  SAVED_CACHE,
+  SAVED_INDEX,
+  type SavedIndex,
+  type SavedItem,
+  type SavedRequest,
+} from '../lib/offline.ts';
+import { canonicalPath } from '../lib/paths.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+/** Replaced by the build's version when the bundle is served (src/pages/sw.js.ts). */
+declare const BUILD_VERSION: string;
+
+const VERSION = BUILD_VERSION;
+const PAGES = `${CACHE_PREFIX}pages-${VERSION}`;
+const FILES = `${CACHE_PREFIX}files-${VERSION}`;
 const PAGE_TIMEOUT_MS = 6000;
 const MAX_AGE_DAYS = 30;
-/** Saved places kept offline: not versioned, so a new build does not drop them. */
-const SAVED = `${PREFIX}saved`;
-/** The SAVED entry listing what is kept for whom; /favoritos reads it too (src/lib/saved-offline.ts). */
-const SAVED_INDEX = '/__saved-offline__.json';
-/** Most favourites kept offline (the list itself holds up to 200). */
-const MAX_SAVED_ITEMS = 40;
-/** Most bytes the saved copies take together (pages, their files and photos). */
-const SAVED_BYTE_BUDGET = 25 * 1024 * 1024;
 /** Most files (stylesheets, scripts, photos) kept for one saved page. */
 const MAX_FILES_PER_PAGE = 60;
-/** Always kept with the saved places: the list itself. */
-const FAVOURITES_PATH = '/favoritos';
 /** Most entries kept per cache; the oldest go first. */
-const MAX_ENTRIES = { [PAGES]: 150, [FILES]: 600 };
+const MAX_ENTRIES: Record<string, number> = { [PAGES]: 150, [FILES]: 600 };
 
 /**
- * Pages are kept by path in their one form: '/all-tours?tipo=x#top', '/all-tours/' and '/all-tours'
- * are one page offline (a folder-first host serves every page at '/x/', src/integrations/static-hosting.ts).
+ * Pages are kept by path in their one form (canonicalPath): '/all-tours?tipo=x#top', '/all-tours/'
+ * and '/all-tours' are one page offline (a folder-first host serves every page at '/x/',
+ * src/integrations/static-hosting.ts).
  */
-const pageKey = (url) => {
+const pageKey = (url: string) => {
   const parsed = new URL(url, self.location.href);
-  const path = parsed.pathname.replace(/(\/index)?\.html$/, '').replace(/\/+$/, '') || '/';
-  return `${parsed.origin}${path}`;
+  return `${parsed.origin}${canonicalPath(parsed.pathname)}`;
 };
-const sameOrigin = (url) => new URL(url, self.location.href).origin === self.location.origin;
-const isPage = (request) => request.mode === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html');
-const isHashedAsset = (url) => url.pathname.startsWith('/_astro/');
-const isSearchChunk = (url) => /^\/pagefind\/.+\.(pf_fragment|pf_index|pf_meta|pf_filter)$/.test(url.pathname);
-const isCacheFirst = (url, request) =>
+const sameOrigin = (url: string) => new URL(url, self.location.href).origin === self.location.origin;
+const isPage = (request: Request) => request.mode === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html');
+const isHashedAsset = (url: URL) => url.pathname.startsWith('/_astro/');
+const isSearchChunk = (url: URL) => /^\/pagefind\/.+\.(pf_fragment|pf_index|pf_meta|pf_filter)$/.test(url.pathname);
+const isCacheFirst = (url: URL, request: Request) =>
   isHashedAsset(url) || isSearchChunk(url) || request.destination === 'image' || request.destination === 'font';
 
 /** True when the response is worth keeping: a complete 200 answer we can read (not opaque). */
-const keepable = (response) => response?.status === 200 && (response.type === 'basic' || response.type === 'default');
+const keepable = (response: Response | null | undefined): boolean =>
+  response?.status === 200 && (response.type === 'basic' || response.type === 'default');
 
 /**
  * A plain copy of a response the host redirected (a folder-first host sends '/offline' to
  * '/offline/'): the browser refuses a redirected response as the answer to a navigation.
  */
-async function unredirected(response) {
+async function unredirected(response: Response): Promise<Response> {
   if (!response.redirected) return response;
   const { status, statusText, headers } = response;
   return new Response(await response.blob(), { status, statusText, headers });
 }
 
 /** A kept response older than MAX_AGE_DAYS (by its Date header) is stale. */
-function isTooOld(response) {
+function isTooOld(response: Response): boolean {
   const date = Date.parse(response.headers.get('date') ?? '');
   return Number.isFinite(date) && Date.now() - date > MAX_AGE_DAYS * 86_400_000;
 }
 
-async function trim(cacheName) {
+async function trim(cacheName: string): Promise<void> {
   const cache = await caches.open(cacheName);
   const keys = await cache.keys();
   const excess = keys.length - (MAX_ENTRIES[cacheName] ?? 300);
   for (const request of keys.slice(0, Math.max(0, excess))) await cache.delete(request);
 }
 
-async function keep(cacheName, request, response) {
+async function keep(cacheName: string, request: RequestInfo, response: Response): Promise<void> {
   const cache = await caches.open(cacheName);
   await cache.put(request, response);
   await trim(cacheName);
 }
 
 /** URLs of the stylesheets, icons and images an HTML page links with site paths. */
-function shellUrls(html) {
-  const urls = new Set();
+function shellUrls(html: string): string[] {
+  const urls = new Set<string>();
   for (const match of html.matchAll(/<link[^>]+href="(\/[^"]+)"[^>]*>/g)) {
-    if (/rel="(stylesheet|icon)"/.test(match[0])) urls.add(match[1]);
+    if (match[1] && /rel="(stylesheet|icon)"/.test(match[0])) urls.add(match[1]);
   }
-  for (const match of html.matchAll(/<img[^>]+src="(\/[^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/<img[^>]+src="(\/[^"]+)"/g)) if (match[1]) urls.add(match[1]);
   return [...urls];
 }
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      const response = await unredirected(await fetch(OFFLINE_URL, { cache: 'no-cache' }));
+      const response = await unredirected(await fetch(OFFLINE_PATH, { cache: 'no-cache' }));
       if (!keepable(response)) throw new Error(`offline page: HTTP ${response.status}`);
       const html = await response.clone().text();
-      await (await caches.open(PAGES)).put(OFFLINE_URL, response);
+      await (await caches.open(PAGES)).put(OFFLINE_PATH, response);
       const files = await caches.open(FILES);
       await Promise.all(
         shellUrls(html).map(async (url) => {
@@ -130,7 +139,7 @@ self.addEventListener('install', (event) => {
  * (they never change meaning; the old pages need them). Nothing is downloaded, which matters on a
  * metered connection.
  */
-async function carryOver(oldNames) {
+async function carryOver(oldNames: string[]): Promise<void> {
   const pages = await caches.open(PAGES);
   const files = await caches.open(FILES);
   for (const name of oldNames) {
@@ -138,8 +147,8 @@ async function carryOver(oldNames) {
     for (const request of await old.keys()) {
       const url = new URL(request.url);
       const response = await old.match(request);
-      if (!response || url.pathname === OFFLINE_URL) continue;
-      if (name.startsWith(`${PREFIX}pages-`)) {
+      if (!response || url.pathname === OFFLINE_PATH) continue;
+      if (name.startsWith(`${CACHE_PREFIX}pages-`)) {
         if (!isTooOld(response) && !(await pages.match(request))) await pages.put(request, response);
       } else if ((isHashedAsset(url) || isSearchChunk(url)) && !(await files.match(request))) {
         await files.put(request, response);
@@ -153,7 +162,7 @@ self.addEventListener('activate', (event) => {
     (async () => {
       await self.clients.claim();
       const names = (await caches.keys()).filter(
-        (name) => name.startsWith(PREFIX) && name !== PAGES && name !== FILES && name !== SAVED,
+        (name) => name.startsWith(CACHE_PREFIX) && name !== PAGES && name !== FILES && name !== SAVED_CACHE,
       );
       await carryOver(names);
       await Promise.all(names.map((name) => caches.delete(name)));
@@ -165,20 +174,25 @@ self.addEventListener('activate', (event) => {
 
 /** The registration script's list of what the page loaded before this worker controlled it. */
 self.addEventListener('message', (event) => {
-  if (Array.isArray(event.data?.saved)) {
-    event.waitUntil(keepSaved(event.data.saved));
+  // Whatever a page sends is checked: the worker trusts no shape.
+  const data = (event.data ?? {}) as { [key in 'saved' | 'keep']?: unknown };
+  if (Array.isArray(data.saved)) {
+    event.waitUntil(keepSaved(data.saved));
     return;
   }
-  const urls = Array.isArray(event.data?.keep) ? event.data.keep : [];
+  const urls: unknown[] = Array.isArray(data.keep) ? data.keep : [];
   event.waitUntil(
     Promise.all(
       urls
-        .filter((url) => typeof url === 'string' && sameOrigin(url))
+        .filter((url): url is string => typeof url === 'string' && sameOrigin(url))
         .slice(0, 100)
         .map(async (url) => {
-          const html = pageKey(url) === pageKey(event.source?.url ?? '/');
+          const source = event.source && 'url' in event.source ? event.source.url : '/';
+          const html = pageKey(url) === pageKey(source);
           const cacheName = html ? PAGES : FILES;
-          const key = html ? pageKey(url) : new URL(url, self.location.href).href.split('#')[0];
+          const file = new URL(url, self.location.href);
+          file.hash = '';
+          const key = html ? pageKey(url) : file.href;
           if (await (await caches.open(cacheName)).match(key)) return;
           try {
             const response = await unredirected(await fetch(key));
@@ -195,10 +209,12 @@ self.addEventListener('message', (event) => {
  * The site files an HTML page needs to be drawn and to work: stylesheets, icons, module scripts,
  * the islands' component and renderer modules, and its first photo (the first <img> in <main>).
  */
-function pageFiles(html) {
+function pageFiles(html: string): string[] {
   const urls = new Set(shellUrls(html).filter((url) => !/\.(avif|webp|jpe?g|png|gif)$/i.test(url)));
-  for (const match of html.matchAll(/<script[^>]+src="(\/[^"]+)"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/(?:component-url|renderer-url|before-hydration-url)="(\/[^"]+)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]+src="(\/[^"]+)"/g)) if (match[1]) urls.add(match[1]);
+  for (const match of html.matchAll(/(?:component-url|renderer-url|before-hydration-url)="(\/[^"]+)"/g)) {
+    if (match[1]) urls.add(match[1]);
+  }
   const main = html.slice(Math.max(0, html.indexOf('<main')));
   const photo = /<img[^>]+src="(\/[^"]+)"/.exec(main)?.[1];
   if (photo) urls.add(photo);
@@ -206,9 +222,10 @@ function pageFiles(html) {
 }
 
 /** The modules a script imports from our own /_astro/ folder (static and dynamic imports). */
-function importedModules(code, base) {
-  const urls = new Set();
+function importedModules(code: string, base: string): string[] {
+  const urls = new Set<string>();
   for (const match of code.matchAll(/["'](\.{1,2}\/[^"'\s]+\.js|\/_astro\/[^"'\s]+\.js)["']/g)) {
+    if (!match[1]) continue;
     const url = new URL(match[1], base);
     if (url.origin === self.location.origin && url.pathname.startsWith('/_astro/')) urls.add(url.href);
   }
@@ -216,19 +233,20 @@ function importedModules(code, base) {
 }
 
 /** The saved-places index: { items: [{ key, path, version, urls, bytes }] } (urls[0] is the page). */
-async function readSavedIndex(cache) {
+async function readSavedIndex(cache: Cache): Promise<Pick<SavedIndex, 'items'>> {
   try {
-    const index = await (await cache.match(SAVED_INDEX))?.json();
-    return Array.isArray(index?.items) ? index : { items: [] };
+    const index = (await (await cache.match(SAVED_INDEX))?.json()) as Partial<SavedIndex> | undefined;
+    return Array.isArray(index?.items) ? { items: index.items } : { items: [] };
   } catch {
     return { items: [] };
   }
 }
 
 /** What a favourite sent by a page is, once checked: its key, its page's path and its card photo. */
-function savedRequest(entry) {
+function savedRequest(value: unknown): SavedRequest | null {
+  const entry = (value ?? {}) as Partial<Record<keyof SavedRequest, unknown>>;
   if (
-    typeof entry?.key !== 'string' ||
+    typeof entry.key !== 'string' ||
     typeof entry.path !== 'string' ||
     !entry.path.startsWith('/') ||
     entry.path.startsWith('//')
@@ -242,17 +260,22 @@ function savedRequest(entry) {
  * Fetches one saved page and what it needs; returns the responses by URL and their bytes, or null
  * when the page does not answer (offline, removed). Files already kept in `cache` are reused.
  */
-async function download(cache, path, image) {
+async function download(
+  cache: Cache,
+  path: string,
+  image: string | null,
+): Promise<{ responses: Map<string, Response>; bytes: number } | null> {
   const pageUrl = pageKey(path);
   const page = await unredirected(await fetch(pageUrl, { cache: 'no-cache' }));
   if (!keepable(page)) return null;
   const html = await page.clone().text();
-  const responses = new Map([[pageUrl, page]]);
+  const responses = new Map<string, Response>([[pageUrl, page]]);
   const queue = pageFiles(html);
   if (image) queue.push(image);
   const seen = new Set(queue);
   while (queue.length > 0 && responses.size <= MAX_FILES_PER_PAGE) {
     const url = queue.shift();
+    if (!url) break;
     const response =
       (await cache.match(url)) ?? (await caches.match(url, { cacheName: FILES })) ?? (await fetch(url).catch(() => null));
     if (response?.status !== 200) continue;
@@ -267,7 +290,7 @@ async function download(cache, path, image) {
     }
   }
   let bytes = 0;
-  const bodies = new Map();
+  const bodies = new Map<string, Response>();
   for (const [url, response] of responses) {
     const body = await response.arrayBuffer();
     bytes += body.byteLength;
@@ -276,33 +299,33 @@ async function download(cache, path, image) {
   return { responses: bodies, bytes };
 }
 
-let savedQueue = Promise.resolve();
+let savedQueue: Promise<void> = Promise.resolve();
 
 /** Runs the saved-places updates one after the other (two pages may send their lists at once). */
-function keepSaved(list) {
+function keepSaved(list: unknown[]): Promise<void> {
   savedQueue = savedQueue.then(() => reconcileSaved(list)).catch(() => undefined);
   return savedQueue;
 }
 
 /**
- * Makes SAVED hold what `list` (the favourites, newest first) asks for, within the bounds: keeps
+ * Makes SAVED_CACHE hold what `list` (the favourites, newest first) asks for, within the bounds: keeps
  * the copies it still needs, downloads the missing ones and those of another build (when the
  * network answers), and deletes every file no kept item refers to. Tells the open pages when done.
  */
-async function reconcileSaved(list) {
-  const cache = await caches.open(SAVED);
+async function reconcileSaved(list: unknown[]): Promise<void> {
+  const cache = await caches.open(SAVED_CACHE);
   const index = await readSavedIndex(cache);
   const known = new Map(index.items.map((item) => [item.key, item]));
-  const wanted = [{ key: 'page:favoritos', path: FAVOURITES_PATH, image: null }];
+  const wanted: SavedRequest[] = [{ key: 'page:favoritos', path: FAVOURITES_PATH, image: null }];
   for (const entry of list.slice(0, MAX_SAVED_ITEMS)) {
     const request = savedRequest(entry);
     if (request) wanted.push(request);
   }
-  const items = [];
+  const items: SavedItem[] = [];
   let total = 0;
   for (const request of wanted) {
     const kept = known.get(request.key);
-    let item = kept && kept.path === request.path ? kept : null;
+    let item: SavedItem | null = kept && kept.path === request.path ? kept : null;
     if (!item || item.version !== VERSION) {
       const fresh = await download(cache, request.path, request.image).catch(() => null);
       if (fresh && total + fresh.bytes <= SAVED_BYTE_BUDGET) {
@@ -323,40 +346,40 @@ async function reconcileSaved(list) {
   for (const request of await cache.keys()) {
     if (new URL(request.url).pathname !== SAVED_INDEX && !used.has(request.url)) await cache.delete(request);
   }
-  const summary = { items, bytes: total, maxItems: MAX_SAVED_ITEMS, byteBudget: SAVED_BYTE_BUDGET };
+  const summary: SavedIndex = { items, bytes: total, maxItems: MAX_SAVED_ITEMS, byteBudget: SAVED_BYTE_BUDGET };
   await cache.put(SAVED_INDEX, new Response(JSON.stringify(summary), { headers: { 'content-type': 'application/json' } }));
   for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
-    client.postMessage({ savedOffline: items.map((item) => item.key) });
+    client.postMessage({ savedOffline: items.map((item) => item.key) } satisfies MessageFromWorker);
   }
 }
 
 /** A saved copy of `url` (a page key or a file URL), if any. */
-const savedCopy = (url) => caches.match(url, { cacheName: SAVED });
+const savedCopy = (url: string) => caches.match(url, { cacheName: SAVED_CACHE });
 
 /**
  * Another copy of the same photo: Astro names every encoding of one source image
  * '/_astro/{name}.{hash}_{variant}.{ext}', so with no network the width or format a saved page's
  * <picture> asks for can be drawn from the one kept. Browsers sniff image bytes, so the format may differ.
  */
-async function samePhoto(url) {
+async function samePhoto(url: URL): Promise<Response | undefined> {
   const prefix = /^(\/_astro\/[^/]+?_)[^/_]+\.(?:avif|webp|jpe?g|png)$/.exec(url.pathname)?.[1];
   if (!prefix) return undefined;
-  const cache = await caches.open(SAVED);
+  const cache = await caches.open(SAVED_CACHE);
   for (const request of await cache.keys()) {
     if (new URL(request.url).pathname.startsWith(prefix)) return cache.match(request);
   }
   return undefined;
 }
 
-async function offlinePage() {
+async function offlinePage(): Promise<Response> {
   return (
-    (await caches.match(OFFLINE_URL, { cacheName: PAGES })) ??
+    (await caches.match(OFFLINE_PATH, { cacheName: PAGES })) ??
     new Response('Você está offline.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } })
   );
 }
 
 /** Network first, with a timeout that only counts when a kept copy exists. */
-async function pageFromNetworkFirst(event) {
+async function pageFromNetworkFirst(event: FetchEvent): Promise<Response> {
   const { request } = event;
   const cache = await caches.open(PAGES);
   const kept = await cache.match(pageKey(request.url));
@@ -369,8 +392,8 @@ async function pageFromNetworkFirst(event) {
   });
   event.waitUntil(network.catch(() => undefined));
   if (!usable) return network.catch(offlinePage);
-  let timer;
-  const timeout = new Promise((resolve) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<Response>((resolve) => {
     timer = setTimeout(() => resolve(usable), PAGE_TIMEOUT_MS);
   });
   try {
@@ -382,7 +405,7 @@ async function pageFromNetworkFirst(event) {
   }
 }
 
-async function fromCacheFirst(event) {
+async function fromCacheFirst(event: FetchEvent): Promise<Response> {
   const { request } = event;
   const cached = (await caches.match(request, { cacheName: FILES })) ?? (await savedCopy(request.url));
   if (cached) return cached;
@@ -397,7 +420,7 @@ async function fromCacheFirst(event) {
   }
 }
 
-async function fromNetworkFirst(event) {
+async function fromNetworkFirst(event: FetchEvent): Promise<Response> {
   const { request } = event;
   try {
     const response = await fetch(request);
