@@ -46,22 +46,20 @@ const byId = <T extends { id: string }>(name: string, id: string): T => {
 };
 
 describe('kind labels', () => {
-  it('has the eleven labels of the issue, each once, in the chip order', () => {
-    expect([...SEARCH_KIND_ORDER].sort()).toEqual(
-      [
-        'Passeio',
-        'Hospedagem',
-        'Restaurante',
-        'Evento',
-        'Experiência',
-        'Condutor',
-        'Guia',
-        'Agência',
-        'Fornecedor',
-        'Notícia',
-        'Depoimento',
-      ].sort(),
-    );
+  it('has eleven labels, each once, in the chip order: items as the portal lists them, experiences beside tours, then stories', () => {
+    expect(SEARCH_KIND_ORDER).toEqual([
+      'Passeio',
+      'Experiência',
+      'Hospedagem',
+      'Restaurante',
+      'Evento',
+      'Fornecedor',
+      'Condutor',
+      'Guia',
+      'Agência',
+      'Notícia',
+      'Depoimento',
+    ]);
     expect(new Set(Object.values(SEARCH_KIND_LABELS)).size).toBe(SEARCH_KIND_ORDER.length);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { ENTITIES } from '../entities.ts';
 import { displayPrice, type Priced } from '../facts.ts';
+import { KIND_ORDER } from '../kinds.ts';
 import type { Experience, Item, ItemKind, NewsArticle, Testimonial } from '../schemas/index.ts';
 
 /** Pagefind filter names (visible in /busca URLs, hence Portuguese). */
@@ -24,17 +25,11 @@ export const SEARCH_KIND_LABELS = {
   testimonial: 'Depoimento',
 } as const;
 
-/** Order of the kind chips in the dialog: items first, then stories. */
+/** Order of the kind chips in the dialog: the items in the portal's order (experiences beside tours), then stories. */
 export const SEARCH_KIND_ORDER: readonly string[] = [
-  SEARCH_KIND_LABELS.tour,
-  SEARCH_KIND_LABELS.experience,
-  SEARCH_KIND_LABELS.accommodation,
-  SEARCH_KIND_LABELS.restaurant,
-  SEARCH_KIND_LABELS.event,
-  SEARCH_KIND_LABELS.attraction,
-  SEARCH_KIND_LABELS.driver,
-  SEARCH_KIND_LABELS.guide,
-  SEARCH_KIND_LABELS.agency,
+  ...KIND_ORDER.flatMap((kind) =>
+    kind === 'tour' ? [SEARCH_KIND_LABELS.tour, SEARCH_KIND_LABELS.experience] : [SEARCH_KIND_LABELS[kind]],
+  ),
   SEARCH_KIND_LABELS.news,
   SEARCH_KIND_LABELS.testimonial,
 ];
