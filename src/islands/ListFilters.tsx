@@ -135,6 +135,7 @@ function listResults(paging: Paging, duration: DurationKind) {
   const ownEntries: Entry[] | null =
     paging.pages > 1 ? null : ownCards.map((card) => ({ id: cardId(card), page: 1, data: card.dataset }));
   let index: Promise<Entry[]> | null = null;
+  let hasIndex = false;
   const pageLoads = new Map<number, Promise<void>>();
   /** Each filter state shown counts one: an answer for an older one is dropped. */
   let generation = 0;
@@ -145,9 +146,14 @@ function listResults(paging: Paging, duration: DurationKind) {
   const loadIndex = () => {
     if (!index) {
       index = fetchIndex(paging.indexPath);
-      index.catch(() => {
-        index = null;
-      });
+      index.then(
+        () => {
+          hasIndex = true;
+        },
+        () => {
+          index = null;
+        },
+      );
     }
     return index;
   };
@@ -270,7 +276,8 @@ function listResults(paging: Paging, duration: DurationKind) {
     try {
       let entries = ownEntries;
       if (!entries) {
-        if (count) count.textContent = paging.loading;
+        // The count says the list is on its way only when it is: not at each letter typed once it is here.
+        if (count && !hasIndex) count.textContent = paging.loading;
         entries = await busy(loadIndex(), run);
       }
       if (run !== generation) return;
