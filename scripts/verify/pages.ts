@@ -1,12 +1,14 @@
 /**
- * The pages a complete build has: every route of the documented route table, and one detail page per
- * item of the snapshot (docs/architecture.md, Pages), at the paths the site itself links to.
+ * The pages a complete build has: every route of the documented route table, one detail page per
+ * item of the snapshot (docs/architecture.md, Pages) and every page of each list, at the paths the
+ * site itself links to.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLISHED_COLLECTIONS, type PublishedCollection, type Snapshot } from '../../src/integrations/build-manifest.ts';
 import { resolveSitePath } from '../../src/integrations/site-files.ts';
 import { ENTITIES, experiencePath, itemPath, newsPath, testimonialPath } from '../../src/lib/entities.ts';
+import { laterListPages, listIndexPath, listPageCount, listPagePath } from '../../src/lib/lists/paging.ts';
 import type { ItemKind } from '../../src/lib/schemas/index.ts';
 import type { Problem } from './problem.ts';
 
@@ -49,19 +51,33 @@ export async function readSnapshot(dir: string): Promise<{ snapshot: Snapshot; p
       problems.push({ gate: 'collections', message: `The snapshot file ${file} does not hold a list.` });
       continue;
     }
-    snapshot[name] = value.flatMap((entry) =>
-      entry && typeof entry === 'object' && 'id' in entry ? [{ id: String((entry as { id: unknown }).id) }] : [],
-    );
+    snapshot[name] = value.flatMap((entry) => {
+      if (!entry || typeof entry !== 'object' || !('id' in entry)) return [];
+      const { id, isListed } = entry as { id: unknown; isListed?: unknown };
+      return [isListed === false ? { id: String(id), isListed } : { id: String(id) }];
+    });
   }
   return { snapshot, problems };
 }
 
-/** Every page path the build must contain, each with what it is for (used in the failure message). */
+/**
+ * Every page path the build must contain, each with what it is for (used in the failure message):
+ * the fixed routes, one page per item, and the later pages of each list with, for a list of several
+ * pages, its index (what its filters fetch; src/lib/lists/paging.ts), counted over the listed items.
+ */
 export function expectedPages(snapshot: Snapshot): { path: string; what: string }[] {
   const pages = FIXED_ROUTES.map((route) => ({ path: route, what: 'route of the route table' }));
   for (const [kind, entity] of Object.entries(ENTITIES) as [ItemKind, (typeof ENTITIES)[ItemKind]][]) {
-    for (const { id } of snapshot[entity.collection] ?? []) {
+    const entries = snapshot[entity.collection] ?? [];
+    for (const { id } of entries) {
       pages.push({ path: itemPath(kind, id), what: `${entity.collection} item ${id}` });
+    }
+    const listed = entries.filter((entry) => entry.isListed !== false).length;
+    for (const page of laterListPages(listed)) {
+      pages.push({ path: listPagePath(entity.listPath, page), what: `page ${page} of the ${entity.collection} list` });
+    }
+    if (listPageCount(listed) > 1) {
+      pages.push({ path: listIndexPath(entity.listPath), what: `the index of the ${entity.collection} list (its filters)` });
     }
   }
   const others: [PublishedCollection, (id: string) => string][] = [

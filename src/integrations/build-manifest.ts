@@ -18,8 +18,12 @@ export const PUBLISHED_COLLECTIONS = (Object.keys(SNAPSHOT_SCHEMAS) as SnapshotN
 );
 export type PublishedCollection = Exclude<SnapshotName, 'status'>;
 
-/** Entries by collection; a collection whose file is missing or unreadable is absent. */
-export type Snapshot = Partial<Record<PublishedCollection, { id: string }[]>>;
+/**
+ * Entries by collection; a collection whose file is missing or unreadable is absent. `isListed`
+ * (items only) is false for a provider the lists leave out: it has a page, but no place in a list
+ * (the gate's expected list pages, scripts/verify/pages.ts).
+ */
+export type Snapshot = Partial<Record<PublishedCollection, { id: string; isListed?: boolean }[]>>;
 
 export interface BuildManifest {
   version: 1;

@@ -1,12 +1,18 @@
 /**
- * Applies the list filters to the static list page (docs/product.md). It renders
- * nothing: it takes over the page's search and filter forms (submit, change, debounced typing,
- * 'Limpar'), keeps `$filters` and the URL in step, shows or hides the server-rendered cards, so no
+ * Applies the list filters to the static list page (docs/product.md). It renders nothing: it
+ * takes over the page's search and filter forms (submit, change, debounced typing, 'Limpar'),
+ * keeps `$filters` and the URL in step, puts the matching server-rendered cards in the grid, so no
  * card is rendered twice, and fills the active filters summary (ActiveFilters.astro), whose chips
  * remove one filter each. Without JavaScript the forms stay plain GET forms.
+ *
+ * A filter covers the whole list. On a list of one page every card is on this page. On a list of
+ * several (src/lib/lists/paging.ts) the first filter fetches the list's index, matches it, and takes
+ * the matching cards' `<li>` from the static pages that hold them: a batch at a time ('Mostrar
+ * mais'), a few pages per batch, two fetched at once; a page fetched once serves every later filter.
+ * Without a filter the page shows its own cards and its pagination, as it was served.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { activeFilters, activeFiltersTitle } from '../lib/lists/active-filters.ts';
 import {
   type DurationKind,
@@ -17,13 +23,29 @@ import {
   itemFromDataset,
   matchesFilters,
   parseFilters,
+  serialiseFilters,
 } from '../lib/lists/filters.ts';
+import { type ListIndexEntry, listPagePath, PAGE_FETCHES_AT_ONCE, planBatch } from '../lib/lists/paging.ts';
 import { fold, resultCount } from '../lib/text.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../stores/filters.ts';
+import { CARDS_ADDED_EVENT } from './browser.ts';
+
+/** Where the list's other pages and its index are (ListPage.astro). */
+interface Paging {
+  /** The list's path ('/all-tours'): its pages are `{listPath}/page/{n}`. */
+  listPath: string;
+  /** Its index ('/all-tours/index.json'). */
+  indexPath: string;
+  /** Its static pages: with one, every card is on this page and nothing is fetched. */
+  pages: number;
+  /** 'Carregando passeios...': the count while the index or cards are on their way. */
+  loading: string;
+}
 
 interface Props {
   duration: DurationKind;
   price: { min: number; max: number };
+  paging: Paging;
 }
 
 /** Typing in the search box applies after this pause. */
@@ -67,41 +89,232 @@ function writeForms(state: FilterState, duration: DurationKind, price: Props['pr
   if (max) max.value = String(state.priceMax ?? price.max);
 }
 
-/** Shows the matching cards, the count, the heading and, when nothing matches, the empty state. */
-function showResults(state: FilterState, duration: DurationKind): void {
-  const results = document.querySelector<HTMLElement>('[data-list-kind]');
-  const grid = results?.querySelector<HTMLElement>('[data-list-grid]');
-  if (!results || !grid) return;
-  let shown = 0;
-  for (const card of grid.querySelectorAll<HTMLElement>(':scope > li')) {
-    const isMatch = matchesFilters(itemFromDataset(card.dataset), state, duration);
-    card.hidden = !isMatch;
-    if (isMatch) shown += 1;
-  }
-  grid.hidden = shown === 0;
-  const count = results.querySelector('[data-list-count]');
-  if (count) count.textContent = resultCount(shown);
+/** An item of the list as the matchers read it: from the index, or from a card of this page. */
+type Entry = Pick<ListIndexEntry, 'id' | 'page'> & { data: Readonly<Record<string, string | undefined>> };
 
-  const heading = document.querySelector<HTMLElement>('h1[data-title-filtered]');
-  const isExperienceFiltered = state.experiences.length > 0;
-  if (heading) heading.textContent = (isExperienceFiltered ? heading.dataset.titleFiltered : heading.dataset.titleDefault) ?? '';
+/** The item id a card shows (ItemCard.astro's `data-id`). */
+const cardId = (card: Element) => card.querySelector<HTMLElement>('[data-id]')?.dataset.id ?? '';
 
-  results.querySelector('[data-list-empty]')?.remove();
-  if (shown > 0) return;
-  const experienceTemplate = results.querySelector<HTMLTemplateElement>('template[data-template="experience-no-match"]');
-  const template =
-    isExperienceFiltered && experienceTemplate
-      ? experienceTemplate
-      : results.querySelector<HTMLTemplateElement>('template[data-template="no-results"]');
-  if (!template) return;
-  const wrapper = document.createElement('div');
-  wrapper.dataset.listEmpty = '';
-  wrapper.append(template.content.cloneNode(true));
+/** The list's index, checked for the shape the matchers need. */
+async function fetchIndex(url: string): Promise<Entry[]> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const data: unknown = await response.json();
+  if (!Array.isArray(data)) throw new Error(`${url}: not a list`);
+  return data.filter(
+    (entry): entry is Entry =>
+      typeof entry?.id === 'string' && Number.isInteger(entry.page) && typeof entry.data === 'object' && entry.data !== null,
+  );
+}
+
+/** Replaces `{list}` in the experience message's text with the selected experiences. */
+function fillList(wrapper: HTMLElement, state: FilterState): void {
   const walker = document.createTreeWalker(wrapper, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (node.nodeValue?.includes('{list}')) node.nodeValue = node.nodeValue.replace('{list}', () => experienceList(state));
   }
-  grid.after(wrapper);
+}
+
+/**
+ * The results section of the page under the filters: which cards the grid holds, the count, the
+ * heading, 'Mostrar mais', the pagination, and the empty and error states. Null when the page has
+ * no grid (an empty list, a source that failed).
+ */
+function listResults(paging: Paging, duration: DurationKind) {
+  const results = document.querySelector<HTMLElement>('[data-list-kind]');
+  const grid = results?.querySelector<HTMLElement>('[data-list-grid]');
+  if (!results || !grid) return null;
+  const count = results.querySelector<HTMLElement>('[data-list-count]');
+  const more = results.querySelector<HTMLButtonElement>('[data-list-more]');
+  const pagination = document.querySelector<HTMLElement>('[data-list-pagination]');
+  const heading = document.querySelector<HTMLElement>('h1[data-title-filtered]');
+  const ownCards = [...grid.querySelectorAll<HTMLElement>(':scope > li')];
+  const ownCount = count?.textContent ?? '';
+  /** Every card at hand by item id: this page's, and those of the pages fetched. */
+  const cards = new Map(ownCards.map((card) => [cardId(card), card]));
+  const ownEntries: Entry[] | null =
+    paging.pages > 1 ? null : ownCards.map((card) => ({ id: cardId(card), page: 1, data: card.dataset }));
+  let index: Promise<Entry[]> | null = null;
+  let hasIndex = false;
+  const pageLoads = new Map<number, Promise<void>>();
+  /** Each filter state shown counts one: an answer for an older one is dropped. */
+  let generation = 0;
+  let matches: Entry[] = [];
+  let shown = 0;
+  let isLoadingMore = false;
+
+  const loadIndex = () => {
+    if (!index) {
+      index = fetchIndex(paging.indexPath);
+      index.then(
+        () => {
+          hasIndex = true;
+        },
+        () => {
+          index = null;
+        },
+      );
+    }
+    return index;
+  };
+
+  /** A static page's cards, taken into this document (once per page; a failed fetch can be tried again). */
+  const loadPage = (page: number) => {
+    let load = pageLoads.get(page);
+    if (!load) {
+      const url = listPagePath(paging.listPath, page);
+      load = fetch(url).then(async (response) => {
+        if (!response.ok) throw new Error(`${url}: ${response.status}`);
+        const html = new DOMParser().parseFromString(await response.text(), 'text/html');
+        for (const card of html.querySelectorAll<HTMLElement>('[data-list-grid] > li')) {
+          const id = cardId(card);
+          if (!id || cards.has(id)) continue;
+          // Its page's first photo is eager there; here it is one card among others.
+          for (const image of card.querySelectorAll('img')) {
+            image.loading = 'lazy';
+            image.removeAttribute('fetchpriority');
+          }
+          cards.set(id, document.adoptNode(card));
+        }
+      });
+      load.catch(() => pageLoads.delete(page));
+      pageLoads.set(page, load);
+    }
+    return load;
+  };
+
+  /** Fetches the pages, PAGE_FETCHES_AT_ONCE at a time. */
+  const loadPages = async (pages: readonly number[]) => {
+    const queue = [...pages];
+    const next = async () => {
+      for (let page = queue.shift(); page !== undefined; page = queue.shift()) await loadPage(page);
+    };
+    await Promise.all(Array.from({ length: Math.min(PAGE_FETCHES_AT_ONCE, queue.length) }, next));
+  };
+
+  /** Waits for what the network brings, the section marked busy meanwhile (until a newer state takes over). */
+  const busy = async <T,>(work: Promise<T>, run: number): Promise<T> => {
+    results.setAttribute('aria-busy', 'true');
+    try {
+      return await work;
+    } finally {
+      if (run === generation) results.removeAttribute('aria-busy');
+    }
+  };
+
+  const clearMessage = () => results.querySelector('[data-list-empty]')?.remove();
+
+  /** Puts a template's content after the grid (the empty state, the load error). */
+  const showMessage = (template: HTMLTemplateElement | null, state: FilterState, retry?: () => void) => {
+    clearMessage();
+    if (!template) return;
+    const wrapper = document.createElement('div');
+    wrapper.dataset.listEmpty = '';
+    wrapper.append(template.content.cloneNode(true));
+    fillList(wrapper, state);
+    const button = wrapper.querySelector<HTMLButtonElement>('[data-list-retry]');
+    if (button && retry) button.addEventListener('click', retry);
+    grid.after(wrapper);
+    return button;
+  };
+
+  /** Appends the cards of these ids to the grid; the first one appended, if any. */
+  const append = (ids: readonly string[]) => {
+    const added = ids.flatMap((id) => cards.get(id) ?? []);
+    grid.append(...added);
+    shown += ids.length;
+    if (more) more.hidden = shown >= matches.length;
+    if (added.some((card) => !ownCards.includes(card))) document.dispatchEvent(new Event(CARDS_ADDED_EVENT));
+    return added[0];
+  };
+
+  /** 'Mostrar mais': the next batch, and focus on its first card so the keyboard goes on from there. */
+  const showMore = async () => {
+    if (isLoadingMore) return;
+    const run = generation;
+    const plan = planBatch(matches, shown, (id) => cards.has(id));
+    if (plan.ids.length === 0) return;
+    isLoadingMore = true;
+    more?.setAttribute('aria-disabled', 'true');
+    try {
+      if (plan.pages.length > 0) await busy(loadPages(plan.pages), run);
+      if (run !== generation) return;
+      clearMessage();
+      append(plan.ids)?.querySelector<HTMLElement>('.title a')?.focus();
+    } catch {
+      if (run !== generation) return;
+      if (more) more.hidden = true;
+      showMessage(results.querySelector('template[data-template="fetch-error"]'), $filters.get(), () => {
+        if (more) more.hidden = false;
+        clearMessage();
+        void showMore();
+      })?.focus();
+    } finally {
+      isLoadingMore = false;
+      more?.removeAttribute('aria-disabled');
+    }
+  };
+
+  /** Shows a filter state: this page as served when it filters nothing, else the first batch of the whole list's matches. */
+  const show = async (state: FilterState): Promise<void> => {
+    generation += 1;
+    const run = generation;
+    const isExperienceFiltered = state.experiences.length > 0;
+    if (heading)
+      heading.textContent = (isExperienceFiltered ? heading.dataset.titleFiltered : heading.dataset.titleDefault) ?? '';
+    if (serialiseFilters(state, $filterConfig.get()) === '') {
+      clearMessage();
+      results.removeAttribute('aria-busy');
+      grid.replaceChildren(...ownCards);
+      grid.hidden = false;
+      if (count) count.textContent = ownCount;
+      if (more) more.hidden = true;
+      if (pagination) pagination.hidden = false;
+      return;
+    }
+    if (pagination) pagination.hidden = true;
+    try {
+      let entries = ownEntries;
+      if (!entries) {
+        // The count says the list is on its way only when it is: not at each letter typed once it is here.
+        if (count && !hasIndex) count.textContent = paging.loading;
+        entries = await busy(loadIndex(), run);
+      }
+      if (run !== generation) return;
+      const found = entries.filter((entry) => matchesFilters(itemFromDataset(entry.data), state, duration));
+      const plan = planBatch(found, 0, (id) => cards.has(id));
+      if (plan.pages.length > 0) {
+        if (count) count.textContent = paging.loading;
+        await busy(loadPages(plan.pages), run);
+      }
+      if (run !== generation) return;
+      clearMessage();
+      matches = found;
+      shown = 0;
+      grid.replaceChildren();
+      append(plan.ids);
+      grid.hidden = matches.length === 0;
+      if (count) count.textContent = resultCount(matches.length);
+      if (matches.length > 0) return;
+      const experienceTemplate = results.querySelector<HTMLTemplateElement>('template[data-template="experience-no-match"]');
+      showMessage(
+        isExperienceFiltered && experienceTemplate
+          ? experienceTemplate
+          : results.querySelector<HTMLTemplateElement>('template[data-template="no-results"]'),
+        state,
+      );
+    } catch {
+      if (run !== generation) return;
+      grid.hidden = true;
+      if (more) more.hidden = true;
+      if (count) count.textContent = '';
+      showMessage(results.querySelector('template[data-template="fetch-error"]'), state, () => void show($filters.get()));
+    }
+  };
+
+  const onMore = () => void showMore();
+  more?.addEventListener('click', onMore);
+  return { show, stop: () => more?.removeEventListener('click', onMore) };
 }
 
 /**
@@ -153,8 +366,9 @@ function showActiveFilters(state: FilterState, duration: DurationKind): void {
   else focusFilterEntry();
 }
 
-export default function ListFilters({ duration, price }: Props) {
+export default function ListFilters({ duration, price, paging }: Props) {
   const filters = useStore($filters);
+  const resultsRef = useRef<ReturnType<typeof listResults> | undefined>(undefined);
 
   useEffect(() => {
     initFilters({ duration, price });
@@ -214,9 +428,16 @@ export default function ListFilters({ duration, price }: Props) {
     };
   }, [duration, price]);
 
+  // Before the effect below, which shows each state through it.
+  useEffect(() => {
+    const results = listResults(paging, duration);
+    resultsRef.current = results;
+    return () => results?.stop();
+  }, [paging, duration]);
+
   useEffect(() => {
     writeForms(filters, duration, price);
-    showResults(filters, duration);
+    void resultsRef.current?.show(filters);
     showActiveFilters(filters, duration);
   }, [filters, duration, price]);
 

@@ -1,8 +1,14 @@
 /**
  * The browser facts the islands share, each read in one place: the network connection's flags
- * (Network Information API, not in every browser's types) and the one focus trap of the modal
- * dialogs (lightbox, search) and of the header's open drawer.
+ * (Network Information API, not in every browser's types), the one focus trap of the modal
+ * dialogs (lightbox, search) and of the header's open drawer, and the event that says cards came.
  */
+
+/**
+ * Dispatched on `document` when cards are put in the page after it loaded (the ListFilters island,
+ * from the list's other pages): their hearts are drawn then (favourite-buttons.ts).
+ */
+export const CARDS_ADDED_EVENT = 'cards-added';
 
 /** `navigator.connection`, where the browser has it. */
 export function navigatorConnection(): { saveData?: boolean } | undefined {

@@ -8,6 +8,7 @@
 
 import { type Favourite, favouriteKey, toFavourite } from '../lib/favourite.ts';
 import { $favourites, toggleFavourite } from '../stores/favourites.ts';
+import { CARDS_ADDED_EVENT } from './browser.ts';
 import { keepFavouritesOffline } from './saved-offline.ts';
 
 const SELECTOR = 'button[data-favourite]';
@@ -70,6 +71,8 @@ export function enhanceFavouriteButtons(): void {
     toggleFavourite(entry);
   });
   $favourites.subscribe((list) => render(new Set(list.map(favouriteKey))));
+  // Cards taken from a list's other pages arrive with their hearts hidden, as static markup.
+  document.addEventListener(CARDS_ADDED_EVENT, () => render(new Set($favourites.get().map(favouriteKey))));
   // Saving also keeps the item's page and photo offline; removing releases them.
   keepFavouritesOffline();
 }

@@ -56,6 +56,8 @@ export interface EntityConfig {
   listName: string;
   /** Heading of the list page. */
   listTitle: string;
+  /** A 'Voltar' link above the list's title, on each of its pages (docs/product.md: the events list). */
+  listHasBackLink: boolean;
   /** The list page's meta description, one sentence naming the place. */
   listDescription: (place: string) => string;
   /** Search box placeholder. */
@@ -93,6 +95,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     plural: 'Passeios',
     listName: 'Passeios',
     listTitle: 'Atrativos',
+    listHasBackLink: false,
     listDescription: (place) => `Passeios e atrativos turísticos em ${place}, com avaliações, duração e preços.`,
     searchPlaceholder: 'Buscar passeios...',
     emptyTitle: 'Nenhum passeio encontrado.',
@@ -122,6 +125,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     plural: 'Hospedagens',
     listName: 'Hospedagens',
     listTitle: 'Hospedagens',
+    listHasBackLink: false,
     listDescription: (place) => `Hotéis, pousadas e outras hospedagens em ${place}, com avaliações e preços por estadia.`,
     searchPlaceholder: 'Buscar hospedagens...',
     emptyTitle: 'Nenhuma hospedagem encontrada.',
@@ -151,6 +155,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     plural: 'Restaurantes',
     listName: 'Restaurantes',
     listTitle: 'Encontre o restaurante ideal',
+    listHasBackLink: false,
     listDescription: (place) => `Restaurantes de ${place} por localidade, avaliação, período e preço médio.`,
     searchPlaceholder: 'Buscar por nome do restaurante...',
     emptyTitle: 'Nenhum restaurante encontrado',
@@ -179,6 +184,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     plural: 'Eventos',
     listName: 'Eventos',
     listTitle: 'Todos os Eventos',
+    listHasBackLink: true,
     listDescription: (place) => `Eventos, festas e festivais em ${place}, com datas, locais e valores.`,
     searchPlaceholder: 'Buscar eventos...',
     emptyTitle: 'Nenhum evento encontrado',
@@ -202,6 +208,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     plural: 'Condutores',
     listName: 'Condutores',
     listTitle: 'Encontre o seu condutor',
+    listHasBackLink: false,
     listDescription: (place) => `Condutores de turismo em ${place} para levar você aos atrativos da região.`,
     searchPlaceholder: 'Buscar condutores...',
     emptyTitle: 'Nenhum condutor encontrado',
@@ -224,6 +231,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     plural: 'Guias',
     listName: 'Guias de Viagem',
     listTitle: 'Encontre o seu guia de viagem',
+    listHasBackLink: false,
     listDescription: (place) => `Guias de viagem em ${place} para conhecer os atrativos da região com quem conhece.`,
     searchPlaceholder: 'Buscar guias...',
     emptyTitle: 'Nenhum guia encontrado',
@@ -252,6 +260,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     plural: 'Agências',
     listName: 'Agências de Viagem',
     listTitle: 'Encontre a sua agência de viagem',
+    listHasBackLink: false,
     listDescription: (place) => `Agências de viagem e turismo receptivo em ${place}, com pacotes e passeios pela região.`,
     searchPlaceholder: 'Buscar agências...',
     emptyTitle: 'Nenhuma agência encontrada',
@@ -281,6 +290,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     plural: 'Fornecedores',
     listName: 'Fornecedores de Atrativos',
     listTitle: 'Fornecedores de Atrativos',
+    listHasBackLink: false,
     listDescription: (place) =>
       `Fornecedores de atrativos turísticos em ${place}, com as experiências que oferecem, avaliações e preços.`,
     searchPlaceholder: 'Buscar fornecedores...',

@@ -166,16 +166,25 @@ export function faqLd(faq: readonly { question: string; answerHtml: string }[]) 
   };
 }
 
-/** schema.org ItemList of the items (name and absolute url). */
-export function itemListLd(name: string, items: readonly Item[], absoluteUrl: (path: string) => string) {
+/**
+ * schema.org ItemList of the items a page shows (name and absolute url). A page of a longer list
+ * (`/all-tours/page/2`) gives its place in it: its items are numbered from `offset + 1`, and
+ * numberOfItems counts the whole list, as schema.org asks of a list described across pages.
+ */
+export function itemListLd(
+  name: string,
+  items: readonly Item[],
+  absoluteUrl: (path: string) => string,
+  page: { offset: number; total: number } = { offset: 0, total: items.length },
+) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
     name,
-    numberOfItems: items.length,
+    numberOfItems: page.total,
     itemListElement: items.map((item, index) => ({
       '@type': 'ListItem',
-      position: index + 1,
+      position: page.offset + index + 1,
       name: item.title,
       url: absoluteUrl(itemPath(item.kind, item.id)),
     })),

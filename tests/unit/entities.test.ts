@@ -72,6 +72,9 @@ describe.each([
   },
 );
 
+it("puts a 'Voltar' above the events list only, on every one of its pages (docs/product.md)", () =>
+  expect(ITEM_KINDS.filter((kind) => ENTITIES[kind].listHasBackLink)).toEqual(['event']));
+
 describe('kind orders', () => {
   it.each([
     ['home carousels', HOME_CAROUSEL_ORDER],

@@ -168,6 +168,17 @@ describe('itemListLd', () => {
         { '@type': 'ListItem', position: 2, name: 'B', url: 'https://x.br/event/9' },
       ],
     }));
+
+  it("names a later page's items at their place in the whole list, which it counts", () =>
+    expect(
+      itemListLd('Atrativos', [anItem({ id: '50', title: 'C' })], (path) => `https://x.br${path}`, { offset: 48, total: 49 }),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: 'Atrativos',
+      numberOfItems: 49,
+      itemListElement: [{ '@type': 'ListItem', position: 49, name: 'C', url: 'https://x.br/tour/50' }],
+    }));
 });
 
 describe('carouselItems', () => {

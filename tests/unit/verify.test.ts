@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cssReferences, internalTarget, srcsetUrls } from '../../scripts/verify/links.ts';
 import { type BuildManifest, checkCollections } from '../../scripts/verify/manifest.ts';
-import { expectedPages, FIXED_ROUTES } from '../../scripts/verify/pages.ts';
+import { expectedPages, FIXED_ROUTES, readSnapshot } from '../../scripts/verify/pages.ts';
 import type { Problem } from '../../scripts/verify/problem.ts';
 import { formatReport } from '../../scripts/verify/report.ts';
 import { runVerify, type VerifyOptions } from '../../scripts/verify/run.ts';
@@ -903,5 +903,48 @@ describe('secrets in what people and the search read', () => {
     expect(decompressPagefind(gzipSync(Buffer.from('pagefind_dcd{"a":1}')))?.toString()).toBe('{"a":1}');
     expect(decompressPagefind(gzipSync(Buffer.from('other')))).toBeNull();
     expect(decompressPagefind(Buffer.from('pagefind_dcd plain'))).toBeNull();
+  });
+});
+
+describe('the pages of a list', () => {
+  const tours = (listed: number, unlisted = 0) => [
+    ...Array.from({ length: listed }, (_, index) => ({ id: `t${index}` })),
+    ...Array.from({ length: unlisted }, (_, index) => ({ id: `u${index}`, isListed: false })),
+  ];
+  const listPaths = (snapshot: Snapshot) =>
+    expectedPages(snapshot)
+      .map((page) => page.path)
+      .filter((sitePath) => sitePath.startsWith('/all-tours'));
+
+  it.each([
+    ['48 listed tours: one page, no index', 48, 0, []],
+    ['49 listed tours: page 2 and the index its filters fetch', 49, 0, ['/all-tours/page/2', '/all-tours/index.json']],
+    ['48 listed and 5 not listed: the list leaves them out, one page', 48, 5, []],
+    ['97 listed: three pages', 97, 0, ['/all-tours/page/2', '/all-tours/page/3', '/all-tours/index.json']],
+  ])('%s', (_, listed, unlisted, later) => {
+    expect(listPaths({ tours: tours(listed, unlisted) })).toEqual(['/all-tours', ...later]);
+  });
+
+  it('names a missing page of a list', async () => {
+    const snapshot = { ...SNAPSHOT, tours: tours(49) };
+    await writeFile(path.join(fixture.snapshot, 'tours.json'), JSON.stringify(snapshot.tours));
+    for (const { id } of snapshot.tours) await fixture.write(`tour/${id}.html`, page(''));
+    await fixture.write('all-tours/index.json', '[]');
+    await writeBuildManifest(fixture.dist, fixture.snapshot, fixture.root);
+    await preparePublication(fixture.dist, 'any');
+    const { problems } = await runVerify(fixture.options());
+    expect(messages(problems, 'pages')).toEqual(['The page /all-tours/page/2 (page 2 of the tours list) was not built.']);
+  });
+
+  it('reads which providers are not listed from the snapshot', async () => {
+    await writeFile(
+      path.join(fixture.snapshot, 'attractions.json'),
+      JSON.stringify([
+        { id: '801', isListed: true, title: 'A' },
+        { id: '804', isListed: false, title: 'B' },
+      ]),
+    );
+    const { snapshot } = await readSnapshot(fixture.snapshot);
+    expect(snapshot.attractions).toEqual([{ id: '801' }, { id: '804', isListed: false }]);
   });
 });

@@ -1,0 +1,125 @@
+/**
+ * The list pages' paging (docs/product.md, Lists): a list is written as static pages of
+ * LIST_PAGE_SIZE cards (`/all-tours`, `/all-tours/page/2`, …) and a compact index of the whole
+ * collection (`/all-tours/index.json`). With a filter in the address, the ListFilters island matches
+ * the index, then takes each matching card's `<li>` from the static page that holds it, a batch at a
+ * time (planBatch): the card is always the server's own HTML, written once by ItemCard.astro.
+ *
+ * Pure and free of per-kind tables, so the island, the routes, the gate and the tests share it.
+ */
+import { pageCount } from '../page-count.ts';
+import { laterPages, pagePath } from '../portal/portal.ts';
+import type { Item } from '../schemas/index.ts';
+import { cardDataAttributes } from './filters.ts';
+
+/**
+ * Cards on a static list page. 48 divides into the grid's 1, 2, 3 and 4 columns, keeps every sample
+ * list (at most 14 of a kind) on one page, and bounds a page at about 30 KB of gzip HTML (half of it
+ * the shell and the filter panel) however large the city grows: 1,061 tours are 23 pages. Smaller
+ * pages would make a filter that matches a card here and there fetch more documents for the same
+ * cards, each carrying the shell again.
+ */
+export const LIST_PAGE_SIZE = 48;
+
+/** Cards a filtered list shows at first and adds with each 'Mostrar mais': a page's worth. */
+export const LIST_BATCH_SIZE = LIST_PAGE_SIZE;
+
+/**
+ * Static pages one batch may fetch for its cards. A filter that matches one card in fifty would
+ * otherwise fetch every page of the list for its first 48 cards (23 pages, about 0.7 MB, at 5,000
+ * items); four pages bound a batch near 120 KB, and 'Mostrar mais' brings the next.
+ */
+export const MAX_PAGES_PER_BATCH = 4;
+
+/** Static pages fetched at the same time (a phone's link gains little from more). */
+export const PAGE_FETCHES_AT_ONCE = 2;
+
+/** How many static pages a list of `count` items has (at least 1: an empty list still has its page). */
+export function listPageCount(count: number): number {
+  return pageCount(count, LIST_PAGE_SIZE);
+}
+
+/** The page numbers of a list that need a route of their own (2..n); page 1 is the list's own route. */
+export function laterListPages(count: number): number[] {
+  return laterPages(count, LIST_PAGE_SIZE);
+}
+
+/** The items of page `page` (1-based) of a list, in the list's order. */
+export function listPageItems<T>(items: readonly T[], page: number): T[] {
+  return items.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE);
+}
+
+/** The site path of a list's page: the list itself for page 1, `{list}/page/{n}` after (as the portals). */
+export function listPagePath(listPath: string, page: number): string {
+  return pagePath(listPath, page);
+}
+
+/** The site path of a list's index: `/all-tours` → `/all-tours/index.json`. */
+export function listIndexPath(listPath: string): string {
+  return `${listPath}/index.json`;
+}
+
+/**
+ * One item of a list's index: its id, the static page that holds its card, and its card's filter
+ * data as the card's `dataset` reads (cardDataAttributes without `data-`, camelCased), so the
+ * island matches an index entry and a card with the same itemFromDataset.
+ */
+export interface ListIndexEntry {
+  id: string;
+  page: number;
+  data: Record<string, string>;
+}
+
+/** 'data-duration-hours' → 'durationHours', as a DOMStringMap names it. */
+function datasetKey(attribute: string): string {
+  return attribute.slice('data-'.length).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+/** The matchers' data of a card as its `dataset` holds it; the duration text, which no matcher reads, left out. */
+export function cardDataset(item: Item): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(cardDataAttributes(item))
+      .filter(([attribute]) => attribute !== 'data-duration')
+      .map(([attribute, value]) => [datasetKey(attribute), value]),
+  );
+}
+
+/** The index of a list: every item in the list's order, with the page its card is on. */
+export function listIndex(items: readonly Item[]): ListIndexEntry[] {
+  return items.map((item, index) => ({
+    id: item.id,
+    page: Math.floor(index / LIST_PAGE_SIZE) + 1,
+    data: cardDataset(item),
+  }));
+}
+
+/** What one batch of a filtered list shows: the ids in order, and the static pages to fetch for them first. */
+export interface BatchPlan {
+  ids: string[];
+  pages: number[];
+}
+
+/**
+ * The next batch of a filtered list: the matches from position `shown` on, in order, until
+ * `maxCards` are taken or one more would need a page beyond `maxPages` new ones. A card already at
+ * hand (`hasCard`: on this document, or on a page fetched before) costs no page. At least one match
+ * is taken when any is left, so 'Mostrar mais' always brings something.
+ */
+export function planBatch(
+  matches: readonly Pick<ListIndexEntry, 'id' | 'page'>[],
+  shown: number,
+  hasCard: (id: string) => boolean,
+  { maxCards = LIST_BATCH_SIZE, maxPages = MAX_PAGES_PER_BATCH }: { maxCards?: number; maxPages?: number } = {},
+): BatchPlan {
+  const ids: string[] = [];
+  const pages: number[] = [];
+  for (const match of matches.slice(Math.max(0, shown))) {
+    if (ids.length >= Math.max(1, maxCards)) break;
+    if (!hasCard(match.id) && !pages.includes(match.page)) {
+      if (pages.length >= Math.max(1, maxPages)) break;
+      pages.push(match.page);
+    }
+    ids.push(match.id);
+  }
+  return { ids, pages };
+}

@@ -1,0 +1,331 @@
+/**
+ * Lists of several pages (docs/product.md, Lists; src/lib/lists/paging.ts), on a site built from a
+ * generated dataset (scripts/bench/generate.ts) with three pages of tours, against the local upstream:
+ * - the static pages: LIST_PAGE_SIZE cards each, in the list's order, the pagination, each page's
+ *   canonical URL, title and JSON-LD, the sitemap, the list's index, and the deploy gate;
+ * - in Chromium at 390 and 1280 px, over the built dist/ served as its host serves it: a filter or a
+ *   search covers the whole list (the count, cards taken from the pages that hold them, 'Mostrar
+ *   mais'), the URL is the state (Back), a failed fetch can be tried again, and without JavaScript the
+ *   forms land on the list's first page, which says filters need JavaScript.
+ * One build for all: a whole site costs a minute or two on the project's machine.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { generateDataset } from '../../scripts/bench/generate.ts';
+import { findChromium } from '../../scripts/ensure-browser.ts';
+import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
+import { runVerify } from '../../scripts/verify/run.ts';
+import { secretsFromEnv } from '../../scripts/verify/secrets.ts';
+import { readSiteConfig } from '../../src/lib/config.ts';
+import { LIST_PAGE_SIZE } from '../../src/lib/lists/paging.ts';
+import { type BuiltSite, buildSite } from '../support/build-site.ts';
+import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+/** Generous: the machine is shared, and a list's pages come over the network in the browser. */
+const UI_TIMEOUT = 20_000;
+
+interface Tour {
+  id: string;
+  title: string;
+  rating: number | null;
+}
+
+let server: UpstreamServer;
+let site: BuiltSite;
+let host: StaticServer;
+let browser: Browser;
+/** The listed tours, in the list's order (tours have no registration status: all are listed). */
+let tours: Tour[];
+
+beforeAll(async () => {
+  let mediaBase = '';
+  server = await startUpstreamServer({ reader: async (file) => dataset.files.get(file) });
+  mediaBase = `${server.origin}/media`;
+  // 500 items make 106 tours: three pages of 48.
+  const dataset = await generateDataset({ items: 500, posts: 14, feedbacks: 14, episodes: 3, images: 3, mediaBase });
+  const photo = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#2a7' } })
+    .jpeg()
+    .toBuffer();
+  server.setFault(/^\/media\/\d+\.jpg$/, {
+    kind: 'respond',
+    respond: () => new Response(new Uint8Array(photo), { headers: { 'content-type': 'image/jpeg' } }),
+  });
+  site = await buildSite(server.env);
+  await promisify(execFile)(process.execPath, ['scripts/index-search.ts', site.dist], { cwd: root });
+  tours = JSON.parse(await readFile(path.join(site.snapshot, 'tours.json'), 'utf8')) as Tour[];
+  host = await startStaticServer({ root: site.dist, port: 0 });
+  const executablePath = findChromium();
+  browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+}, 900_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await server?.close();
+  await site?.remove();
+});
+
+/** The item ids of the cards in a page's HTML, in order. */
+const cardIds = (html: string) =>
+  [...html.matchAll(/<article class="card item-card[^"]*" data-kind="tour" data-id="([^"]+)"/g)].map((m) => m[1]);
+
+/** The JSON-LD objects of a page's HTML. */
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>,
+  );
+
+describe('the static pages of a list', () => {
+  it("splits the list's cards over its pages in order, each card once", async () => {
+    // The dataset makes three pages of tours, the last one short.
+    expect(tours.length).toBeGreaterThan(2 * LIST_PAGE_SIZE);
+    expect(tours.length).toBeLessThan(3 * LIST_PAGE_SIZE);
+    const pages = await Promise.all(['/all-tours', '/all-tours/page/2', '/all-tours/page/3'].map((page) => site.page(page)));
+    const ids = pages.map(cardIds);
+    expect(ids.map((list) => list.length)).toEqual([LIST_PAGE_SIZE, LIST_PAGE_SIZE, tours.length - 2 * LIST_PAGE_SIZE]);
+    expect(ids.flat()).toEqual(tours.map((tour) => tour.id));
+    await expect(site.page('/all-tours/page/4')).rejects.toThrow();
+  });
+
+  it('gives each page its canonical URL, title, count of the whole list and pagination', async () => {
+    const first = await site.page('/all-tours');
+    const second = await site.page('/all-tours/page/2');
+    expect(first).toMatch(/<link rel="canonical" href="[^"]*\/all-tours">/);
+    expect(second).toMatch(/<link rel="canonical" href="[^"]*\/all-tours\/page\/2">/);
+    expect(second).toMatch(/<title>Atrativos em [^<]* – página 2/);
+    for (const html of [first, second]) {
+      expect(html).toContain(`${tours.length} resultados`);
+      expect(html).toContain('aria-label="Paginação"');
+      expect(html).toContain('href="/all-tours/page/3"');
+      // Without JavaScript a search from any page lands on the list's first page.
+      const forms = [...html.matchAll(/<form\b[^>]*>/g)]
+        .map((match) => match[0])
+        .filter((tag) => /data-list-(search|filters)/.test(tag));
+      expect(forms).toHaveLength(2);
+      for (const form of forms) expect(form).toContain('action="/all-tours"');
+    }
+    expect(second).toContain('href="/all-tours"');
+  });
+
+  it("names the page's items in its ItemList, at their place in the whole list, and the page in the breadcrumb", async () => {
+    const structured = jsonLdOf(await site.page('/all-tours/page/2'));
+    const list = structured.find((entry) => entry['@type'] === 'ItemList') as {
+      numberOfItems: number;
+      itemListElement: { position: number; url: string }[];
+    };
+    expect(list.numberOfItems).toBe(tours.length);
+    expect(list.itemListElement).toHaveLength(LIST_PAGE_SIZE);
+    expect(list.itemListElement[0]?.position).toBe(LIST_PAGE_SIZE + 1);
+    expect(list.itemListElement[0]?.url).toMatch(new RegExp(`/tour/${tours[LIST_PAGE_SIZE]?.id}$`));
+    const breadcrumb = structured.find((entry) => entry['@type'] === 'BreadcrumbList') as {
+      itemListElement: { name: string; item: string }[];
+    };
+    expect(breadcrumb.itemListElement.map((entry) => entry.name)).toEqual(['Início', 'Atrativos', 'Página 2']);
+    expect(breadcrumb.itemListElement[2]?.item).toMatch(/\/all-tours\/page\/2$/);
+  });
+
+  it('indexes the whole list with the page of each card', async () => {
+    const index = JSON.parse(await readFile(path.join(site.dist, 'all-tours/index.json'), 'utf8')) as {
+      id: string;
+      page: number;
+      data: Record<string, string>;
+    }[];
+    expect(index.map((entry) => entry.id)).toEqual(tours.map((tour) => tour.id));
+    expect(index.map((entry) => entry.page)).toEqual(tours.map((_, position) => Math.floor(position / LIST_PAGE_SIZE) + 1));
+    expect(index[0]?.data.title).toBe(tours[0]?.title);
+  });
+
+  it('puts the later pages in the sitemap, and passes the deploy gate', async () => {
+    const sitemap = await readFile(path.join(site.dist, 'sitemap-0.xml'), 'utf8');
+    expect(sitemap).toMatch(/\/all-tours\/page\/2<\/loc>/);
+    expect(sitemap).toMatch(/\/all-tours\/page\/3<\/loc>/);
+    expect(sitemap).not.toContain('index.json');
+    const { problems } = await runVerify({
+      distDir: site.dist,
+      snapshotDir: site.snapshot,
+      previous: null,
+      allowShrink: false,
+      allowGrowth: false,
+      secrets: secretsFromEnv(server.env).secrets,
+      siteOrigin: new URL(readSiteConfig(server.env).siteUrl).origin,
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+/** What a page fetched of the list besides the document: its index and its other pages. */
+function listFetches(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() !== 'document' && /^\/all-tours\/(index\.json|page\/\d+)$/.test(pathname)) paths.push(pathname);
+  });
+  return paths;
+}
+
+/** The ids of the cards in the grid, in order. */
+const shownIds = (page: Page) =>
+  page.locator('[data-list-grid] > li [data-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-id') ?? ''));
+
+const countText = (count: number) => `${count.toLocaleString('pt-BR')} ${count === 1 ? 'resultado' : 'resultados'}`;
+
+/** The tours whose title contains `text` (ASCII, any case), in the list's order. */
+const titled = (text: string) => tours.filter((tour) => tour.title.toLowerCase().includes(text.toLowerCase()));
+
+/** A word of the sample's tour titles that the generated titles repeat on every page. */
+function spreadWord(): string {
+  const word = tours[0]?.title.split(' ').find((part) => part.length > 4 && /^[a-z]+$/i.test(part)) ?? '';
+  expect(new Set(titled(word).map((tour) => Math.floor(tours.indexOf(tour) / LIST_PAGE_SIZE))).size).toBe(3);
+  return word;
+}
+
+async function openFilters(page: Page) {
+  const summary = page.locator('details.filters > summary');
+  if (await summary.isVisible()) await summary.click();
+  return page.getByRole('form', { name: 'Filtros' });
+}
+
+async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+describe.each([
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+])('in Chromium at $width px', (viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    // No service worker: each test counts the requests the page itself makes.
+    context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+    context.setDefaultTimeout(UI_TIMEOUT);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+  beforeEach(async () => {
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await page?.close();
+  });
+
+  it('a search in the address covers the whole list, taking the cards from the pages that hold them', async () => {
+    const word = spreadWord();
+    const expected = titled(word);
+    const fetches = listFetches(page);
+    await page.goto(`${host.origin}/all-tours?q=${word}`);
+    await expect.poll(() => shownIds(page), { timeout: UI_TIMEOUT }).toEqual(expected.map((tour) => tour.id));
+    expect(await page.locator('[data-list-count]').textContent()).toBe(countText(expected.length));
+    // The index once, and only the pages that hold matches (page 1 is this document).
+    expect(fetches).toEqual(['/all-tours/index.json', '/all-tours/page/2', '/all-tours/page/3']);
+    expect(await page.locator('[data-list-pagination]').isHidden()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Mostrar mais' }).isHidden()).toBe(true);
+    // A card from page 3 is a card like the others: its photo and its heart.
+    const last = page.locator('[data-list-grid] > li').last();
+    await expect
+      .poll(() => last.getByRole('button', { name: /Salvar nos favoritos/ }).isVisible(), { timeout: UI_TIMEOUT })
+      .toBe(true);
+    expect(await last.locator('img').first().getAttribute('loading')).toBe('lazy');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it("a filter with more matches than a page shows a page of them, 'Mostrar mais' the rest; Back and Forward step through", async () => {
+    const expected = tours.filter((tour) => tour.rating !== null && tour.rating >= 4);
+    expect(expected.length).toBeGreaterThan(LIST_PAGE_SIZE);
+    const fetches = listFetches(page);
+    await page.goto(`${host.origin}/all-tours`);
+    expect(await page.locator('[data-list-grid] > li').count()).toBe(LIST_PAGE_SIZE);
+    expect(await page.locator('[data-list-pagination]').isVisible()).toBe(true);
+    const form = await openFilters(page);
+    await form.getByLabel('4+ estrelas').check();
+    await expect
+      .poll(() => shownIds(page), { timeout: UI_TIMEOUT })
+      .toEqual(expected.slice(0, LIST_PAGE_SIZE).map((tour) => tour.id));
+    expect(await page.locator('[data-list-count]').textContent()).toBe(countText(expected.length));
+    expect(page.url()).toMatch(/\/all-tours\?avaliacao=4$/);
+    const more = page.getByRole('button', { name: 'Mostrar mais' });
+    await more.click();
+    await expect.poll(() => shownIds(page), { timeout: UI_TIMEOUT }).toEqual(expected.map((tour) => tour.id));
+    expect(await more.isHidden()).toBe(true);
+    // The keyboard goes on from the first card 'Mostrar mais' brought.
+    const focused = await page.evaluate(() =>
+      document.activeElement?.closest('li')?.querySelector('[data-id]')?.getAttribute('data-id'),
+    );
+    expect(focused).toBe(expected[LIST_PAGE_SIZE]?.id);
+    expect(fetches.filter((fetched) => fetched === '/all-tours/index.json')).toHaveLength(1);
+    expect(new Set(fetches).size).toBe(fetches.length);
+
+    await page.goBack();
+    await expect.poll(() => page.url()).toMatch(/\/all-tours$/);
+    await expect.poll(() => shownIds(page)).toEqual(tours.slice(0, LIST_PAGE_SIZE).map((tour) => tour.id));
+    expect(await page.locator('[data-list-count]').textContent()).toBe(countText(tours.length));
+    expect(await page.locator('[data-list-pagination]').isVisible()).toBe(true);
+    await page.goForward();
+    await expect
+      .poll(() => shownIds(page), { timeout: UI_TIMEOUT })
+      .toEqual(expected.slice(0, LIST_PAGE_SIZE).map((tour) => tour.id));
+    // Pages fetched once serve every later state.
+    expect(new Set(fetches).size).toBe(fetches.length);
+  });
+
+  it("from a later page a search covers the whole list, and 'Limpar filtros' brings that page back", async () => {
+    const word = spreadWord();
+    await page.goto(`${host.origin}/all-tours/page/3`);
+    const own = await shownIds(page);
+    expect(own).toEqual(tours.slice(2 * LIST_PAGE_SIZE).map((tour) => tour.id));
+    await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill(word);
+    await expect.poll(() => shownIds(page), { timeout: UI_TIMEOUT }).toEqual(titled(word).map((tour) => tour.id));
+    expect(page.url()).toMatch(new RegExp(`/all-tours/page/3\\?q=${word}$`));
+    await page.getByRole('link', { name: 'Limpar filtros' }).click();
+    await expect.poll(() => shownIds(page)).toEqual(own);
+    expect(page.url()).toMatch(/\/all-tours\/page\/3$/);
+  });
+
+  it("a list's index that does not come says so, and 'Tentar novamente' brings the results", async () => {
+    let failures = 1;
+    await page.route('**/all-tours/index.json', (route) => (failures-- > 0 ? route.abort() : route.continue()));
+    const word = spreadWord();
+    await page.goto(`${host.origin}/all-tours?q=${word}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Erro ao carregar passeios.' });
+    await expect.poll(() => alert.isVisible(), { timeout: UI_TIMEOUT }).toBe(true);
+    await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect.poll(() => shownIds(page), { timeout: UI_TIMEOUT }).toEqual(titled(word).map((tour) => tour.id));
+    expect(await alert.count()).toBe(0);
+  });
+
+  it('without JavaScript a search from a later page lands on the first page, which says filters need JavaScript', async () => {
+    const noScript = await browser.newContext({ viewport, javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(`${host.origin}/all-tours/page/2`);
+      await plain.getByRole('searchbox', { name: 'Buscar por nome' }).fill('barco');
+      await plain.getByRole('searchbox', { name: 'Buscar por nome' }).press('Enter');
+      await plain.waitForURL(/\/all-tours\?q=barco$/);
+      expect(await shownIds(plain)).toEqual(tours.slice(0, LIST_PAGE_SIZE).map((tour) => tour.id));
+      expect(await plain.getByText('Os filtros precisam de JavaScript para funcionar').isVisible()).toBe(true);
+      await plain.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: 'Próxima' }).click();
+      await plain.waitForURL(/\/all-tours\/page\/2$/);
+      expect(await shownIds(plain)).toEqual(tours.slice(LIST_PAGE_SIZE, 2 * LIST_PAGE_SIZE).map((tour) => tour.id));
+    } finally {
+      await noScript.close();
+    }
+  });
+});
