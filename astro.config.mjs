@@ -64,16 +64,16 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   // Pages as files (/tour/101 → tour/101.html): links and canonicals use /tour/101; the static-hosting
   // step above adds the folder form the host needs, if any.
-  // Stylesheets under Vite's 4 KB inline limit are inlined in the page's <head>; the layout's shared one is a
-  // cached file (every page carried its 10 KB again; LCP unchanged, docs/performance.md). One site-wide file
-  // instead, or one file per component, cost the first visit its LCP.
+  // Every stylesheet is a cached file (the layout's, and the chunks Vite splits per page type): inlined, the
+  // small ones cost every page 8-12 KB again (79 MB of a 5,000-item build), with no better LCP for a first visit
+  // (Lighthouse with real photographs, docs/performance.md). One site-wide file instead cost the first visit its LCP.
   // Two pages rendered at a time: while one page's file is written the next renders, on the one thread
   // (a 5,000-item warm build under load: 116 s against 143 s, peak memory 1.50 GB against 1.41 GB).
   // Scoped styles mark their elements with a class (`class="card astro-cipmdm5i"`, selectors `.card.astro-cipmdm5i`)
   // rather than a `data-astro-cid-…` attribute of their own: the same specificity, 930 B less of the home's gzip
   // HTML (a 3G phone's first TCP windows, see docs/performance.md, "Reading the figures").
   scopedStyleStrategy: 'class',
-  build: { format: 'file', inlineStylesheets: 'auto', concurrency: 2 },
+  build: { format: 'file', inlineStylesheets: 'never', concurrency: 2 },
   // Poppins (latin, self-hosted from @fontsource) through Astro's font API, not preloaded: the LCP photo has the
   // link first. font-display: optional, so a font that misses the first render is used from the next page on
   // (cached) and never swapped in under the visitor's eyes; until then a fallback fitted to Poppins' metrics.
