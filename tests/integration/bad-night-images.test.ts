@@ -11,22 +11,15 @@
  *   sharp, independently of the gate);
  * - the deploy gate passes on that dist/.
  */
-import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureReader, folderReader } from '../../scripts/sync/fixture-upstream.ts';
-import { runVerify } from '../../scripts/verify/run.ts';
-import { secretsFromEnv } from '../../scripts/verify/secrets.ts';
-import { readSiteConfig } from '../../src/lib/config.ts';
 import { sampleJpeg } from '../support/bad-night.ts';
-import { type BuiltSite, buildSite } from '../support/build-site.ts';
+import { type BuiltSite, buildSite, indexSearch, verifyBuiltSite } from '../support/build-site.ts';
 import { animatedGif, bigTiff, gpsPhoto, tallGpsJpeg, thinStrip } from '../support/hostile-images.ts';
 import { DEFAULT_FIXTURE_DIR, startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** The tours added to the fixtures, each with its photo path on the upstream, its bytes and their type. */
 const PHOTOS = {
@@ -147,17 +140,7 @@ describe('a bad night for images', () => {
   });
 
   it('passes the deploy gate, whose image check finds nothing', async () => {
-    // The last step of `npm run build:site`: the gate reads the search index too.
-    await promisify(execFile)(process.execPath, ['scripts/index-search.ts', site.dist], { cwd: root });
-    const { problems } = await runVerify({
-      distDir: site.dist,
-      snapshotDir: site.snapshot,
-      previous: null,
-      allowShrink: false,
-      allowGrowth: false,
-      secrets: secretsFromEnv(server.env).secrets,
-      siteOrigin: new URL(readSiteConfig(server.env).siteUrl).origin,
-    });
-    expect(problems).toEqual([]);
+    await indexSearch(site);
+    expect(await verifyBuiltSite(site, server.env)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderReader } from '../../scripts/sync/fixture-upstream.ts';
-import { type BuiltSite, buildSite } from '../support/build-site.ts';
+import { type BuiltSite, buildSite, indexSearch } from '../support/build-site.ts';
 import { DEFAULT_FIXTURE_DIR, startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -74,7 +74,7 @@ beforeAll(async () => {
   const env = { ...server.env, SITE_URL: siteUrl };
   site = await buildSite(env);
   const options = { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 };
-  await run(process.execPath, ['scripts/index-search.ts', site.dist], options);
+  await indexSearch(site);
   verify = await run(process.execPath, ['scripts/verify.ts', '--dist', site.dist, '--snapshot', site.snapshot], options)
     .then(({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }))
     .catch((error: { code?: number; stdout?: string; stderr?: string }) => ({

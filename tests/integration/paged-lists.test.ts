@@ -9,10 +9,8 @@
  *   forms land on the list's first page, which says filters need JavaScript.
  * One build for all: a whole site costs a minute or two on the project's machine.
  */
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -20,14 +18,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { generateDataset } from '../../scripts/bench/generate.ts';
 import { findChromium } from '../../scripts/ensure-browser.ts';
 import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
-import { runVerify } from '../../scripts/verify/run.ts';
-import { secretsFromEnv } from '../../scripts/verify/secrets.ts';
-import { readSiteConfig } from '../../src/lib/config.ts';
 import { LIST_PAGE_SIZE } from '../../src/lib/lists/paging.ts';
-import { type BuiltSite, buildSite } from '../support/build-site.ts';
+import { type BuiltSite, buildSite, indexSearch, verifyBuiltSite } from '../support/build-site.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 /** Generous: the machine is shared, and a list's pages come over the network in the browser. */
 const UI_TIMEOUT = 20_000;
 
@@ -58,7 +52,7 @@ beforeAll(async () => {
     respond: () => new Response(new Uint8Array(photo), { headers: { 'content-type': 'image/jpeg' } }),
   });
   site = await buildSite(server.env);
-  await promisify(execFile)(process.execPath, ['scripts/index-search.ts', site.dist], { cwd: root });
+  await indexSearch(site);
   tours = JSON.parse(await readFile(path.join(site.snapshot, 'tours.json'), 'utf8')) as Tour[];
   host = await startStaticServer({ root: site.dist, port: 0 });
   const executablePath = findChromium();
@@ -150,16 +144,7 @@ describe('the static pages of a list', () => {
     expect(sitemap).toMatch(/\/all-tours\/page\/2<\/loc>/);
     expect(sitemap).toMatch(/\/all-tours\/page\/3<\/loc>/);
     expect(sitemap).not.toContain('index.json');
-    const { problems } = await runVerify({
-      distDir: site.dist,
-      snapshotDir: site.snapshot,
-      previous: null,
-      allowShrink: false,
-      allowGrowth: false,
-      secrets: secretsFromEnv(server.env).secrets,
-      siteOrigin: new URL(readSiteConfig(server.env).siteUrl).origin,
-    });
-    expect(problems).toEqual([]);
+    expect(await verifyBuiltSite(site, server.env)).toEqual([]);
   });
 });
 

@@ -9,6 +9,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts';
 import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
+import type { Problem } from '../../scripts/verify/problem.ts';
+import { runVerify } from '../../scripts/verify/run.ts';
+import { secretsFromEnv } from '../../scripts/verify/secrets.ts';
+import { readSiteConfig } from '../../src/lib/config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -66,4 +70,27 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     },
     remove: () => rm(work, { recursive: true, force: true }),
   };
+}
+
+/** The last step of `npm run build:site`: Pagefind's index of the built pages (the gate reads it too). */
+export async function indexSearch(site: BuiltSite): Promise<void> {
+  await promisify(execFile)(process.execPath, ['scripts/index-search.ts', site.dist], { cwd: root });
+}
+
+/**
+ * Every check `npm run verify` makes over a built and indexed site (`indexSearch`), with the secrets
+ * and the site address of the upstream's `env`. The problems found; none means the site would be
+ * published.
+ */
+export async function verifyBuiltSite(site: BuiltSite, env: Record<string, string>): Promise<Problem[]> {
+  const { problems } = await runVerify({
+    distDir: site.dist,
+    snapshotDir: site.snapshot,
+    previous: null,
+    allowShrink: false,
+    allowGrowth: false,
+    secrets: secretsFromEnv(env).secrets,
+    siteOrigin: new URL(readSiteConfig(env).siteUrl).origin,
+  });
+  return problems;
 }
