@@ -38,7 +38,7 @@ export const collections = {
   drivers: fromSnapshot('drivers', s.drivers),
   guides: fromSnapshot('guides', s.guides),
   agencies: fromSnapshot('agencies', s.agencies),
-  attractions: fromSnapshot('attractions', s.attractions),
+  tourProviders: fromSnapshot('tourProviders', s.tourProviders),
   experiences: fromSnapshot('experiences', s.experiences),
   testimonials: fromSnapshot('testimonials', s.testimonials),
   news: fromSnapshot('news', s.news),

@@ -104,7 +104,7 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
   itemCollection('drivers', 'driver', 'providers', 'providers', { type: 'drivers' }),
   itemCollection('guides', 'guide', 'providers', 'providers', { type: 'guides' }),
   itemCollection('agencies', 'agency', 'providers', 'providers', { type: 'agencies' }),
-  itemCollection('attractions', 'attraction', 'providers', 'providers', { type: 'tours' }),
+  itemCollection('tourProviders', 'tourProvider', 'providers', 'providers', { type: 'tours' }),
   {
     name: 'experiences',
     source: 'provider',

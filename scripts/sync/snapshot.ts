@@ -1,6 +1,7 @@
 /** The typed JSON snapshot on disk: one file per collection plus status.json, written atomically. */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { currentSnapshotName, formerSnapshotName } from '../../src/lib/former-names.ts';
 import { type CollectionStatus, CollectionStatusSchema } from '../../src/lib/schemas/index.ts';
 import type { CollectionSpec } from './collections.ts';
 
@@ -24,9 +25,14 @@ async function readJsonFile(file: string): Promise<unknown> {
   }
 }
 
-/** The last good entries of a collection that still fit its current schema; null when there are none. */
+/**
+ * The last good entries of a collection that still fit its current schema; null when there are none.
+ * A snapshot written before the collection was renamed is read under its former name.
+ */
 export async function readPreviousEntries(dir: string, spec: CollectionSpec): Promise<{ id: string }[] | null> {
-  const stored = await readJsonFile(path.join(dir, `${spec.name}.json`));
+  const former = formerSnapshotName(spec.name);
+  let stored = await readJsonFile(path.join(dir, `${spec.name}.json`));
+  if (stored === undefined && former) stored = await readJsonFile(path.join(dir, `${former}.json`));
   if (!Array.isArray(stored)) return null;
   const valid = stored.flatMap((entry) => {
     const parsed = spec.schema.safeParse(entry);
@@ -43,7 +49,10 @@ export async function readPreviousStatus(dir: string): Promise<Map<string, Colle
   if (Array.isArray(stored)) {
     for (const entry of stored) {
       const parsed = CollectionStatusSchema.safeParse(entry);
-      if (parsed.success) statuses.set(parsed.data.id, parsed.data);
+      if (parsed.success) {
+        const id = currentSnapshotName(parsed.data.id);
+        statuses.set(id, { ...parsed.data, id });
+      }
     }
   }
   return statuses;

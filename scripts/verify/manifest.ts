@@ -12,6 +12,7 @@ import {
   PUBLISHED_COLLECTIONS,
   type Snapshot,
 } from '../../src/integrations/build-manifest.ts';
+import { currentSnapshotName } from '../../src/lib/former-names.ts';
 import type { Problem } from './problem.ts';
 
 export { type BuildManifest, MANIFEST_FILE };
@@ -29,7 +30,9 @@ export async function readManifest(file: string): Promise<BuildManifest | null> 
   if (value?.version !== 1 || typeof value.counts !== 'object' || value.counts === null) {
     throw new Error(`${file} is not a build manifest (version 1 with counts).`);
   }
-  return value as BuildManifest;
+  // A manifest published before a collection was renamed counts it under its former name.
+  const counts = Object.fromEntries(Object.entries(value.counts).map(([name, count]) => [currentSnapshotName(name), count]));
+  return { ...value, counts } as BuildManifest;
 }
 
 const ITEM_COLLECTIONS = PUBLISHED_COLLECTIONS.filter((name) => name !== 'city' && name !== 'episodes');

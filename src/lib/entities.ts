@@ -43,7 +43,7 @@ export interface HomeCarousel {
 
 export interface EntityConfig {
   /** Snapshot collection holding the items. */
-  collection: 'tours' | 'accommodation' | 'restaurants' | 'events' | 'drivers' | 'guides' | 'agencies' | 'attractions';
+  collection: 'tours' | 'accommodation' | 'restaurants' | 'events' | 'drivers' | 'guides' | 'agencies' | 'tourProviders';
   /** Main list route. */
   listPath: string;
   /** Detail route prefix: `${detailPrefix}/${id}`. */
@@ -282,10 +282,10 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
       interval: 4000,
     },
   },
-  attraction: {
-    collection: 'attractions',
+  tourProvider: {
+    collection: 'tourProviders',
     listPath: '/all-providers-tours',
-    detailPrefix: DETAIL_PREFIXES.attraction,
+    detailPrefix: DETAIL_PREFIXES.tourProvider,
     singular: 'Fornecedor',
     plural: 'Fornecedores',
     listName: 'Fornecedores de Atrativos',
@@ -318,7 +318,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
 export const HOME_CAROUSEL_ORDER: readonly ItemKind[] = [
   'tour',
   'event',
-  'attraction',
+  'tourProvider',
   'accommodation',
   'restaurant',
   'agency',

@@ -1,5 +1,5 @@
 /**
- * Who offers an experience: the tours, attraction providers, guides, agencies and drivers whose
+ * Who offers an experience: the tours, tour providers, guides, agencies and drivers whose
  * records list it. A link to an experience's offers goes to the first list that has some, filtered
  * by the experience; an experience nobody offers gets no such link, never a list that answers
  * 'nenhum resultado'. Pure: takes the items as arguments.
@@ -9,7 +9,7 @@ import { matchesExperiences } from './lists/filters.ts';
 import type { Item, ItemKind } from './schemas/index.ts';
 
 /** The kinds whose lists can be filtered by experience, in the order a visitor looks for an offer. */
-export const OFFER_KINDS = ['tour', 'attraction', 'guide', 'agency', 'driver'] as const satisfies readonly ItemKind[];
+export const OFFER_KINDS = ['tour', 'tourProvider', 'guide', 'agency', 'driver'] as const satisfies readonly ItemKind[];
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /** The items of one kind that offer an experience. */

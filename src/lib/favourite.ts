@@ -4,6 +4,7 @@
  * list is user-controlled input that ends up in links and images, so every entry is rebuilt here
  * from its kind and id, never trusted as it arrives.
  */
+import { currentKindName } from './former-names.ts';
 import { KIND_ORDER } from './kinds.ts';
 import { itemPath, newsPath } from './paths.ts';
 import { isRouteSafeId } from './route-id.ts';
@@ -68,7 +69,8 @@ function keptTitle(title: string): string {
  */
 export function toFavourite(value: unknown): Favourite | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { kind, id, title, image, path } = value as Record<string, unknown>;
+  const { id, title, image, path } = value as Record<string, unknown>;
+  const kind = currentKindName((value as Record<string, unknown>).kind);
   if (!FAVOURITE_KINDS.includes(kind as FavouriteKind)) return null;
   if (typeof id !== 'string' || !isRouteSafeId(id) || typeof title !== 'string' || title.trim() === '') return null;
   const page = favouritePath(kind as FavouriteKind, id);

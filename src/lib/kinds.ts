@@ -10,7 +10,7 @@ export const KIND_ORDER = [
   'accommodation',
   'restaurant',
   'event',
-  'attraction',
+  'tourProvider',
   'driver',
   'guide',
   'agency',

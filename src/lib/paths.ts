@@ -15,7 +15,7 @@ export const DETAIL_PREFIXES = {
   driver: '/driver',
   guide: '/guide',
   agency: '/agency',
-  attraction: '/provider-tour',
+  tourProvider: '/provider-tour',
 } as const satisfies Record<ItemKind, string>;
 
 /** The detail page of an item. */

@@ -27,7 +27,7 @@ const encodedPrefix = (url: string): string => {
 /** Each collection and the route prefix of its detail pages. */
 const COLLECTIONS = [
   ['tours', '/tour'],
-  ['attractions', '/provider-tour'],
+  ['tourProviders', '/provider-tour'],
   ['accommodation', '/accommodation'],
   ['restaurants', '/restaurant'],
   ['drivers', '/driver'],

@@ -37,7 +37,7 @@ const ROUTE_TABLE = [
   '/all-tours',
   '/tour/{tours}',
   '/all-providers-tours',
-  '/provider-tour/{attractions}',
+  '/provider-tour/{tourProviders}',
   '/accommodation',
   '/all-accommodation',
   '/accommodation/{accommodation}',

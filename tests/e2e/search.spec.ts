@@ -33,7 +33,13 @@ const CASES = [
   { kind: 'Condutor', query: 'josue ferreira', collection: 'drivers', id: '502', path: '/driver/502' },
   { kind: 'Guia', query: 'camila rocha', collection: 'guides', id: '602', path: '/guide/602' },
   { kind: 'Agência', query: 'pantanal norte viagens', collection: 'agencies', id: '702', path: '/agency/702' },
-  { kind: 'Fornecedor', query: 'turismo comunitario umutina', collection: 'attractions', id: '802', path: '/provider-tour/802' },
+  {
+    kind: 'Fornecedor',
+    query: 'turismo comunitario umutina',
+    collection: 'tourProviders',
+    id: '802',
+    path: '/provider-tour/802',
+  },
   { kind: 'Notícia', query: 'mojica pintado', collection: 'news', id: '1271', path: '/news/1271' },
   { kind: 'Depoimento', query: 'marcos antonio ribeiro', collection: 'testimonials', id: '1003', path: '/testimonials/1003' },
 ].map((entry) => ({ ...entry, title: titleOf(entry.collection, entry.id) }));

@@ -32,7 +32,7 @@ const ROUTES: Record<string, string> = {
   drivers: 'driver',
   guides: 'guide',
   agencies: 'agency',
-  attractions: 'provider-tour',
+  tourProviders: 'provider-tour',
   testimonials: 'testimonials',
   news: 'news',
 };

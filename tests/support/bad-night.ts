@@ -306,7 +306,7 @@ export const GOOD_IDS: Record<string, string[]> = {
   drivers: ['601', '602', 'invisible'],
   guides: ['701', '702', 'bcc-guide'],
   agencies: ['801', '802', 'js-site'],
-  attractions: ['901', '902'],
+  tourProviders: ['901', '902'],
   testimonials: ['1001', '1002', '1003', '1004', '1005', '1099', '1098'],
   news: ['11', '12', '13', '1301'],
   episodes: ['ep003', 'ep002', 'ep001'],

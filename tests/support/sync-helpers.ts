@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { HttpOptions } from '../../scripts/sync/http.ts';
 import type { SyncLogger } from '../../scripts/sync/log.ts';
 import { type CollectionReport, runSync, type SyncOptions, type SyncReport } from '../../scripts/sync/run.ts';
-import type { CollectionStatus } from '../../src/lib/schemas/index.ts';
+import { type CollectionStatus, SNAPSHOT_SCHEMAS } from '../../src/lib/schemas/index.ts';
 import { startUpstreamServer, type UpstreamServer } from './upstream-server.ts';
 
 /** Per-attempt timeout 300 ms, 2 retries, backoff and Retry-After capped: a fault costs about a second at most. */
@@ -132,23 +132,10 @@ export async function allSnapshotTexts(dir: string): Promise<Map<string, string>
   return texts;
 }
 
-/** Every snapshot file name the sync writes, status included. */
-export const SNAPSHOT_FILES = [
-  'accommodation.json',
-  'agencies.json',
-  'attractions.json',
-  'city.json',
-  'drivers.json',
-  'episodes.json',
-  'events.json',
-  'experiences.json',
-  'guides.json',
-  'news.json',
-  'restaurants.json',
-  'status.json',
-  'testimonials.json',
-  'tours.json',
-];
+/** Every snapshot file name the sync writes, status included: one per schema of the snapshot, sorted. */
+export const SNAPSHOT_FILES = Object.keys(SNAPSHOT_SCHEMAS)
+  .map((name) => `${name}.json`)
+  .sort();
 
 /** The provider's collections (all fed by the city data provider). */
 export const PROVIDER_COLLECTIONS = [
@@ -160,7 +147,7 @@ export const PROVIDER_COLLECTIONS = [
   'drivers',
   'guides',
   'agencies',
-  'attractions',
+  'tourProviders',
   'experiences',
   'testimonials',
 ];

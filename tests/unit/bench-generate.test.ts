@@ -23,7 +23,7 @@ const COLLECTION_OF: Record<string, string> = {
   'provider/providers-drivers.json': 'drivers',
   'provider/providers-guides.json': 'guides',
   'provider/providers-agencies.json': 'agencies',
-  'provider/providers-tours.json': 'attractions',
+  'provider/providers-tours.json': 'tourProviders',
 };
 
 describe.each([

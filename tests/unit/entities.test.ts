@@ -14,7 +14,7 @@ import { ITEM_KINDS } from '../../src/lib/schemas/index.ts';
 describe.each([
   ['tour', '/all-tours', '/tour/101', 'Passeios', 'TouristTrip', 5000, { min: 0, max: 300, step: 10 }, 'hours', true],
   [
-    'attraction',
+    'tourProvider',
     '/all-providers-tours',
     '/provider-tour/101',
     'Fornecedores',
@@ -87,7 +87,7 @@ describe.each([
   ['accommodation', 'Pousada Y', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre a hospedagem "Pousada Y".'],
   ['driver', 'João', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre os serviços de condutor de João.'],
   ['agency', 'Rota', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre os serviços da agência Rota.'],
-  ['attraction', 'Barco', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre os serviços de Barco.'],
+  ['tourProvider', 'Barco', 'Olá! Vi no portal de turismo e gostaria de mais informações sobre os serviços de Barco.'],
 ] as const)('whatsappText(%s)', (kind, title, expected) => {
   it('names the item', () => expect(whatsappText(kind, title)).toBe(expected));
 });

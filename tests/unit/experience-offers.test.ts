@@ -12,7 +12,7 @@ const CITY = catalogue([
   anItem({ id: 't1', kind: 'tour', experiences: [] }),
   anItem({ id: 'g1', kind: 'guide', experiences: ['Observação de Aves', 'Ecoturismo'] }),
   anItem({ id: 'a1', kind: 'agency', experiences: ['Mergulho', 'Ecoturismo'] }),
-  anItem({ id: 'p1', kind: 'attraction', experiences: ['Flutuação no Rio'] }),
+  anItem({ id: 'p1', kind: 'tourProvider', experiences: ['Flutuação no Rio'] }),
   anItem({ id: 'e1', kind: 'event', experiences: ['Ecoturismo'] }),
 ]);
 
@@ -20,7 +20,7 @@ describe.each([
   ['Observação de Aves', '/all-guides?experience=Observa%C3%A7%C3%A3o%20de%20Aves', ['guide']],
   ['Mergulho', '/all-agencies?experience=Mergulho', ['agency']],
   // The filter's rule: every part contained, ignoring case and accents.
-  ['flutuacao', '/all-providers-tours?experience=flutuacao', ['attraction']],
+  ['flutuacao', '/all-providers-tours?experience=flutuacao', ['tourProvider']],
   ['Ecoturismo', '/all-guides?experience=Ecoturismo', ['guide', 'agency']],
   ['Rapel', null, []],
 ])('the experience %j', (experience, path, kinds) => {
@@ -42,7 +42,7 @@ describe('experienceOffersPath', () => {
 
 describe.each([
   ['tour', 'Ver passeios desta experiência'],
-  ['attraction', 'Ver fornecedores desta experiência'],
+  ['tourProvider', 'Ver fornecedores desta experiência'],
   ['guide', 'Ver guias desta experiência'],
   ['agency', 'Ver agências desta experiência'],
   ['driver', 'Ver condutores desta experiência'],

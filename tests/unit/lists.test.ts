@@ -104,7 +104,7 @@ describe('cardDataAttributes', () => {
 
 describe.each<[ItemKind, string | null, string | null, string[]]>([
   ['tour', 'Duração', 'duracao', ['1', '2', '4', '5']],
-  ['attraction', 'Duração', 'duracao', ['1', '2', '4', '5']],
+  ['tourProvider', 'Duração', 'duracao', ['1', '2', '4', '5']],
   ['event', 'Duração', 'dias', ['1', '3', '4']],
   ['accommodation', 'Duração', 'noites', ['1', '2', '3']],
   ['restaurant', 'Período', 'periodo', ['1', '2', '3', '4']],
@@ -134,7 +134,7 @@ describe('experienceNames and localities', () => {
 
 describe.each<[ItemKind, string, string]>([
   [
-    'attraction',
+    'tourProvider',
     'Fornecedores de Atrativos Filtrados por Experiência',
     'Nenhum fornecedor encontrado para as experiências selecionadas: {list}.',
   ],

@@ -37,7 +37,7 @@ describe('the embedded sample data', () => {
     ['drivers', 5],
     ['guides', 5],
     ['agencies', 5],
-    ['attractions', 5],
+    ['tourProviders', 5],
     ['testimonials', 30],
     ['news', 30],
     ['episodes', 8],
@@ -47,7 +47,7 @@ describe('the embedded sample data', () => {
 
   it('exercises every provider status and the fallbacks of optional fields', async () => {
     const providers = (
-      await Promise.all(['drivers', 'guides', 'agencies', 'attractions'].map((name) => read<Item>(name)))
+      await Promise.all(['drivers', 'guides', 'agencies', 'tourProviders'].map((name) => read<Item>(name)))
     ).flat();
     expect(new Set(providers.map((provider) => provider.status?.label))).toEqual(
       new Set(['Ativo', 'Inativo', 'Cadastro pendente', 'Publicado', 'Cadastro em análise']),

@@ -75,7 +75,7 @@ describe.each([
   ['drivers', '506', 'Condutor', null, null],
   ['guides', '601', 'Guia', 'Barra do Bugres', expect.anything()],
   ['agencies', '706', 'Agência', null, null],
-  ['attractions', '801', 'Fornecedor', 'Barra do Bugres', expect.anything()],
+  ['tourProviders', '801', 'Fornecedor', 'Barra do Bugres', expect.anything()],
 ])('itemSearchRecord(%s/%s)', (collection, id, kind, locality, price) => {
   const item = byId<Item>(collection, id);
   const record = itemSearchRecord(item);

@@ -45,7 +45,7 @@ const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [str
     drivers: { received: 2, kept: ['601', '602'], dropped: [] },
     guides: { received: 2, kept: ['701', '702'], dropped: [] },
     agencies: { received: 2, kept: ['801', '802'], dropped: [] },
-    attractions: { received: 2, kept: ['901', '902'], dropped: [] },
+    tourProviders: { received: 2, kept: ['901', '902'], dropped: [] },
     experiences: { received: 2, kept: ['experiencia-de-pesca-esportiva', '402'], dropped: [] },
     testimonials: {
       received: 5,
@@ -169,9 +169,18 @@ describe('sync against the fixture upstreams', () => {
 
     it('uses all four shapes across the fixture collections', async () => {
       // tours and guides: [...]; hotels, events and agencies: { name: [...] };
-      // restaurants and attraction providers: { data: { name: [...] } }; experiences and drivers: { data: [...] }.
+      // restaurants and tour providers: { data: { name: [...] } }; experiences and drivers: { data: [...] }.
       const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
-      for (const id of ['tours', 'guides', 'accommodation', 'events', 'agencies', 'restaurants', 'attractions', 'experiences']) {
+      for (const id of [
+        'tours',
+        'guides',
+        'accommodation',
+        'events',
+        'agencies',
+        'restaurants',
+        'tourProviders',
+        'experiences',
+      ]) {
         expect(collectionOf(report, id).count, id).toBeGreaterThan(0);
       }
     });

@@ -54,7 +54,7 @@ const SNAPSHOT: Record<string, { id: string }[]> = {
   drivers: [],
   guides: [],
   agencies: [],
-  attractions: [],
+  tourProviders: [],
   experiences: [{ id: '7' }],
   testimonials: [{ id: '11' }],
   news: [{ id: '1008' }],
@@ -938,13 +938,13 @@ describe('the pages of a list', () => {
 
   it('reads which providers are not listed from the snapshot', async () => {
     await writeFile(
-      path.join(fixture.snapshot, 'attractions.json'),
+      path.join(fixture.snapshot, 'tourProviders.json'),
       JSON.stringify([
         { id: '801', isListed: true, title: 'A' },
         { id: '804', isListed: false, title: 'B' },
       ]),
     );
     const { snapshot } = await readSnapshot(fixture.snapshot);
-    expect(snapshot.attractions).toEqual([{ id: '801' }, { id: '804', isListed: false }]);
+    expect(snapshot.tourProviders).toEqual([{ id: '801' }, { id: '804', isListed: false }]);
   });
 });

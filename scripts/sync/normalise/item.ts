@@ -33,7 +33,7 @@ export const FALLBACK_TITLES: Record<ItemKind, string> = {
   driver: 'Condutor',
   guide: 'Guia',
   agency: 'Agência',
-  attraction: 'Fornecedor',
+  tourProvider: 'Fornecedor',
 };
 
 export const CARD_EXCERPT_LENGTH = 120;

@@ -20,7 +20,7 @@ export const SNAPSHOT_SCHEMAS = {
   drivers: ItemSchema,
   guides: ItemSchema,
   agencies: ItemSchema,
-  attractions: ItemSchema,
+  tourProviders: ItemSchema,
   experiences: ExperienceSchema,
   testimonials: TestimonialSchema,
   news: NewsArticleSchema,

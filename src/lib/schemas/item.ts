@@ -1,8 +1,9 @@
 import { z } from 'astro/zod';
+import { currentKindName } from '../former-names.ts';
 import { GalleryImageSchema, RouteIdSchema, SocialLinksSchema } from './common.ts';
 
 /** Every kind of listable item, each with its own collection and detail route. */
-export const ITEM_KINDS = ['tour', 'accommodation', 'restaurant', 'event', 'driver', 'guide', 'agency', 'attraction'] as const;
+export const ITEM_KINDS = ['tour', 'accommodation', 'restaurant', 'event', 'driver', 'guide', 'agency', 'tourProvider'] as const;
 export const ItemKindSchema = z.enum(ITEM_KINDS);
 export type ItemKind = z.infer<typeof ItemKindSchema>;
 
@@ -54,7 +55,7 @@ export const ItemSchema = z.object({
   /** Upstream id, as a string that is a page address (`/tour/{id}`): letters, digits, `-`, `_`. */
   id: RouteIdSchema,
   /** Which collection this item belongs to. */
-  kind: ItemKindSchema,
+  kind: z.preprocess(currentKindName, ItemKindSchema),
   /** Title (or name), with the kind's fallback ('Tour', 'Hospedagem', ...). */
   title: z.string().min(1),
   /** Upstream slug, or one derived from the title; used for the booking link. */
