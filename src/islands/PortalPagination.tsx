@@ -1,10 +1,9 @@
 /**
- * The pagination of a filtered portal, drawn by the portal islands with the classes of the static
- * Pagination.astro: 'Primeira', 'Anterior', a window of page numbers, 'Próxima', 'Última'. Each
- * control is a real link to the filtered URL; a plain click stays on the page.
+ * The pagination of a filtered portal: the entries of the static Pagination.astro (paginationEntries),
+ * with its classes. Each control is a real link to the filtered URL; a plain click stays on the page.
  */
 import type { MouseEvent } from 'react';
-import { pageWindow } from '../lib/portal/portal.ts';
+import { paginationEntries } from '../lib/portal/portal.ts';
 
 interface Props {
   current: number;
@@ -20,46 +19,41 @@ export default function PortalPagination({ current, total, href, onPage }: Props
     event.preventDefault();
     onPage(page);
   };
-  const control = (label: string, page: number, isDisabled: boolean) => (
-    <li key={label}>
-      {isDisabled ? (
-        <span className="page-link" aria-disabled="true">
-          {label}
-        </span>
-      ) : (
-        <a className="page-link" href={href(page)} onClick={go(page)}>
-          {label}
-        </a>
-      )}
-    </li>
-  );
   return (
     <nav className="pagination" aria-label="Paginação">
       <ul>
-        {control('Primeira', 1, current === 1)}
-        {control('Anterior', current - 1, current === 1)}
-        {pageWindow(current, total).map((page, index) =>
-          page === null ? (
+        {paginationEntries(current, total).map((entry, index) =>
+          entry === null ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place.
             <li key={`gap-${index}`} className="page-gap" aria-hidden="true">
               …
             </li>
-          ) : (
-            <li key={page}>
+          ) : 'number' in entry ? (
+            <li key={entry.number}>
               <a
-                className={`page-link number${page === current ? ' current' : ''}`}
-                href={href(page)}
-                aria-current={page === current ? 'page' : undefined}
-                onClick={go(page)}
+                className={`page-link number${entry.isCurrent ? ' current' : ''}`}
+                href={href(entry.number)}
+                aria-current={entry.isCurrent ? 'page' : undefined}
+                onClick={go(entry.number)}
               >
                 <span className="visually-hidden">Página </span>
-                {page}
+                {entry.number}
               </a>
+            </li>
+          ) : (
+            <li key={entry.label}>
+              {entry.isDisabled ? (
+                <span className="page-link" aria-disabled="true">
+                  {entry.label}
+                </span>
+              ) : (
+                <a className="page-link" href={href(entry.page)} onClick={go(entry.page)}>
+                  {entry.label}
+                </a>
+              )}
             </li>
           ),
         )}
-        {control('Próxima', current + 1, current === total)}
-        {control('Última', total, current === total)}
       </ul>
     </nav>
   );

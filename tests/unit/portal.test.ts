@@ -7,6 +7,7 @@ import {
   pagePath,
   pageWindow,
   paginate,
+  paginationEntries,
   parsePortalQuery,
   portalSearch,
   relatedEntries,
@@ -174,6 +175,26 @@ describe('pageWindow', () => {
     [4, 10, [1, 2, 3, 4, 5, 6, null, 10]],
   ])('page %i of %i', (current, pages, expected) => {
     expect(pageWindow(current, pages)).toEqual(expected);
+  });
+});
+
+describe('paginationEntries', () => {
+  /** The entries as a line: controls by label ('-' when disabled), numbers ('[n]' the current one), '…'. */
+  const line = (current: number, pages: number) =>
+    paginationEntries(current, pages)
+      .map((entry) => {
+        if (entry === null) return '…';
+        if ('number' in entry) return entry.isCurrent ? `[${entry.number}]` : String(entry.number);
+        return `${entry.isDisabled ? '-' : ''}${entry.label}→${entry.page}`;
+      })
+      .join(' ');
+  it.each([
+    [1, 3, '-Primeira→1 -Anterior→0 [1] 2 3 Próxima→2 Última→3'],
+    [2, 3, 'Primeira→1 Anterior→1 1 [2] 3 Próxima→3 Última→3'],
+    [42, 84, 'Primeira→1 Anterior→41 1 … 40 41 [42] 43 44 … 84 Próxima→43 Última→84'],
+    [84, 84, 'Primeira→1 Anterior→83 1 … 82 83 [84] -Próxima→85 -Última→84'],
+  ])('page %i of %i', (current, pages, expected) => {
+    expect(line(current, pages)).toBe(expected);
   });
 });
 

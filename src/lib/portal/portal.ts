@@ -129,6 +129,29 @@ export function pageWindow(current: number, pages: number, radius = 2): (number 
   return result;
 }
 
+/** One entry of a pagination: a control, a page number, or a gap ('…', null). */
+export type PaginationEntry =
+  | { label: 'Primeira' | 'Anterior' | 'Próxima' | 'Última'; page: number; isDisabled: boolean }
+  | { number: number; isCurrent: boolean }
+  | null;
+
+/**
+ * What a portal's pagination lists, the static one (Pagination.astro) and the filtered one
+ * (PortalPagination.tsx) alike: 'Primeira', 'Anterior', the window of page numbers (pageWindow),
+ * 'Próxima', 'Última'; the controls that lead nowhere are disabled.
+ */
+export function paginationEntries(current: number, pages: number): PaginationEntry[] {
+  const isFirst = current === 1;
+  const isLast = current === pages;
+  return [
+    { label: 'Primeira', page: 1, isDisabled: isFirst },
+    { label: 'Anterior', page: current - 1, isDisabled: isFirst },
+    ...pageWindow(current, pages).map((page) => (page === null ? null : { number: page, isCurrent: page === current })),
+    { label: 'Próxima', page: current + 1, isDisabled: isLast },
+    { label: 'Última', page: pages, isDisabled: isLast },
+  ];
+}
+
 // The readers live here, not beside the index entries: the islands import this module only, so
 // the build-side helpers (paths, date formats) stay out of their bundle.
 /** What the news search reads: title, summary, category and tags; the chips compare the category. */
