@@ -34,6 +34,9 @@ export const promotionsAnchor = (kind: ItemKind): string => slugify(ENTITIES[kin
 /** The discount a visitor sees on an item's card, or null when it is not on sale. */
 const discountOf = (item: Item): number | null => displayPrice(item).discountPercent;
 
+/** Whether an item's card shows a discount: what the promotions page and the lists' 'Em promoção' count as on sale. */
+export const isOnSale = (item: Item): boolean => discountOf(item) !== null;
+
 /**
  * The items on sale, one group per kind in KIND_ORDER: the menu's kinds always (maybe empty), the
  * others only when they have some; largest discount first, then the upstream order.
