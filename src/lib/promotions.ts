@@ -2,9 +2,9 @@
  * What is on sale (docs/product.md, Promotions): the listed items whose sale price is lower than
  * their price (src/lib/facts.ts: displayPrice's discount), by kind in the portal's order, largest
  * discount first, of which the promotions page shows PROMOTIONS_PER_KIND per kind and links to the
- * kind's list filtered 'Em promoção' for the rest; the shared banner's words and the address it leads to; the key under which the
- * browser remembers that the visitor closed the banner (src/lib/promo-closed.ts). Pure: takes the
- * items as arguments.
+ * kind's list filtered 'Em promoção' for the rest; the shared banner's words and the address it
+ * leads to; the key under which the browser remembers that the visitor closed the banner
+ * (src/lib/promo-closed.ts). Pure: takes the items as arguments.
  */
 import { ENTITIES } from './entities.ts';
 import { displayPrice } from './facts.ts';
