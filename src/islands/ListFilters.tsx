@@ -78,7 +78,8 @@ function writeForms(state: FilterState, duration: DurationKind, price: Props['pr
   const localities = new Set(state.localities.map(fold));
   const durationName = durationKey(duration);
   for (const box of form.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) {
-    if (box.name === FILTER_PARAMS.experience) box.checked = experiences.has(fold(box.value));
+    if (box.name === FILTER_PARAMS.onSale) box.checked = state.isOnSale;
+    else if (box.name === FILTER_PARAMS.experience) box.checked = experiences.has(fold(box.value));
     else if (box.name === FILTER_PARAMS.locality) box.checked = localities.has(fold(box.value));
     else if (box.name === FILTER_PARAMS.rating) box.checked = state.ratings.includes(Number(box.value));
     else if (box.name === durationName) box.checked = state.durations.includes(Number(box.value));

@@ -1,14 +1,16 @@
 /**
  * What is on sale (docs/product.md, Promotions): the listed items whose sale price is lower than
  * their price (src/lib/facts.ts: displayPrice's discount), by kind in the portal's order, largest
- * discount first; the shared banner's words and the address it leads to; the key under which the
- * browser remembers that the visitor closed the banner (src/lib/promo-closed.ts). Pure: takes the
- * items as arguments.
+ * discount first, of which the promotions page shows PROMOTIONS_PER_KIND per kind and links to the
+ * kind's list filtered 'Em promoção' for the rest; the shared banner's words and the address it
+ * leads to; the key under which the browser remembers that the visitor closed the banner
+ * (src/lib/promo-closed.ts). Pure: takes the items as arguments.
  */
 import { ENTITIES } from './entities.ts';
 import { displayPrice } from './facts.ts';
 import { slugify } from './format.ts';
 import { KIND_ORDER } from './kinds.ts';
+import { FILTER_PARAMS, ON_SALE_VALUE } from './lists/filters.ts';
 import type { Item, ItemKind } from './schemas/index.ts';
 import { countLabel } from './text.ts';
 
@@ -20,12 +22,24 @@ export { PROMO_CLOSED_KEY } from './promo-closed.ts';
 /** The kinds the header's 'Promoções' names, whose sections the page always has (an empty one says so). */
 export const PROMO_MENU_KINDS = ['tour', 'accommodation', 'restaurant'] as const satisfies readonly ItemKind[];
 
+/**
+ * Cards per kind on the promotions page. The page stays the same size however much is on sale (it
+ * grew with every offer: 141 KB of gzip HTML at 5,000 items); the kind's list filtered 'Em promoção'
+ * has them all. 12 as the home's carousels, and it fills the grid's 1, 2, 3 and 4 columns.
+ */
+export const PROMOTIONS_PER_KIND = 12;
+
 /** One kind's items on sale. */
 export interface PromotionGroup {
   kind: ItemKind;
   /** The section's anchor on the promotions page: 'passeios', 'hospedagens'. */
   id: string;
+  /** Every item of the kind on sale, largest discount first. */
   items: Item[];
+  /** The cards the page shows: the first PROMOTIONS_PER_KIND of `items`. */
+  shown: Item[];
+  /** 'Ver todas as 23 ofertas de passeios' to the kind's list filtered 'Em promoção', when `items` has more than `shown`. */
+  more: { label: string; href: string } | null;
 }
 
 /** A kind's section on the promotions page: '/promocoes#passeios'. */
@@ -34,9 +48,25 @@ export const promotionsAnchor = (kind: ItemKind): string => slugify(ENTITIES[kin
 /** The discount a visitor sees on an item's card, or null when it is not on sale. */
 const discountOf = (item: Item): number | null => displayPrice(item).discountPercent;
 
+/** Whether an item's card shows a discount: what the promotions page and the lists' 'Em promoção' count as on sale. */
+export const isOnSale = (item: Item): boolean => discountOf(item) !== null;
+
+/** A kind's list filtered 'Em promoção': '/all-tours?promocao=1'. */
+export const onSaleListPath = (kind: ItemKind): string => `${ENTITIES[kind].listPath}?${FILTER_PARAMS.onSale}=${ON_SALE_VALUE}`;
+
+/** The link under a kind's cards when it has more on sale than the page shows; null when it shows them all. */
+function moreOffers(kind: ItemKind, count: number): PromotionGroup['more'] {
+  if (count <= PROMOTIONS_PER_KIND) return null;
+  return {
+    label: `Ver todas as ${countLabel(count, 'oferta', 'ofertas')} de ${ENTITIES[kind].plural.toLowerCase()}`,
+    href: onSaleListPath(kind),
+  };
+}
+
 /**
  * The items on sale, one group per kind in KIND_ORDER: the menu's kinds always (maybe empty), the
- * others only when they have some; largest discount first, then the upstream order.
+ * others only when they have some; largest discount first, then the upstream order; the page shows
+ * the first PROMOTIONS_PER_KIND of each.
  */
 export function promotionGroups(items: Readonly<Record<ItemKind, readonly Item[]>>): PromotionGroup[] {
   return KIND_ORDER.flatMap((kind) => {
@@ -46,7 +76,16 @@ export function promotionGroups(items: Readonly<Record<ItemKind, readonly Item[]
       .sort((a, b) => b.discount - a.discount || a.index - b.index)
       .map((entry) => entry.item);
     const isMenuKind = (PROMO_MENU_KINDS as readonly ItemKind[]).includes(kind);
-    return onSale.length > 0 || isMenuKind ? [{ kind, id: promotionsAnchor(kind), items: onSale }] : [];
+    if (onSale.length === 0 && !isMenuKind) return [];
+    return [
+      {
+        kind,
+        id: promotionsAnchor(kind),
+        items: onSale,
+        shown: onSale.slice(0, PROMOTIONS_PER_KIND),
+        more: moreOffers(kind, onSale.length),
+      },
+    ];
   });
 }
 

@@ -106,6 +106,29 @@ for (const viewport of WIDTHS) {
       await expect(page).toHaveURL(/duracao=2&duracao=4$/);
     });
 
+    test("'Em promoção' keeps the items on sale, with the other filters, and its chip and 'Limpar filtros' clear it", async ({
+      page,
+    }) => {
+      await openList(page, '/all-tours');
+      const form = await openFilters(page);
+      await form.getByLabel('Em promoção').check();
+      // 107's sale price is above its price: no discount on its card, so not on sale.
+      await expectShown(page, ['101', '102', '104', '108', '111', '113']);
+      await expect(page).toHaveURL(/\/all-tours\?promocao=1$/);
+      await form.getByLabel('2-4h', { exact: true }).check();
+      await expectShown(page, ['102', '108']);
+      await expect(page).toHaveURL(/\/all-tours\?promocao=1&duracao=4$/);
+      await page.getByRole('button', { name: 'Remover filtro: Em promoção' }).click();
+      await expectShown(page, ['102', '105', '108', '109']);
+      await expect(form.getByLabel('Em promoção')).not.toBeChecked();
+      await form.getByLabel('Em promoção').check();
+      await expectShown(page, ['102', '108']);
+      await page.getByRole('link', { name: 'Limpar filtros' }).click();
+      await expect(page).toHaveURL(/\/all-tours$/);
+      await expect(shownCards(page)).toHaveCount(14);
+      await expect(form.getByLabel('Em promoção')).not.toBeChecked();
+    });
+
     test('the experience boxes filter, switch the heading, and nothing matching shows the message', async ({ page }) => {
       await openList(page, '/all-tours');
       const heading = page.getByRole('heading', { level: 1 });

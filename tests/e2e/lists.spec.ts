@@ -15,11 +15,13 @@ interface ListCase {
   hasBackLink?: boolean;
 }
 
-const TOUR_LEGENDS = ['Experiências', 'Localidade', 'Avaliação', 'Duração', 'Preço (R$)'];
+/** 'Em promoção' heads the panel of a list with an item on sale: every sample list but the guides'. */
+const ON_SALE = 'Promoções';
+const TOUR_LEGENDS = [ON_SALE, 'Experiências', 'Localidade', 'Avaliação', 'Duração', 'Preço (R$)'];
 /** Drivers, guides and agencies filter by the experiences they offer too. */
 const PEOPLE_LEGENDS = ['Experiências', 'Localidade', 'Avaliação', 'Preço (R$)'];
 /** Events list no experience, so they offer no checkbox of one; their duration is in days. */
-const EVENT_LEGENDS = ['Localidade', 'Avaliação', 'Duração', 'Preço (R$)'];
+const EVENT_LEGENDS = [ON_SALE, 'Localidade', 'Avaliação', 'Duração', 'Preço (R$)'];
 const PRICE_300 = { min: 0, max: 300, step: 10 };
 
 const LISTS: ListCase[] = [
@@ -35,27 +37,28 @@ const LISTS: ListCase[] = [
     path: '/all-accommodation',
     title: 'Hospedagens',
     placeholder: 'Buscar hospedagens...',
-    legends: ['Localidade', 'Avaliação', 'Duração', 'Preço (R$)'],
+    legends: [ON_SALE, 'Localidade', 'Avaliação', 'Duração', 'Preço (R$)'],
     price: { min: 0, max: 700, step: 10 },
   },
   {
     path: '/all-restaurants',
     title: 'Encontre o restaurante ideal',
     placeholder: 'Buscar por nome do restaurante...',
-    legends: ['Localidade', 'Avaliação', 'Período', 'Preço (R$)'],
+    legends: [ON_SALE, 'Localidade', 'Avaliação', 'Período', 'Preço (R$)'],
     price: { min: 0, max: 100, step: 5 },
   },
   {
     path: '/all-drivers',
     title: 'Encontre o seu condutor',
     placeholder: 'Buscar condutores...',
-    legends: PEOPLE_LEGENDS,
+    legends: [ON_SALE, ...PEOPLE_LEGENDS],
     price: PRICE_300,
   },
   {
     path: '/all-guides',
     title: 'Encontre o seu guia de viagem',
     placeholder: 'Buscar guias...',
+    // No listed guide is on sale: an 'Em promoção' that could only answer nothing is not offered.
     legends: PEOPLE_LEGENDS,
     price: PRICE_300,
   },
@@ -63,7 +66,7 @@ const LISTS: ListCase[] = [
     path: '/all-agencies',
     title: 'Encontre a sua agência de viagem',
     placeholder: 'Buscar agências...',
-    legends: PEOPLE_LEGENDS,
+    legends: [ON_SALE, ...PEOPLE_LEGENDS],
     price: PRICE_300,
   },
   {
@@ -211,12 +214,15 @@ test('each card wrapper carries the values the filtering island needs', async ({
   await expect(tour).toHaveAttribute('data-rating', '4.9');
   // The price the card shows: R$ 150,00, the sale price under the struck-through R$ 180,00.
   await expect(tour).toHaveAttribute('data-price', '150');
+  await expect(tour).toHaveAttribute('data-discount', '17');
   await expect(tour).toHaveAttribute('data-duration-hours', '8');
   const twoHours = page.locator('.grid > li', { has: page.locator('[data-id="111"]') });
   await expect(twoHours).toHaveAttribute('data-duration-hours', '2');
   // 109 gives no rating and 112 no price: no attribute, so a chosen rating or price leaves them out.
   await expect(page.locator('.grid > li', { has: page.locator('[data-id="109"]') })).not.toHaveAttribute('data-rating');
   await expect(page.locator('.grid > li', { has: page.locator('[data-id="112"]') })).not.toHaveAttribute('data-price');
+  // 107's sale price is above its price: the card shows no discount, and 'Em promoção' leaves it out.
+  await expect(page.locator('.grid > li', { has: page.locator('[data-id="107"]') })).not.toHaveAttribute('data-discount');
 
   await page.goto('/all-restaurants');
   const both = page.locator('.grid > li', { has: page.locator('[data-id="301"]') });

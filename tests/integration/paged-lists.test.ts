@@ -6,7 +6,9 @@
  * - in Chromium at 390 and 1280 px, over the built dist/ served as its host serves it: a filter or a
  *   search covers the whole list (the count, cards taken from the pages that hold them, 'Mostrar
  *   mais'), the URL is the state (Back), a failed fetch can be tried again, and without JavaScript the
- *   forms land on the list's first page, which says filters need JavaScript.
+ *   forms land on the list's first page, which says filters need JavaScript;
+ * - /promocoes shows PROMOTIONS_PER_KIND tours on sale, and its 'Ver todas as N ofertas de passeios'
+ *   lands on the tours list filtered 'Em promoção': every tour on sale, from each page that holds it.
  * One build for all: a whole site costs a minute or two on the project's machine.
  */
 import { readFile } from 'node:fs/promises';
@@ -19,6 +21,7 @@ import { generateDataset } from '../../scripts/bench/generate.ts';
 import { findChromium } from '../../scripts/ensure-browser.ts';
 import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
 import { LIST_PAGE_SIZE } from '../../src/lib/lists/paging.ts';
+import { PROMOTIONS_PER_KIND } from '../../src/lib/promotions.ts';
 import { type BuiltSite, buildSite, indexSearch, verifyBuiltSite } from '../support/build-site.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
@@ -29,6 +32,8 @@ interface Tour {
   id: string;
   title: string;
   rating: number | null;
+  /** Set by the sync only when the sale price is lower than the price: the card then shows the discount. */
+  discountPercent: number | null;
 }
 
 let server: UpstreamServer;
@@ -139,6 +144,23 @@ describe('the static pages of a list', () => {
     expect(index[0]?.data.title).toBe(tours[0]?.title);
   });
 
+  it('shows a dozen tours on sale on /promocoes, the largest discounts, and links to the list of them all', async () => {
+    const onSale = toursOnSale();
+    const html = await site.page('/promocoes');
+    const section = html.slice(html.indexOf('<section id="passeios"'), html.indexOf('</section>', html.indexOf('id="passeios"')));
+    const discounts = cardIds(section).map((id) => tours.find((tour) => tour.id === id)?.discountPercent ?? null);
+    // The largest discounts of all the tours on sale, largest first.
+    expect(discounts).toEqual(
+      onSale
+        .map((tour) => tour.discountPercent)
+        .sort((x, y) => (y ?? 0) - (x ?? 0))
+        .slice(0, PROMOTIONS_PER_KIND),
+    );
+    expect(section).toMatch(
+      new RegExp(`<a [^>]*href="/all-tours\\?promocao=1"[^>]*>\\s*Ver todas as ${onSale.length} ofertas de passeios\\s*</a>`),
+    );
+  });
+
   it('puts the later pages in the sitemap, and passes the deploy gate', async () => {
     const sitemap = await readFile(path.join(site.dist, 'sitemap-0.xml'), 'utf8');
     expect(sitemap).toMatch(/\/all-tours\/page\/2<\/loc>/);
@@ -147,6 +169,14 @@ describe('the static pages of a list', () => {
     expect(await verifyBuiltSite(site, server.env)).toEqual([]);
   });
 });
+
+/** The tours on sale, in the list's order: spread over its three pages. */
+function toursOnSale(): Tour[] {
+  const onSale = tours.filter((tour) => tour.discountPercent !== null);
+  expect(onSale.length).toBeGreaterThan(PROMOTIONS_PER_KIND);
+  expect(new Set(onSale.map((tour) => Math.floor(tours.indexOf(tour) / LIST_PAGE_SIZE))).size).toBe(3);
+  return onSale;
+}
 
 /** What a page fetched of the list besides the document: its index and its other pages. */
 function listFetches(page: Page): string[] {
@@ -282,6 +312,33 @@ describe.each([
     await page.getByRole('link', { name: 'Limpar filtros' }).click();
     await expect.poll(() => shownIds(page)).toEqual(own);
     expect(page.url()).toMatch(/\/all-tours\/page\/3$/);
+  });
+
+  it("/promocoes' 'Ver todas as N ofertas de passeios' lands on every tour on sale, from the pages that hold them, with the other filters", async () => {
+    const onSale = toursOnSale();
+    await page.goto(`${host.origin}/promocoes`);
+    const section = page.getByRole('region', { name: 'Passeios' });
+    expect(await section.locator('article.item-card').count()).toBe(PROMOTIONS_PER_KIND);
+    const fetches = listFetches(page);
+    await section.getByRole('link', { name: `Ver todas as ${onSale.length} ofertas de passeios` }).click();
+    await page.waitForURL(/\/all-tours\?promocao=1$/);
+    await expect
+      .poll(() => shownIds(page), { timeout: UI_TIMEOUT })
+      .toEqual(onSale.slice(0, LIST_PAGE_SIZE).map((tour) => tour.id));
+    const more = page.getByRole('button', { name: 'Mostrar mais' });
+    while (await more.isVisible()) await more.click();
+    await expect.poll(() => shownIds(page), { timeout: UI_TIMEOUT }).toEqual(onSale.map((tour) => tour.id));
+    expect(await page.locator('[data-list-count]').textContent()).toBe(countText(onSale.length));
+    expect(await page.locator('[data-list-grid] > li .discount').count()).toBe(onSale.length);
+    expect(fetches).toEqual(['/all-tours/index.json', '/all-tours/page/2', '/all-tours/page/3']);
+    const form = await openFilters(page);
+    expect(await form.getByLabel('Em promoção').isChecked()).toBe(true);
+    await form.getByLabel('4+ estrelas').check();
+    const rated = onSale.filter((tour) => tour.rating !== null && tour.rating >= 4);
+    expect(rated.length).toBeLessThan(onSale.length);
+    await expect.poll(() => shownIds(page), { timeout: UI_TIMEOUT }).toEqual(rated.map((tour) => tour.id));
+    expect(await page.locator('[data-list-count]').textContent()).toBe(countText(rated.length));
+    expect(page.url()).toMatch(/\/all-tours\?promocao=1&avaliacao=4$/);
   });
 
   it("a list's index that does not come says so, and 'Tentar novamente' brings the results", async () => {

@@ -23,6 +23,8 @@ describe.each<[string, DurationKind, string[]]>([
   // A list without a duration group ignores the parameter.
   ['duracao=1', null, []],
   ['preco_max=99.5', 'hours', ['Até R$ 99,5']],
+  // In the panel's order: after the search, before the checkbox groups.
+  ['avaliacao=4&promocao=1&q=rio', 'hours', ['Busca: “rio”', 'Em promoção', '4+ estrelas']],
 ])('activeFilters(?%s, %s)', (query, duration, labels) => {
   const parsed = parseFilters(query, { duration, price: { min: 0, max: 300 } });
   it(`names ${JSON.stringify(labels)}`, () => {
@@ -36,6 +38,7 @@ describe.each<[string, DurationKind, string[]]>([
 
 describe.each<[string, FilterState, string, FilterState]>([
   ['the search', state({ search: 'rio', ratings: [4] }), 'search', state({ ratings: [4] })],
+  ['on sale', state({ isOnSale: true, ratings: [4] }), 'onSale', state({ ratings: [4] })],
   ['one experience of two', state({ experiences: ['A', 'B'] }), 'experience=A', state({ experiences: ['B'] })],
   ['a locality', state({ localities: ['Tangará'] }), 'locality=Tangará', emptyFilters()],
   ['the lower rating', state({ ratings: [4, 4.5] }), 'rating=4', state({ ratings: [4.5] })],

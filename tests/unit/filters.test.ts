@@ -22,6 +22,7 @@ import {
   matchesLocality,
   matchesMeal,
   matchesNights,
+  matchesOnSale,
   matchesPrice,
   matchesRating,
   matchesSearch,
@@ -190,12 +191,23 @@ describe.each([
   it(`is ${expected}`, () => expect(matchesPrice(price, min, max)).toBe(expected));
 });
 
+describe.each([
+  [15, false, true],
+  [null, false, true],
+  [15, true, true],
+  // Not on sale: left out once 'Em promoção' is checked.
+  [null, true, false],
+])('matchesOnSale(%j, %j)', (discount, isOnSale, expected) => {
+  it(`is ${expected}`, () => expect(matchesOnSale(discount, isOnSale)).toBe(expected));
+});
+
 const TOUR: FilterableItem = {
   title: 'Trilha e Banho nas Cachoeiras da Serra das Araras',
   experiences: ['Experiência em Cachoeiras', 'Ecoturismo', 'Turismo de Aventura'],
   locality: 'Barra do Bugres',
   rating: 4.9,
   price: 180,
+  discount: null,
   hours: 8,
   days: null,
   nights: null,
@@ -223,8 +235,17 @@ describe.each([
   ['rating failing', state({ ratings: [5] }), false],
   ['duration failing', state({ durations: [1, 2] }), false],
   ['price failing', state({ priceMax: 150 }), false],
+  ['on sale failing', state({ isOnSale: true }), false],
 ])('matchesFilters(tour, %s)', (_name, filters, expected) => {
   it(`is ${expected}`, () => expect(matchesFilters(TOUR, filters, 'hours')).toBe(expected));
+});
+
+describe.each([
+  ['on sale alone', state({ isOnSale: true }), true],
+  ['on sale with every other filter passing', state({ isOnSale: true, search: 'trilha', ratings: [4.5], priceMax: 150 }), true],
+  ['on sale with another filter failing', state({ isOnSale: true, search: 'barco' }), false],
+])('matchesFilters(a tour on sale, %s)', (_name, filters, expected) => {
+  it(`is ${expected}`, () => expect(matchesFilters({ ...TOUR, price: 135, discount: 25 }, filters, 'hours')).toBe(expected));
 });
 
 describe('matchesFilters by duration kind', () => {
@@ -248,6 +269,7 @@ describe.each([
       locality: 'Barra do Bugres',
       rating: '4.6',
       price: '95',
+      discount: '21',
       duration: '4 horas',
       durationHours: '4',
     },
@@ -257,6 +279,7 @@ describe.each([
       locality: 'Barra do Bugres',
       rating: 4.6,
       price: 95,
+      discount: 21,
       hours: 4,
       days: null,
       nights: null,
@@ -280,6 +303,7 @@ describe.each([
       locality: '',
       rating: 4.8,
       price: 89.9,
+      discount: null,
       hours: null,
       days: null,
       nights: null,
@@ -289,12 +313,34 @@ describe.each([
   [
     'an accommodation card',
     { title: 'Chalés', rating: '4.8', price: '690', duration: '3 noites', nights: '3' },
-    { title: 'Chalés', experiences: [], locality: '', rating: 4.8, price: 690, hours: null, days: null, nights: 3, periods: [] },
+    {
+      title: 'Chalés',
+      experiences: [],
+      locality: '',
+      rating: 4.8,
+      price: 690,
+      discount: null,
+      hours: null,
+      days: null,
+      nights: 3,
+      periods: [],
+    },
   ],
   [
     'a card whose upstream gave no rating and no price',
     { title: 'Festa', duration: '3 noites', days: '3' },
-    { title: 'Festa', experiences: [], locality: '', rating: null, price: null, hours: null, days: 3, nights: null, periods: [] },
+    {
+      title: 'Festa',
+      experiences: [],
+      locality: '',
+      rating: null,
+      price: null,
+      discount: null,
+      hours: null,
+      days: 3,
+      nights: null,
+      periods: [],
+    },
   ],
 ])('itemFromDataset(%s)', (_name, dataset, expected) => {
   it('parses the data attributes', () => expect(itemFromDataset(dataset)).toEqual(expected));
@@ -316,6 +362,11 @@ describe.each([
   ['preco_min=0&preco_max=100', MEALS, emptyFilters()],
   ['preco_min=50&preco_max=200', TOURS, state({ priceMin: 50, priceMax: 200 })],
   ['preco_min=&preco_max=abc', TOURS, emptyFilters()],
+  ['promocao=1', PEOPLE, state({ isOnSale: true })],
+  ['promocao=1&avaliacao=4', ROOMS, state({ isOnSale: true, ratings: [4] })],
+  // A checkbox sends '1'; anything else is no choice.
+  ['promocao=0', TOURS, emptyFilters()],
+  ['promocao=', TOURS, emptyFilters()],
 ])('parseFilters(%j)', (query, config, expected) => {
   it('reads the state', () => expect(parseFilters(query, config)).toEqual(expected));
 });
@@ -336,6 +387,8 @@ describe.each([
     MEALS,
     'localidade=Barra+do+Bugres&preco_min=20&preco_max=80',
   ],
+  [state({ isOnSale: true }), TOURS, 'promocao=1'],
+  [state({ search: 'rio', isOnSale: true, ratings: [4] }), MEALS, 'q=rio&promocao=1&avaliacao=4'],
 ])('serialiseFilters(%j)', (filters, config, expected) => {
   it(`is ${JSON.stringify(expected)} and reads back the same`, () => {
     const query = serialiseFilters(filters, config);
@@ -357,6 +410,24 @@ describe.each([
 ])('cardDataAttributes with %s', (_name, prices, expected) => {
   // The price filter compares the price the card shows, not the struck-through original.
   it(`writes data-price ${expected}`, () => expect(cardDataAttributes(anItem(prices))['data-price']).toBe(expected));
+});
+
+describe.each([
+  ['no sale price', { price: 'R$ 120,00', priceValue: 120 }, undefined],
+  [
+    'a lower sale price',
+    { price: 'R$ 150,00', priceValue: 150, salePrice: 'R$ 99,90', salePriceValue: 99.9, discountPercent: 33 },
+    '33',
+  ],
+  // The normaliser sets no discount for a sale price above the price: the card shows none, so 'Em promoção' leaves it out.
+  [
+    'a sale price with no discount',
+    { price: 'R$ 150,00', priceValue: 150, salePrice: 'R$ 160,00', salePriceValue: 160 },
+    undefined,
+  ],
+  ['no price', {}, undefined],
+])('cardDataAttributes with %s', (_name, prices, expected) => {
+  it(`writes data-discount ${expected}`, () => expect(cardDataAttributes(anItem(prices))['data-discount']).toBe(expected));
 });
 
 describe('helpers', () => {

@@ -98,6 +98,20 @@ describe('listIndex', () => {
       anItem({ kind: 'accommodation', title: 'Pousada', duration: '3 noites' }),
       { title: 'Pousada', experiences: '', locality: 'Barra do Bugres', nights: '3', durationHours: null },
     ],
+    [
+      // 'Em promoção' filters the whole list from the index: the discount is in it, for the items on sale only.
+      'a guide on sale',
+      anItem({
+        kind: 'guide',
+        title: 'Guia',
+        price: 'R$ 120,00',
+        priceValue: 120,
+        salePrice: 'R$ 100,00',
+        salePriceValue: 100,
+        discountPercent: 17,
+      }),
+      { title: 'Guia', experiences: '', locality: 'Barra do Bugres', price: '100', discount: '17', durationHours: null },
+    ],
   ])("holds %s's card data as its dataset reads it, and nothing the matchers ignore", (_, item, expected) => {
     const data = cardDataset(item);
     const { durationHours, ...rest } = expected as Record<string, string | null>;
@@ -113,6 +127,7 @@ describe('listIndex', () => {
       locality: 'Barra do Bugres',
       rating: 4,
       price: 80,
+      discount: null,
       hours: 2,
       days: null,
       nights: null,

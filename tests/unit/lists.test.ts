@@ -80,6 +80,7 @@ describe('cardDataAttributes', () => {
     anItem({ kind: 'accommodation', duration: '3 noites' }),
     anItem({ kind: 'restaurant', duration: 'Jantar', locality: '' }),
     anItem({ kind: 'event', duration: '3 noites', isFree: true }),
+    anItem({ price: 'R$ 150,00', priceValue: 150, salePrice: 'R$ 120,00', salePriceValue: 120, discountPercent: 20 }),
   ])('reads back as what the matchers filter (%#)', (item) => {
     // The island reads the attributes through `dataset`: data-duration-hours is durationHours.
     const dataset = Object.fromEntries(
@@ -93,7 +94,8 @@ describe('cardDataAttributes', () => {
       experiences: item.experiences,
       locality: item.locality,
       rating: item.rating,
-      price: item.priceValue,
+      price: item.salePriceValue ?? item.priceValue,
+      discount: item.discountPercent,
       hours: durationHours(item.duration),
       days: item.kind === 'event' ? eventDays(item) : null,
       nights: item.kind === 'accommodation' ? durationNights(item.duration) : null,

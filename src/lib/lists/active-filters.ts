@@ -5,7 +5,7 @@
  * Pure, like filters.ts: the ListFilters island, the filter panel and the tests share it.
  */
 import { countLabel, plural, starsLabel } from '../text.ts';
-import { DURATION_GROUPS, type DurationKind, type FilterState } from './filters.ts';
+import { DURATION_GROUPS, type DurationKind, type FilterState, ON_SALE_LABEL } from './filters.ts';
 
 /** One active filter: what it says and what the list becomes without it. */
 export interface ActiveFilter {
@@ -40,6 +40,7 @@ const reais = (value: number) => `R$ ${number(value)}`;
 export function activeFilters(state: FilterState, duration: DurationKind): ActiveFilter[] {
   const active: ActiveFilter[] = [];
   if (state.search) active.push({ key: 'search', label: `Busca: “${state.search}”`, without: { ...state, search: '' } });
+  if (state.isOnSale) active.push({ key: 'onSale', label: ON_SALE_LABEL, without: { ...state, isOnSale: false } });
   const eachOf = <T>(
     values: readonly T[],
     name: string,

@@ -2,7 +2,7 @@
  * List filters (docs/product.md): the filter state, its URL form and the
  * matchers. Pure: no DOM, no store, so the island, the store and the tests share the same rules.
  *
- * The URL uses the names of the static forms (`q`, `experience`, `localidade`, `avaliacao`,
+ * The URL uses the names of the static forms (`q`, `promocao`, `experience`, `localidade`, `avaliacao`,
  * `duracao`/`noites`/`periodo`, `preco_min`, `preco_max`), so a list submitted without JavaScript
  * and one filtered by the island share one URL shape. Lists are written as repeated keys (what a
  * GET form sends) and read both as repeated keys and as comma lists.
@@ -69,6 +69,8 @@ export interface FilterConfig {
 /** Everything a visitor can choose on a list. Empty lists and null bounds filter nothing. */
 export interface FilterState {
   search: string;
+  /** 'Em promoção': only the items whose card shows a discount. */
+  isOnSale: boolean;
   /** Experience parts: every one must be contained in one of the item's experiences. */
   experiences: string[];
   localities: string[];
@@ -89,6 +91,8 @@ export interface FilterableItem {
   rating: number | null;
   /** Null when the upstream gave no amount: such an item passes only when the price is not limited. */
   price: number | null;
+  /** The discount the card shows (src/lib/facts.ts: displayPrice), null when the item is not on sale. */
+  discount: number | null;
   hours: number | null;
   days: number | null;
   nights: number | null;
@@ -101,6 +105,7 @@ export interface FilterableItem {
  */
 export const FILTER_PARAMS = {
   search: 'q',
+  onSale: 'promocao',
   experience: 'experience',
   locality: 'localidade',
   rating: 'avaliacao',
@@ -117,9 +122,23 @@ export function durationKey(kind: DurationKind): string | null {
   return kind === null ? null : FILTER_PARAMS[kind];
 }
 
+/** The value of the 'Em promoção' checkbox: `promocao=1` in the URL. */
+export const ON_SALE_VALUE = '1';
+/** The checkbox's label, and its chip among the active filters. */
+export const ON_SALE_LABEL = 'Em promoção';
+
 /** No filter at all. */
 export function emptyFilters(): FilterState {
-  return { search: '', experiences: [], localities: [], ratings: [], durations: [], priceMin: null, priceMax: null };
+  return {
+    search: '',
+    isOnSale: false,
+    experiences: [],
+    localities: [],
+    ratings: [],
+    durations: [],
+    priceMin: null,
+    priceMax: null,
+  };
 }
 
 /** Every value of a key, repeated keys and comma lists alike, trimmed, empty ones and duplicates dropped. */
@@ -146,6 +165,7 @@ export function parseFilters(query: string | URLSearchParams, config: FilterConf
   const duration = durationKey(config.duration);
   return {
     search: (params.get(FILTER_PARAMS.search) ?? '').trim(),
+    isOnSale: listOf(params, FILTER_PARAMS.onSale).includes(ON_SALE_VALUE),
     experiences: listOf(params, FILTER_PARAMS.experience),
     localities: listOf(params, FILTER_PARAMS.locality),
     ratings: numbersOf(params, FILTER_PARAMS.rating),
@@ -159,6 +179,7 @@ export function parseFilters(query: string | URLSearchParams, config: FilterConf
 export function serialiseFilters(state: FilterState, config: FilterConfig): string {
   const params = new URLSearchParams();
   if (state.search) params.set(FILTER_PARAMS.search, state.search);
+  if (state.isOnSale) params.set(FILTER_PARAMS.onSale, ON_SALE_VALUE);
   for (const value of state.experiences) params.append(FILTER_PARAMS.experience, value);
   for (const value of state.localities) params.append(FILTER_PARAMS.locality, value);
   for (const value of state.ratings) params.append(FILTER_PARAMS.rating, String(value));
@@ -241,6 +262,11 @@ export function matchesMeal(periods: readonly number[], selected: readonly numbe
   return selected.length === 0 || selected.some((value) => periods.includes(value));
 }
 
+/** 'Em promoção': an item whose card shows a discount; unchecked keeps everything. */
+export function matchesOnSale(discount: number | null, isOnSale: boolean): boolean {
+  return !isOnSale || discount !== null;
+}
+
 /** Price range on the numeric price, both bounds inclusive; a null bound does not limit; an item without a price only passes no bound. */
 export function matchesPrice(price: number | null, min: number | null, max: number | null): boolean {
   if (price === null) return min === null && max === null;
@@ -262,6 +288,7 @@ export function matchesFilters(item: FilterableItem, state: FilterState, duratio
   return (
     durationOk &&
     matchesSearch(item.title, state.search) &&
+    matchesOnSale(item.discount, state.isOnSale) &&
     matchesExperiences(item.experiences, state.experiences) &&
     matchesLocality(item.locality, state.localities) &&
     matchesRating(item.rating, state.ratings) &&
@@ -332,8 +359,10 @@ export function cardDataAttributes(item: Item): Record<string, string> {
   };
   if (item.rating !== null) attributes['data-rating'] = String(item.rating);
   // The price the card shows (the sale price when lower), so 'Máximo 100' keeps a tour shown at R$ 99,90.
-  const { amount } = displayPrice(item);
+  const { amount, discountPercent } = displayPrice(item);
   if (amount !== null) attributes['data-price'] = String(amount);
+  // Only on an item on sale: the list's index (src/lib/lists/paging.ts) grows by a few bytes per offer, not per item.
+  if (discountPercent !== null) attributes['data-discount'] = String(discountPercent);
   const hours = durationHours(item.duration);
   if (hours !== null) attributes['data-duration-hours'] = String(Math.round(hours * 100) / 100);
   if (item.kind === 'event') {
@@ -366,6 +395,7 @@ export function itemFromDataset(data: Readonly<Record<string, string | undefined
     locality: data.locality ?? '',
     rating: numberOrNull(data.rating),
     price: numberOrNull(data.price),
+    discount: numberOrNull(data.discount),
     hours: numberOrNull(data.durationHours),
     days: numberOrNull(data.days),
     nights: numberOrNull(data.nights),
