@@ -83,7 +83,7 @@ describe('the link to the rest of a kind', () => {
   it.each([
     ['tour', '/all-tours?promocao=1'],
     ['accommodation', '/all-accommodation?promocao=1'],
-    ['attraction', '/all-providers-tours?promocao=1'],
+    ['tourProvider', '/all-providers-tours?promocao=1'],
   ] as const)('of %s is %s', (kind, path) => expect(onSaleListPath(kind)).toBe(path));
   it("lands on the list filtered 'Em promoção'", () => {
     const query = onSaleListPath('restaurant').split('?')[1] ?? '';
