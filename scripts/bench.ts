@@ -123,7 +123,9 @@ async function benchOne(items: number): Promise<Row> {
     return runStep(command, args, { env, cwd: root, verbose: values.verbose, ...(lock ? { lock } : {}) });
   };
   try {
-    const sync = await step('sync', process.execPath, [path.join(root, 'scripts/sync.ts'), '--out', snapshot]);
+    // A minute per answer: the local upstream shares the cores with the sync (and, on a busy machine, with
+    // whatever else runs), so the default 10 s would fail a source that is slow, not down.
+    const sync = await step('sync', process.execPath, [path.join(root, 'scripts/sync.ts'), '--out', snapshot, '--timeout', '60']);
     console.log(`  ${formatDuration(sync.ms)}`);
     // A source the sync gave up on (a busy machine can push the local upstream past the client's
     // timeouts) leaves a smaller site: its figures would not be of this size, so the run stops.

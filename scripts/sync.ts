@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectDir } from '../src/lib/project-dirs.ts';
+import { scaledTimeouts } from './sync/http.ts';
 import { syncImages } from './sync/images.ts';
 import { runSync } from './sync/run.ts';
 
@@ -22,8 +23,14 @@ const { values } = parseArgs({
     'allow-shrink': { type: 'boolean', default: false },
     // SNAPSHOT_DIR is relative to the project root or absolute, as the build reads it; --out to the working folder.
     out: { type: 'string', default: projectDir(process.env, 'snapshot', root) },
+    // Seconds an upstream answer may take per attempt (default 10; a request's retries and a source's
+    // deadline grow in proportion): longer for a slow upstream, or for `npm run bench` on a busy
+    // machine, whose local upstream is starved of CPU rather than down.
+    timeout: { type: 'string' },
   },
 });
+const timeoutSeconds = values.timeout === undefined ? null : Number(values.timeout);
+if (timeoutSeconds !== null && !(timeoutSeconds > 0)) throw new Error(`--timeout takes seconds, not "${values.timeout}".`);
 
 const started = performance.now();
 const report = await runSync({
@@ -31,6 +38,7 @@ const report = await runSync({
   outDir: path.resolve(values.out),
   sampleDir: path.join(root, 'sample-data'),
   allowShrink: values['allow-shrink'],
+  ...(timeoutSeconds === null ? {} : { http: scaledTimeouts(timeoutSeconds * 1000) }),
 });
 // Every image the snapshot names, into the image cache the build reads (scripts/sync/images.ts).
 const images = await syncImages({ env: process.env, root, snapshotDir: path.resolve(values.out) });

@@ -57,6 +57,16 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   maxFeedbackPages: 200,
 };
 
+/** The timeouts for `timeoutMs` per attempt, a request's and a source's bounds in the defaults' proportion. */
+export function scaledTimeouts(timeoutMs: number): Pick<HttpOptions, 'timeoutMs' | 'totalTimeoutMs' | 'sourceDeadlineMs'> {
+  const factor = timeoutMs / DEFAULT_HTTP_OPTIONS.timeoutMs;
+  return {
+    timeoutMs,
+    totalTimeoutMs: DEFAULT_HTTP_OPTIONS.totalTimeoutMs * factor,
+    sourceDeadlineMs: DEFAULT_HTTP_OPTIONS.sourceDeadlineMs * factor,
+  };
+}
+
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
 
 /** Retry settings for `methods`; the Spotify token POST uses them with 'post'. */
