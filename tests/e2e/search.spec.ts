@@ -52,7 +52,7 @@ async function search(page: Page, query: string) {
   return dialog;
 }
 
-const isSearchRequest = (url: string) => /\/pagefind\/|\/_astro\/(Search(Dialog|Panel)|search)\./.test(url);
+const isSearchRequest = (url: string) => /\/pagefind\/|\/_astro\/search[.-]/.test(url);
 
 // Every kind is searched once, the kinds shared out between the widths: what is found does not depend on the
 // width, the dialog that shows it and the page a result opens do.
@@ -295,11 +295,11 @@ test('/busca reads ?q= and ?tipo=, keeps the URL in step and shares the same res
 test.describe('/busca without a query', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('loads no React until its box is touched; what was typed before the panel arrived is searched', async ({ page }) => {
+  test('loads no panel code until its box is touched; what was typed before the panel arrived is searched', async ({ page }) => {
     const requested = requestedPaths(page);
-    const code = () => requested.filter((file) => /\/(client|react|SearchPage)[.-][^/]*$/.test(file));
+    const code = () => requested.filter((file) => /\/(client|react|search-panel)[.-][^/]*$/.test(file));
     // The panel's code held back, as on a slow link, so the visitor types into the page's own box first.
-    const { held, release } = await holdResponses(page, /\/_astro\/SearchPage\./);
+    const { held, release } = await holdResponses(page, /\/_astro\/search-panel\./);
     await page.goto('/busca');
     await page.waitForLoadState('networkidle');
     expect(code()).toEqual([]);
