@@ -6,7 +6,8 @@
  * at the size a static host sends it (HTML, scripts and JSON gzipped as GitHub Pages does;
  * Pagefind's index files are already compressed and go as they are). Each query runs in a fresh
  * browser, so nothing comes from the cache of the one before. `--timing` adds the time from the
- * keystrokes to the first result and to the photos (local server, no throttling: CPU time mostly).
+ * keystrokes to the first result and to the photos (local server, no throttling: CPU time mostly);
+ * `--files` lists every file counted.
  *
  *   npm run build:sample && npm run bench:search
  *   npm run bench:search -- --dir /tmp/bench-5000-x/dist --query pesca --query "pousada rio" --timing
@@ -48,6 +49,8 @@ export interface QueryCost {
   parts: Record<string, number>;
   files: number;
   total: number;
+  /** Each file fetched: its site path, part and bytes over the wire. */
+  fetched: { path: string; part: string; bytes: number }[];
   /** Milliseconds from typing the query to the first result shown, and to its photos loaded. */
   resultsMs: number;
   photosMs: number;
@@ -78,7 +81,8 @@ export async function firstQueryCost(origin: string, page: string, query: string
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    const tab = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    // No service worker: it registers when the page is idle and would add its own fetches to the search's.
+    const tab = await browser.newPage({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     await tab.goto(new URL(page, origin).href, { waitUntil: 'load' });
     await tab.waitForLoadState('networkidle');
     const fetched = new Set<string>();
@@ -120,14 +124,16 @@ export async function firstQueryCost(origin: string, page: string, query: string
     const photosMs = Date.now() - typed;
     await whenQuiet(() => inFlight);
     const parts: Record<string, number> = {};
+    const files: QueryCost['fetched'] = [];
     let total = 0;
     for (const sitePath of fetched) {
       const bytes = wireBytes(sitePath, readFileSync(path.join(dir, sitePath)));
       const part = partOf(sitePath);
       parts[part] = (parts[part] ?? 0) + bytes;
+      files.push({ path: sitePath, part, bytes });
       total += bytes;
     }
-    return { query, results: await results.count(), parts, files: fetched.size, total, resultsMs, photosMs };
+    return { query, results: await results.count(), parts, files: fetched.size, total, fetched: files, resultsMs, photosMs };
   } finally {
     await browser.close();
   }
@@ -140,6 +146,7 @@ if (import.meta.main) {
       page: { type: 'string', default: '/about' },
       query: { type: 'string', multiple: true, default: ['cachoeira', 'pousada', 'festa'] },
       timing: { type: 'boolean', default: false },
+      files: { type: 'boolean', default: false },
     },
   });
   const dir = path.resolve(values.dir);
@@ -162,6 +169,13 @@ if (import.meta.main) {
         ]),
       ),
     );
+    if (values.files) {
+      for (const cost of costs) {
+        console.log(`\n${cost.query}:`);
+        for (const file of cost.fetched)
+          console.log(`  ${formatBytes(file.bytes).padStart(8)}  ${file.part.padEnd(22)} ${file.path}`);
+      }
+    }
   } finally {
     await server.close();
   }
