@@ -28,7 +28,8 @@ interface PagefindResults {
 }
 
 interface PagefindApi {
-  options: (options: { excerptLength?: number }) => Promise<void>;
+  /** Before init: `noWorker` runs the search on the page's thread (pagefind.js has that code too). */
+  options: (options: { excerptLength?: number; noWorker?: boolean }) => Promise<void>;
   init: () => Promise<void>;
   debouncedSearch: (
     term: string,
@@ -45,7 +46,9 @@ export function loadPagefind(): Promise<PagefindApi> {
   if (!loading) {
     const url = `${PAGEFIND_PATH}pagefind.js`;
     loading = (import(/* @vite-ignore */ url) as Promise<PagefindApi>).then(async (api) => {
-      await api.options({ excerptLength: 22 });
+      // No web worker: pagefind-worker.js (12 kB gzip) is a second copy of the search code pagefind.js already
+      // holds, fetched by every first search; the WebAssembly does the work on the page's thread instead.
+      await api.options({ excerptLength: 22, noWorker: true });
       await api.init();
       return api;
     });
