@@ -85,6 +85,12 @@ export async function firstQueryCost(origin: string, page: string, query: string
     const tab = await browser.newPage({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     await tab.goto(new URL(page, origin).href, { waitUntil: 'load' });
     await tab.waitForLoadState('networkidle');
+    // The page's own late fetches are not the search's: Poppins, fetched when the loaded page is idle and
+    // remembered as 'bb-fonts' (src/scripts/site-shell.js), once landed in a query's count.
+    await tab
+      .waitForFunction(() => localStorage.getItem('bb-fonts') === '1', undefined, { timeout: 10_000 })
+      .catch(() => undefined);
+    await tab.waitForLoadState('networkidle');
     const fetched = new Set<string>();
     let inFlight = 0;
     tab.on('request', () => {
