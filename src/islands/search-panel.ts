@@ -1,6 +1,7 @@
 /**
  * The search itself, shared by the header's dialog (search-dialog.ts) and the /busca page
- * (search-page.ts): the box, the kind chips (Pagefind's counts per `tipo`), the results with image,
+ * (search-page.ts): the box, the kind chips (Pagefind's counts per `tipo`, after 'Filtrar por tipo'
+ * on a first search: pagefind.ts, countKinds), the results with image,
  * kind, title and the excerpt with the matched words marked, 'Mostrar mais' and the documented empty
  * message. Arrow keys move between the box and the results; Enter opens the focused result (it is a
  * link). Plain DOM rather than a React island: a first search then downloads no React
@@ -8,7 +9,7 @@
  */
 import { kindChips, noResultsMessage, type SearchHit, type SearchQuery } from '../lib/search/search.ts';
 import { resultCount } from '../lib/text.ts';
-import { loadPagefind, runSearch, type SearchAnswer } from './pagefind.ts';
+import { countKinds, loadPagefind, runSearch, type SearchAnswer } from './pagefind.ts';
 
 /** Results shown at first and added by 'Mostrar mais'. */
 const PAGE_SIZE = 8;
@@ -139,6 +140,10 @@ export function createSearchPanel({ initial, labelledBy, onChange, footer }: Sea
     icon('search-box-icon', 20, SEARCH_ICON),
     input,
   );
+  // Until this page's searches count results per kind (pagefind.ts, countKinds), one button asks for the chips.
+  const kindsToggle = h('button', { type: 'button', class: 'search-chip' }, 'Filtrar por tipo');
+  const kindsAsk = h('div', { class: 'search-kinds' }, kindsToggle);
+  let isFocusingChips = false;
   const chipsLegend = h('legend', { class: 'visually-hidden' }, 'Filtrar por tipo');
   const chipsGroup = h('fieldset', { class: 'search-kinds' }, chipsLegend);
   const statusLine = h('p', { id: statusId, class: 'search-status', role: 'status' });
@@ -166,7 +171,9 @@ export function createSearchPanel({ initial, labelledBy, onChange, footer }: Sea
 
   function render(): void {
     const term = query.trim();
-    const chips = term ? kindChips(answer?.kindCounts, kind) : [];
+    const counts = answer?.kindCounts;
+    const chips = term && counts !== null ? kindChips(counts, kind) : [];
+    const isAsking = Boolean(term) && counts === null && answer !== null && answer.total > 0 && status !== 'error';
     syncChildren(chipsGroup, [
       chipsLegend,
       chipButton(null, answer?.totalAllKinds ?? 0),
@@ -186,12 +193,18 @@ export function createSearchPanel({ initial, labelledBy, onChange, footer }: Sea
     syncChildren(element, [
       top,
       ...(chips.length > 0 ? [chipsGroup] : []),
+      ...(isAsking ? [kindsAsk] : []),
       statusLine,
       ...(status === 'error' ? [retry] : []),
       ...(hits.length > 0 && status !== 'error' ? [list] : []),
       ...(answer && status === 'done' && hits.length < answer.total ? [more] : []),
       ...(extra ? [extra] : []),
     ]);
+    // The toggle is gone: the keyboard goes on to the chips it asked for.
+    if (isFocusingChips && chips.length > 0) {
+      isFocusingChips = false;
+      chipButtons.get(null)?.focus();
+    }
   }
 
   function showHits(next: SearchHit[]): void {
@@ -244,6 +257,11 @@ export function createSearchPanel({ initial, labelledBy, onChange, footer }: Sea
     resultLinks()[0]?.focus();
   });
   retry.addEventListener('click', search);
+  kindsToggle.addEventListener('click', () => {
+    countKinds();
+    isFocusingChips = document.activeElement === kindsToggle;
+    search();
+  });
   more.addEventListener('click', async () => {
     if (!answer) return;
     const from = hits.length;

@@ -104,8 +104,13 @@ test('no search file is requested before search is opened; the first query costs
   test
     .info()
     .annotations.push({ type: 'first query bytes', description: `pagefind ${pagefindBytes} B, dialog code ${codeBytes} B` });
-  // Uncompressed (the test server, scripts/serve.ts, does not gzip): Pagefind's script, worker, WebAssembly, meta, one index chunk and fragments.
-  expect(pagefindBytes).toBeLessThan(300_000);
+  // Uncompressed (the test server, scripts/serve.ts, does not gzip): Pagefind's script (no worker), WebAssembly, meta, one
+  // index chunk and 8 fragments, about 141 kB; no filter index (the counts per kind wait for 'Filtrar por tipo').
+  expect(pagefindBytes).toBeLessThan(160_000);
+  expect(requests.filter((url) => /\/pagefind\/(pagefind-worker\.js|filter\/)/.test(url))).toEqual([]);
+  // The panel, the dialog, their helpers and stylesheet (about 21 kB), and no React.
+  expect(codeBytes).toBeLessThan(30_000);
+  expect(requests.filter((url) => /\/(client|react)[.-][^/]*$/i.test(url))).toEqual([]);
 });
 
 test('keyboard: Ctrl+K opens, arrows move through results, Enter opens one, Tab stays inside, Escape closes and returns focus', async ({
@@ -235,8 +240,16 @@ test('"acai" finds "açaí": Pagefind folds accents (a page of our own, indexed 
 
 test('narrowing by kind with the chips', async ({ page }) => {
   await page.goto('/about');
+  const requests = requestedPaths(page);
   const dialog = await search(page, 'rio paraguai');
+  await expect(dialog.getByRole('list', { name: 'Resultados da busca' }).getByRole('link').first()).toBeVisible();
+  // A first search does not fetch the counts per kind (the filter index); the chips come when asked for.
+  expect(requests.filter((file) => file.endsWith('.pf_filter'))).toEqual([]);
+  const ask = dialog.getByRole('button', { name: 'Filtrar por tipo' });
+  await ask.click();
   const chips = dialog.getByRole('group', { name: 'Filtrar por tipo' });
+  await expect(chips.getByRole('button', { name: /^Todos/ })).toBeFocused();
+  await expect(ask).toHaveCount(0);
   await expect(chips.getByRole('button', { name: /^Todos/ })).toHaveAttribute('aria-pressed', 'true');
   const eventChip = chips.getByRole('button', { name: /^Evento/ });
   await eventChip.click();
