@@ -1,6 +1,6 @@
 /**
  * `client:touch={{ within, params }}`: hydrates an island that takes over the page's forms (the
- * list filters, the search page's box) at the visitor's first touch of a form that `within` selects
+ * list filters) at the visitor's first touch of a form that `within` selects
  * (or of the disclosure it is folded in), or at once when the address already carries one of
  * `params` (a shared filtered link or search, a reload, the back button).
  * A change or a submit made before the island runs is not lost: the forms get `data-pending`, and

@@ -1,7 +1,7 @@
 /**
  * The header's search entry on every page, in a few hundred bytes: without JavaScript the entry is
  * a link to /busca and the drawer's box a GET form to it; with JavaScript a click, the drawer form,
- * or Ctrl/⌘+K imports the search dialog (React and Pagefind come with it) and opens it. Nothing of
+ * or Ctrl/⌘+K imports the search dialog (its panel and Pagefind come with it) and opens it. Nothing of
  * search is fetched before: focusing or pressing the entry only starts loading the dialog's code.
  * It imports nothing at top level, so it stays this small.
  */
@@ -10,7 +10,7 @@ type OpenDialog = (options: { query: string; trigger: HTMLElement | null }) => P
 let dialog: Promise<OpenDialog> | null = null;
 
 const loadDialog = (): Promise<OpenDialog> => {
-  dialog ??= import('./SearchDialog.tsx').then((module) => module.openSearchDialog);
+  dialog ??= import('./search-dialog.ts').then((module) => module.openSearchDialog);
   dialog.catch(() => {
     dialog = null;
   });

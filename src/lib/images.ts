@@ -119,6 +119,14 @@ export function chosenWidth(widths: readonly number[], slot: number, dpr: number
   return sorted.find((width) => width >= slot * dpr) ?? (sorted.at(-1) as number);
 }
 
+/**
+ * A search result's photo: search.css draws it 72 × 72 px (`object-fit: cover`), so it is encoded
+ * once, cropped square at twice that for screens at DPR 2, as one WebP (a plain URL in the index's
+ * meta, so no AVIF with a fallback). On the benchmark's real photographs: 2.7 KB against the 400 px
+ * gallery thumbnail's 10.2 KB, which a first search took eight of (docs/offline-and-search.md).
+ */
+export const SEARCH_THUMB_SIZE = 144;
+
 /** The site's own neutral pictures for a missing or broken image. */
 export const PLACEHOLDERS = {
   default: '/images/placeholder.svg',

@@ -115,6 +115,23 @@ export async function webpUrl<T extends string | null>(
   return (await pictureSources(url, profile))?.webpSrc ?? fallback;
 }
 
+const squareThumbs = new Map<string, Promise<string>>();
+
+/**
+ * `url` cropped square (the middle of the photo, as `object-fit: cover` shows it) at `size` px,
+ * one WebP; null when the image is not cached. For a picture drawn small and square from a plain
+ * URL: a search result (SEARCH_THUMB_SIZE).
+ */
+export async function squareWebpUrl(url: string | null | undefined, size: number): Promise<string | null> {
+  const image = cachedImage(url);
+  if (!url || !image) return null;
+  return remember(
+    squareThumbs,
+    `${size} ${url}`,
+    async () => (await getImage({ src: image.src, width: size, height: size, fit: 'cover', format: 'webp' })).src,
+  );
+}
+
 /**
  * An HTML fragment (an article body) with each cached <img> served like <ResponsiveImage
  * profile="article">: a <picture> with the AVIF widths and the WebP, its width and height, lazy. An

@@ -58,7 +58,7 @@ async function search(page: Page, query: string) {
   return dialog;
 }
 
-const isSearchRequest = (url: string) => /\/pagefind\/|\/_astro\/(Search(Dialog|Panel)|search)\./.test(url);
+const isSearchRequest = (url: string) => /\/pagefind\/|\/_astro\/search[.-]/.test(url);
 
 // Every kind is searched once, the kinds shared out between the widths: what is found does not depend on the
 // width, the dialog that shows it and the page a result opens do.
@@ -110,8 +110,13 @@ test('no search file is requested before search is opened; the first query costs
   test
     .info()
     .annotations.push({ type: 'first query bytes', description: `pagefind ${pagefindBytes} B, dialog code ${codeBytes} B` });
-  // Uncompressed (the test server, scripts/serve.ts, does not gzip): Pagefind's script, worker, WebAssembly, meta, one index chunk and fragments.
-  expect(pagefindBytes).toBeLessThan(300_000);
+  // Uncompressed (the test server, scripts/serve.ts, does not gzip): Pagefind's script (no worker), WebAssembly, meta, one
+  // index chunk and 8 fragments, about 141 kB; no filter index (the counts per kind wait for 'Filtrar por tipo').
+  expect(pagefindBytes).toBeLessThan(160_000);
+  expect(requests.filter((url) => /\/pagefind\/(pagefind-worker\.js|filter\/)/.test(url))).toEqual([]);
+  // The panel, the dialog, their helpers and stylesheet (about 21 kB), and no React.
+  expect(codeBytes).toBeLessThan(30_000);
+  expect(requests.filter((url) => /\/(client|react)[.-][^/]*$/i.test(url))).toEqual([]);
 });
 
 test('keyboard: Ctrl+K opens, arrows move through results, Enter opens one, Tab stays inside, Escape closes and returns focus', async ({
@@ -241,8 +246,16 @@ test('"acai" finds "açaí": Pagefind folds accents (a page of our own, indexed 
 
 test('narrowing by kind with the chips', async ({ page }) => {
   await page.goto('/about');
+  const requests = requestedPaths(page);
   const dialog = await search(page, 'rio paraguai');
+  await expect(dialog.getByRole('list', { name: 'Resultados da busca' }).getByRole('link').first()).toBeVisible();
+  // A first search does not fetch the counts per kind (the filter index); the chips come when asked for.
+  expect(requests.filter((file) => file.endsWith('.pf_filter'))).toEqual([]);
+  const ask = dialog.getByRole('button', { name: 'Filtrar por tipo' });
+  await ask.click();
   const chips = dialog.getByRole('group', { name: 'Filtrar por tipo' });
+  await expect(chips.getByRole('button', { name: /^Todos/ })).toBeFocused();
+  await expect(ask).toHaveCount(0);
   await expect(chips.getByRole('button', { name: /^Todos/ })).toHaveAttribute('aria-pressed', 'true');
   const eventChip = chips.getByRole('button', { name: /^Evento/ });
   await eventChip.click();
@@ -301,11 +314,11 @@ test('/busca reads ?q= and ?tipo=, keeps the URL in step and shares the same res
 test.describe('/busca without a query', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('loads no React until its box is touched; what was typed before the panel arrived is searched', async ({ page }) => {
+  test('loads no panel code until its box is touched; what was typed before the panel arrived is searched', async ({ page }) => {
     const requested = requestedPaths(page);
-    const code = () => requested.filter((file) => /\/(client|react|SearchPage)[.-][^/]*$/.test(file));
+    const code = () => requested.filter((file) => /\/(client|react|search-panel)[.-][^/]*$/.test(file));
     // The panel's code held back, as on a slow link, so the visitor types into the page's own box first.
-    const { held, release } = await holdResponses(page, /\/_astro\/SearchPage\./);
+    const { held, release } = await holdResponses(page, /\/_astro\/search-panel\./);
     await page.goto('/busca');
     await page.waitForLoadState('networkidle');
     expect(code()).toEqual([]);
@@ -349,6 +362,15 @@ test('indexing attributes: only the main content of detail pages, with kind, loc
     expect.stringMatching(/^image:\/_astro\/[^/]+\.webp$/),
     'price:R$ 150,00',
   ]);
+  // The result's photo is cropped square at twice the 72 px it is drawn at (SEARCH_THUMB_SIZE), not a card-size photo.
+  const image = tour.meta[1]?.replace(/^image:/, '') ?? '';
+  const size = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    return [img.naturalWidth, img.naturalHeight];
+  }, image);
+  expect(size).toEqual([144, 144]);
 
   await page.goto('/news/1271');
   expect(await page.locator('[data-pagefind-body]').count()).toBe(1);
