@@ -119,16 +119,19 @@ const squareThumbs = new Map<string, Promise<string>>();
 
 /**
  * `url` cropped square (the middle of the photo, as `object-fit: cover` shows it) at `size` px,
- * one WebP; null when the image is not cached. For a picture drawn small and square from a plain
- * URL: a search result (SEARCH_THUMB_SIZE).
+ * one WebP at `quality`; null when the image is not cached. For a picture drawn small and square
+ * from a plain URL: a search result (SEARCH_THUMB).
  */
-export async function squareWebpUrl(url: string | null | undefined, size: number): Promise<string | null> {
+export async function squareWebpUrl(
+  url: string | null | undefined,
+  { size, quality }: { size: number; quality: number },
+): Promise<string | null> {
   const image = cachedImage(url);
   if (!url || !image) return null;
   return remember(
     squareThumbs,
-    `${size} ${url}`,
-    async () => (await getImage({ src: image.src, width: size, height: size, fit: 'cover', format: 'webp' })).src,
+    `${size} ${quality} ${url}`,
+    async () => (await getImage({ src: image.src, width: size, height: size, fit: 'cover', format: 'webp', quality })).src,
   );
 }
 

@@ -362,7 +362,7 @@ test('indexing attributes: only the main content of detail pages, with kind, loc
     expect.stringMatching(/^image:\/_astro\/[^/]+\.webp$/),
     'price:R$ 150,00',
   ]);
-  // The result's photo is cropped square at twice the 72 px it is drawn at (SEARCH_THUMB_SIZE), not a card-size photo.
+  // The result's photo is cropped square at twice the 72 px it is drawn at (SEARCH_THUMB), not a card-size photo.
   const image = tour.meta[1]?.replace(/^image:/, '') ?? '';
   const size = await page.evaluate(async (src) => {
     const img = new Image();
