@@ -19,6 +19,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { HOST_NAMES, HOSTS } from '../src/integrations/hosts.ts';
 import { listFiles } from '../src/integrations/site-files.ts';
 import { pageFiles } from '../src/integrations/static-hosting.ts';
 import { startUpstreamServer } from '../tests/support/upstream-server.ts';
@@ -26,6 +28,7 @@ import { generateDataset } from './bench/generate.ts';
 import {
   buildFolders,
   folderBytes,
+  folderFiles,
   formatBytes,
   formatDuration,
   formatTable,
@@ -33,6 +36,7 @@ import {
   type StepResult,
 } from './bench/measure.ts';
 import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './bench/photos.ts';
+import { checkHostLimits } from './verify/hosting.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -71,7 +75,12 @@ interface Row {
   index: StepResult;
   pages: number;
   distBytes: number;
+  distFiles: number;
+  /** The largest page as a host sends it (gzip), and its path. */
+  largestPage: { file: string; bytes: number };
   indexBytes: number;
+  /** Each host's limits this build is over (the gate's words), none where it fits. */
+  overLimits: [host: string, problems: string[]][];
 }
 
 /** The search index step of `npm run build`, on another folder. */
@@ -156,6 +165,7 @@ async function benchOne(items: number): Promise<Row> {
     const [indexBin, indexArgs] = indexCommand(dist);
     const index = await step('search index', indexBin, indexArgs);
     console.log(`  ${formatDuration(index.ms)}`);
+    const files = await folderFiles(dist);
     return {
       items,
       posts,
@@ -166,13 +176,31 @@ async function benchOne(items: number): Promise<Row> {
       index,
       // Each page once: its folder form {path}/index.html (src/integrations/static-hosting.ts) is the same page.
       pages: pageFiles(await listFiles(dist)).length,
-      distBytes: await folderBytes(dist),
+      distBytes: files.reduce((total, { bytes }) => total + bytes, 0),
+      distFiles: files.length,
+      largestPage: await largestPage(dist, files),
       indexBytes: await folderBytes(path.join(dist, 'pagefind')),
+      // Built for the default host (no folder copies); GitLab's adds six, so its figures are the same.
+      overLimits: HOST_NAMES.filter((host) => host !== 'any').map((host) => [
+        HOSTS[host].label,
+        checkHostLimits(files, host).map(({ message }) => message),
+      ]),
     };
   } finally {
     await server.close();
     if (!values.keep) await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The page with the most bytes over the wire: gzip, as static hosts compress HTML (level 6). */
+async function largestPage(dist: string, files: { file: string }[]): Promise<{ file: string; bytes: number }> {
+  let largest = { file: '–', bytes: 0 };
+  for (const { file } of files) {
+    if (!file.endsWith('.html')) continue;
+    const bytes = gzipSync(await readFile(path.join(dist, file)), { level: 6 }).length;
+    if (bytes > largest.bytes) largest = { file, bytes };
+  }
+  return largest;
 }
 
 const rows: Row[] = [];
@@ -196,6 +224,8 @@ console.log(
       'peak memory (sync/build/index)',
       'pages',
       'dist size',
+      'dist files',
+      'largest page (gzip)',
       'index size',
     ],
     rows.map((row) => [
@@ -209,10 +239,18 @@ console.log(
       `${formatBytes(peak(row.sync, row.build, row.index))} (${[row.sync, row.build, row.index].map((step) => formatBytes(step.peakBytes)).join(' / ')})`,
       String(row.pages),
       formatBytes(row.distBytes),
+      String(row.distFiles),
+      `${formatBytes(row.largestPage.bytes)} ${row.largestPage.file}`,
       formatBytes(row.indexBytes),
     ]),
   ),
 );
+// Which hosts would publish each build: the deploy gate's own limits (npm run verify -- --host <name>).
+for (const row of rows) {
+  console.log(`\n${row.items} items, hosts:`);
+  for (const [label, problems] of row.overLimits)
+    console.log(problems.length === 0 ? `  ${label}: fits` : `  ${label}: over its limits: ${problems.join('; ')}`);
+}
 
 if (values.lighthouse) {
   const { runLighthouseCli } = await import('./bench/lighthouse.ts');

@@ -94,12 +94,19 @@ export async function runStep(command: string, args: string[], options: StepOpti
 
 /** Total bytes of the files under `dir` (0 when it does not exist). */
 export async function folderBytes(dir: string): Promise<number> {
-  if (!existsSync(dir)) return 0;
-  let total = 0;
+  return (await folderFiles(dir)).reduce((total, { bytes }) => total + bytes, 0);
+}
+
+/** Every file under `dir`, as a path relative to it (`/` separators) and its size. */
+export async function folderFiles(dir: string): Promise<{ file: string; bytes: number }[]> {
+  if (!existsSync(dir)) return [];
+  const files: { file: string; bytes: number }[] = [];
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files.push({ file: path.relative(dir, full).split(path.sep).join('/'), bytes: (await stat(full)).size });
   }
-  return total;
+  return files;
 }
 
 /** Files under `dir` whose name ends with `suffix`. */
