@@ -1,7 +1,8 @@
 /**
  * Pure logic of the news and testimonials portals in the browser (docs/product.md): the
  * query in the URL, accent-insensitive search, chips, pagination of 12 with a window of page
- * numbers. Shared by the portal islands, the JSON index endpoints and the tests.
+ * numbers. Shared by the portals' browser module (src/islands/portal-results.ts), the JSON index
+ * endpoints and the tests.
  */
 
 import { pageCount, pageOf } from '../page-count.ts';
