@@ -4,8 +4,6 @@ import type { TouchOptions } from './touch.ts';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate a portal island at the visitor's first search or chip, or when idle for a filtered link. */
-    'client:interaction'?: boolean;
     /** Hydrate when the island's first job is due (ms after the page started) or the visitor reaches into its section. */
     'client:due'?: number;
     /** Hydrate at the first touch of the forms `within` selects, or at once when the address carries one of `params`. */

@@ -7,8 +7,9 @@
  *
  * A filter covers the whole list. On a list of one page every card is on this page. On a list of
  * several (src/lib/lists/paging.ts) the first filter fetches the list's index, matches it, and takes
- * the matching cards' `<li>` from the static pages that hold them: a batch at a time ('Mostrar
- * mais'), a few pages per batch, two fetched at once; a page fetched once serves every later filter.
+ * the matching cards' `<li>` from the static pages that hold them (static-cards.ts, as the portals
+ * do): a batch at a time ('Mostrar mais'), a few pages per batch, two fetched at once; a page
+ * fetched once serves every later filter.
  * Without a filter the page shows its own cards and its pagination, as it was served.
  */
 import { useStore } from '@nanostores/react';
@@ -25,10 +26,11 @@ import {
   parseFilters,
   serialiseFilters,
 } from '../lib/lists/filters.ts';
-import { type ListIndexEntry, listPagePath, PAGE_FETCHES_AT_ONCE, planBatch } from '../lib/lists/paging.ts';
+import { type ListIndexEntry, listPagePath, planBatch } from '../lib/lists/paging.ts';
 import { fold, resultCount } from '../lib/text.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../stores/filters.ts';
 import { CARDS_ADDED_EVENT } from './browser.ts';
+import { fetchIndex, staticCards } from './static-cards.ts';
 
 /** Where the list's other pages and its index are (ListPage.astro). */
 interface Paging {
@@ -97,11 +99,8 @@ type Entry = Pick<ListIndexEntry, 'id' | 'page'> & { data: Readonly<Record<strin
 const cardId = (card: Element) => card.querySelector<HTMLElement>('[data-id]')?.dataset.id ?? '';
 
 /** The list's index, checked for the shape the matchers need. */
-async function fetchIndex(url: string): Promise<Entry[]> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  const data: unknown = await response.json();
-  if (!Array.isArray(data)) throw new Error(`${url}: not a list`);
+async function fetchEntries(url: string): Promise<Entry[]> {
+  const data = (await fetchIndex(url)) as (Partial<Entry> | null)[];
   return data.filter(
     (entry): entry is Entry =>
       typeof entry?.id === 'string' && Number.isInteger(entry.page) && typeof entry.data === 'object' && entry.data !== null,
@@ -132,12 +131,16 @@ function listResults(paging: Paging, duration: DurationKind) {
   const ownCards = [...grid.querySelectorAll<HTMLElement>(':scope > li')];
   const ownCount = count?.textContent ?? '';
   /** Every card at hand by item id: this page's, and those of the pages fetched. */
-  const cards = new Map(ownCards.map((card) => [cardId(card), card]));
+  const cards = staticCards({
+    pagePath: (page) => listPagePath(paging.listPath, page),
+    selector: '[data-list-grid] > li',
+    idOf: cardId,
+    own: ownCards,
+  });
   const ownEntries: Entry[] | null =
     paging.pages > 1 ? null : ownCards.map((card) => ({ id: cardId(card), page: 1, data: card.dataset }));
   let index: Promise<Entry[]> | null = null;
   let hasIndex = false;
-  const pageLoads = new Map<number, Promise<void>>();
   /** Each filter state shown counts one: an answer for an older one is dropped. */
   let generation = 0;
   let matches: Entry[] = [];
@@ -146,7 +149,7 @@ function listResults(paging: Paging, duration: DurationKind) {
 
   const loadIndex = () => {
     if (!index) {
-      index = fetchIndex(paging.indexPath);
+      index = fetchEntries(paging.indexPath);
       index.then(
         () => {
           hasIndex = true;
@@ -157,40 +160,6 @@ function listResults(paging: Paging, duration: DurationKind) {
       );
     }
     return index;
-  };
-
-  /** A static page's cards, taken into this document (once per page; a failed fetch can be tried again). */
-  const loadPage = (page: number) => {
-    let load = pageLoads.get(page);
-    if (!load) {
-      const url = listPagePath(paging.listPath, page);
-      load = fetch(url).then(async (response) => {
-        if (!response.ok) throw new Error(`${url}: ${response.status}`);
-        const html = new DOMParser().parseFromString(await response.text(), 'text/html');
-        for (const card of html.querySelectorAll<HTMLElement>('[data-list-grid] > li')) {
-          const id = cardId(card);
-          if (!id || cards.has(id)) continue;
-          // Its page's first photo is eager there; here it is one card among others.
-          for (const image of card.querySelectorAll('img')) {
-            image.loading = 'lazy';
-            image.removeAttribute('fetchpriority');
-          }
-          cards.set(id, document.adoptNode(card));
-        }
-      });
-      load.catch(() => pageLoads.delete(page));
-      pageLoads.set(page, load);
-    }
-    return load;
-  };
-
-  /** Fetches the pages, PAGE_FETCHES_AT_ONCE at a time. */
-  const loadPages = async (pages: readonly number[]) => {
-    const queue = [...pages];
-    const next = async () => {
-      for (let page = queue.shift(); page !== undefined; page = queue.shift()) await loadPage(page);
-    };
-    await Promise.all(Array.from({ length: Math.min(PAGE_FETCHES_AT_ONCE, queue.length) }, next));
   };
 
   /** Waits for what the network brings, the section marked busy meanwhile (until a newer state takes over). */
@@ -238,7 +207,7 @@ function listResults(paging: Paging, duration: DurationKind) {
     isLoadingMore = true;
     more?.setAttribute('aria-disabled', 'true');
     try {
-      if (plan.pages.length > 0) await busy(loadPages(plan.pages), run);
+      if (plan.pages.length > 0) await busy(cards.load(plan.pages), run);
       if (run !== generation) return;
       clearMessage();
       append(plan.ids)?.querySelector<HTMLElement>('.title a')?.focus();
@@ -286,7 +255,7 @@ function listResults(paging: Paging, duration: DurationKind) {
       const plan = planBatch(found, 0, (id) => cards.has(id));
       if (plan.pages.length > 0) {
         if (count) count.textContent = paging.loading;
-        await busy(loadPages(plan.pages), run);
+        await busy(cards.load(plan.pages), run);
       }
       if (run !== generation) return;
       clearMessage();

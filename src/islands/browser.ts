@@ -5,8 +5,9 @@
  */
 
 /**
- * Dispatched on `document` when cards are put in the page after it loaded (the ListFilters island,
- * from the list's other pages): their hearts are drawn then (favourite-buttons.ts).
+ * Dispatched on `document` when cards are put in the page after it loaded (the ListFilters island
+ * and the portals' results, from their other static pages, static-cards.ts): their hearts and share
+ * buttons are shown then (favourite-buttons.ts, share-buttons.ts).
  */
 export const CARDS_ADDED_EVENT = 'cards-added';
 

@@ -71,7 +71,7 @@ export function enhanceFavouriteButtons(): void {
     toggleFavourite(entry);
   });
   $favourites.subscribe((list) => render(new Set(list.map(favouriteKey))));
-  // Cards taken from a list's other pages arrive with their hearts hidden, as static markup.
+  // Cards taken from a list's or a portal's other pages arrive with their hearts hidden, as static markup.
   document.addEventListener(CARDS_ADDED_EVENT, () => render(new Set($favourites.get().map(favouriteKey))));
   // Saving also keeps the item's page and photo offline; removing releases them.
   keepFavouritesOffline();

@@ -5,6 +5,7 @@
  * opens the system sheet, else it copies the link and says 'Link copiado' in its status line.
  */
 import { shareLabel, shareMessage, shareOrCopy } from '../lib/share.ts';
+import { CARDS_ADDED_EVENT } from './browser.ts';
 
 const SELECTOR = 'button[data-share-url]';
 /** How long 'Link copiado' stays. */
@@ -21,8 +22,8 @@ function show(button: HTMLButtonElement): void {
   button.hidden = false;
 }
 
-/** Shows every share button under `root` (the portal island calls it again for the cards it draws). */
-export function showShareButtons(root: ParentNode = document): void {
+/** Shows every share button under `root`. */
+function showShareButtons(root: ParentNode = document): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>(SELECTOR)) show(button);
 }
 
@@ -44,8 +45,7 @@ async function onClick(event: MouseEvent): Promise<void> {
   );
 }
 
-// Also imported by the portal islands, which are rendered on the server first: start in the browser only.
-if (typeof document !== 'undefined') {
-  document.addEventListener('click', onClick);
-  showShareButtons();
-}
+document.addEventListener('click', onClick);
+// Cards taken from the portal's other pages (portal-results.ts) arrive with their buttons hidden, as static markup.
+document.addEventListener(CARDS_ADDED_EVENT, () => showShareButtons());
+showShareButtons();

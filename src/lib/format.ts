@@ -60,6 +60,29 @@ export function truncate(text: string, max: number): string {
   return `${(lastSpace > max * 0.7 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?…–-]+$/, '')}...`;
 }
 
+/** A text cut two ways (truncateForms): what both forms share, then each form's own end. */
+export interface TruncatedForms {
+  /** The start both forms show. */
+  head: string;
+  /** What the short form adds: '...' when it is cut, else ''. */
+  shortTail: string;
+  /** What the long form adds: the words up to its own cut and its '...', or the rest of the text. */
+  longTail: string;
+}
+
+/**
+ * A text as truncate cuts it to `short` and to `long` characters, written once: `head + shortTail`
+ * is `truncate(text, short)` and `head + longTail` is `truncate(text, long)`. A card that is drawn
+ * small or large by a class (the portals' lead) carries both ends and shows one.
+ */
+export function truncateForms(text: string, short: number, long: number): TruncatedForms {
+  const shortForm = truncate(text, short);
+  const longForm = truncate(text, long);
+  const head = shortForm.endsWith('...') && shortForm !== text ? shortForm.slice(0, -3) : shortForm;
+  if (!longForm.startsWith(head)) return { head: '', shortTail: shortForm, longTail: longForm };
+  return { head, shortTail: shortForm.slice(head.length), longTail: longForm.slice(head.length) };
+}
+
 /** Reading time in minutes: words divided by 200, rounded up, at least 1. */
 export function readTimeMinutes(text: string): number {
   const words = text.split(/\s+/).filter(Boolean).length;

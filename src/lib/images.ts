@@ -89,6 +89,14 @@ export const PROFILES: Record<ImageProfile, ProfileSpec> = {
 };
 
 /**
+ * The `sizes` of a news card's photo once the portal's filtered results make it the large card
+ * (NewsCard.astro's `.lead`: from 900 px the photo is 1.3 of 2.3 columns of the 1,168 px container,
+ * else the container's width). The card keeps its own widths (400 and 720 px); this lets the browser
+ * take the 720 px one where the large card needs it.
+ */
+export const NEWS_LEAD_CARD_SIZES = `(min-width: 1200px) 660px, (min-width: 900px) 57vw, ${CONTAINER}`;
+
+/**
  * The width in CSS px a `sizes` attribute of this site gives at a viewport `viewport` px wide: the
  * first entry whose `(min-width: Npx)` matches, else the last; a length of `px`, `vw` or
  * `calc(100vw - Npx)` (the forms PROFILES uses). Null for anything else.

@@ -7,3 +7,8 @@ export function pageCount(count: number, perPage: number): number {
   if (count <= 0 || perPage <= 0) return 1;
   return Math.ceil(count / perPage);
 }
+
+/** The 1-based page that holds the item at 0-based `position`, `perPage` to a page (a list's or a portal's index). */
+export function pageOf(position: number, perPage: number): number {
+  return Math.floor(position / perPage) + 1;
+}

@@ -1,21 +1,53 @@
 /**
  * The news and testimonials portals in the browser (docs/product.md): search on Enter,
  * chips, pagination of 12 with first/last, page 1 again on a new search or chip, the state in the
- * URL with the back button, the empty state, the save heart and sharing. The island and its JSON
- * index load only at the first search or chip. Sample data: 30 news, 30 testimonials.
+ * URL with the back button, the empty state, the save heart and sharing. The results' module and
+ * the JSON index load only when the visitor reaches for the search or chips; the cards of filtered
+ * results are the static pages' own. Sample data: 30 news, 30 testimonials.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
 
-/** Counts the requests for the portal's JSON index and its island. */
-function watchLazyLoads(page: Page): { index: string[]; island: string[] } {
-  const seen = { index: [] as string[], island: [] as string[] };
+/** Counts the requests for the portal's JSON index, its results' module and its other static pages. */
+function watchLazyLoads(page: Page): { index: string[]; island: string[]; pages: string[] } {
+  const seen = { index: [] as string[], island: [] as string[], pages: [] as string[] };
   page.on('request', (request) => {
     const url = request.url();
     if (/\/(news|testimonials)\/index\.json$/.test(url)) seen.index.push(url);
-    if (/\/_astro\/(NewsResults|TestimonialResults)\.[\w-]+\.js$/.test(url)) seen.island.push(url);
+    if (/\/_astro\/portal-results\.[\w-]+\.js$/.test(url)) seen.island.push(url);
+    if (request.resourceType() === 'fetch' && /\/(news|testimonials)(\/page\/\d+)?$/.test(new URL(url).pathname))
+      seen.pages.push(new URL(url).pathname);
   });
   return seen;
+}
+
+/**
+ * The markup of the card of article `id` as `html` (a static page as served) has it and as the
+ * filtered results show it, both without what scripts set on a served card: the shown state of the
+ * heart and share buttons, their names, lazy loading, and the large card's class and photo sizes.
+ */
+async function servedAndShown(page: Page, html: string, id: string): Promise<[string, string]> {
+  return page.evaluate(
+    ([served, cardId]) => {
+      const normalise = (card: Element | null | undefined) => {
+        if (!card) return '';
+        const copy = card.cloneNode(true) as Element;
+        copy.classList.remove('lead');
+        for (const element of [copy, ...copy.querySelectorAll('*')])
+          for (const name of ['hidden', 'aria-pressed', 'aria-label', 'loading', 'fetchpriority', 'sizes', 'data-card-sizes'])
+            element.removeAttribute(name);
+        for (const text of copy.querySelectorAll('[data-share-text], [data-share-status]')) text.replaceChildren();
+        return copy.outerHTML;
+      };
+      const selector = `article[data-id="${cardId}"]`;
+      const doc = new DOMParser().parseFromString(served, 'text/html');
+      return [
+        normalise(doc.querySelector(`[data-portal-static] ${selector}`)),
+        normalise(document.querySelector(`.portal-results ${selector}`)),
+      ] as [string, string];
+    },
+    [html, id] as const,
+  );
 }
 
 const newsParts = (page: Page) => ({
@@ -43,7 +75,7 @@ for (const { name, width, height } of WIDTHS) {
       // A campaign parameter is not a filter: the static portal needs neither React nor the index.
       await page.goto('/news?utm_source=boletim');
       await page.waitForLoadState('networkidle');
-      expect(lazy).toEqual({ index: [], island: [] });
+      expect(lazy).toEqual({ index: [], island: [], pages: [] });
       const news = newsParts(page);
 
       await searchNews(page, 'JULIAO');
@@ -74,7 +106,8 @@ for (const { name, width, height } of WIDTHS) {
       await page.goBack();
       await expect(page).toHaveURL(/\/news\?utm_source=boletim$/);
       await expect(news.staticResults).toBeVisible();
-      await expect(news.results).toHaveCount(0);
+      await expect(news.results).toBeHidden();
+      await expect(news.status).toBeHidden();
       await expect(news.search).toHaveValue('');
       await page.goForward();
       await expect(news.search).toHaveValue('JULIAO');
@@ -153,6 +186,69 @@ for (const { name, width, height } of WIDTHS) {
       await expect(page).toHaveURL(/\/news\/page\/2$/);
       await expect(news.staticResults).toBeVisible();
       await expect(news.staticResults.locator('.news-card')).toHaveCount(12);
+    });
+
+    test('a filtered result is the card its static page serves, at either size; its heart and share button work', async ({
+      page,
+      request,
+    }) => {
+      const lazy = watchLazyLoads(page);
+      const served = await (await request.get('/news/page/3')).text();
+      const index: { id: string; summary: string }[] = await (await request.get('/news/index.json')).json();
+      const summary = index.find((entry) => entry.id === '903')?.summary ?? '';
+      expect(summary.length).toBeGreaterThan(150);
+      await page.goto('/news');
+      const news = newsParts(page);
+      // 1290 is featured but not the lead of /news: a grid card, without the large card's 'Destaque'.
+      await expect(news.staticResults.locator('.news-card[data-id="1290"]')).not.toContainText('Destaque', {
+        useInnerText: true,
+      });
+
+      // 903 is on static page 3; 'temporada de praia' finds it third, in the grid.
+      await searchNews(page, 'temporada de praia');
+      await expect(news.status).toHaveText('3 notícias encontradas');
+      const card = news.results.locator('.news-card[data-id="903"]');
+      await expect(card).toBeVisible();
+      await expect(card).not.toHaveClass(/\blead\b/);
+      const [servedCard, shownCard] = await servedAndShown(page, served, '903');
+      expect(servedCard).toContain('data-id="903"');
+      expect(shownCard).toBe(servedCard);
+      expect(lazy.pages).toEqual(['/news/page/3']);
+      await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
+      // Cut at 150 characters, as on its static page.
+      // biome-ignore lint/performance/useDomNodeTextContent: what the visitor sees; the large card's end is in the DOM, hidden.
+      const cut = await card.locator('.summary').innerText();
+      expect(cut).toMatch(/\.\.\.$/);
+      expect(cut.length).toBeLessThanOrEqual(153);
+      expect(summary.startsWith(cut.slice(0, -3))).toBe(true);
+
+      const title = (await card.getByRole('heading').textContent())?.trim() ?? '';
+      await card.getByRole('button', { name: `Salvar nos favoritos: ${title}` }).click();
+      await expect(card.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute('aria-pressed', 'true');
+      await expect(card.getByRole('button', { name: /^(Compartilhar|Copiar link): / })).toBeVisible();
+
+      // Alone in a search, the same card is the large one: its whole summary (up to 240), no other fetch.
+      await searchNews(page, 'bancos de areia');
+      await expect(news.status).toHaveText('1 notícia encontrada');
+      const lead = news.results.locator('.news-card.lead');
+      await expect(lead).toHaveAttribute('data-id', '903');
+      await expect(lead.locator('.summary')).toHaveText(summary, { useInnerText: true });
+      const [servedAgain, shownLead] = await servedAndShown(page, served, '903');
+      expect(shownLead).toBe(servedAgain);
+      await expect(lead.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toBeVisible();
+      expect(lazy.pages).toEqual(['/news/page/3']);
+      // Its photo is sized for the large card, and for a grid card again once it is one.
+      await expect(lead.locator('source')).toHaveAttribute('sizes', /660px/);
+      await page.goBack();
+      await expect(card).not.toHaveClass(/\blead\b/);
+      await expect(card.locator('source')).toHaveAttribute('sizes', /400px/);
+
+      // A featured article made the large card says so, as the static lead does.
+      await searchNews(page, 'como chegar');
+      await expect(news.results.locator('.news-card.lead')).toHaveAttribute('data-id', '1290');
+      await expect(news.results.locator('.news-card.lead')).toContainText('Destaque', { useInnerText: true });
+      await expect(news.results.locator('.news-card:not(.lead) .chip:visible', { hasText: 'Destaque' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
     });
 
     test('the save heart is kept in this browser and the article is listed on /favoritos', async ({ page }) => {
@@ -245,7 +341,7 @@ for (const { name, width, height } of WIDTHS) {
       const lazy = watchLazyLoads(page);
       await page.goto('/testimonials');
       await page.waitForLoadState('networkidle');
-      expect(lazy).toEqual({ index: [], island: [] });
+      expect(lazy).toEqual({ index: [], island: [], pages: [] });
       const status = page.locator('.portal-status');
       const results = page.locator('.portal-results');
       const hero = page.locator('.portal-hero');
@@ -284,6 +380,42 @@ for (const { name, width, height } of WIDTHS) {
       await expect(page).toHaveURL(/pagina=3$/);
       await expect(results.locator('.testimonial-card')).toHaveCount(3);
       expect(lazy.index).toHaveLength(1);
+    });
+
+    test('a filtered testimonial is the card its static page serves, large with its whole text and large photo', async ({
+      page,
+      request,
+    }) => {
+      const lazy = watchLazyLoads(page);
+      const served = await (await request.get('/testimonials/page/3')).text();
+      await page.goto('/testimonials');
+      const results = page.locator('.portal-results');
+      const search = page.getByRole('searchbox', { name: 'Buscar depoimentos' });
+
+      // 1004 (static page 3, featured, a 202-character text) is second for 'umutina': a grid card.
+      await search.fill('umutina');
+      await search.press('Enter');
+      await expect(page.locator('.portal-status')).toHaveText('2 depoimentos encontrados');
+      const card = results.locator('.testimonial-card[data-id="1004"]');
+      await expect(card).not.toHaveClass(/\blead\b/);
+      const [servedCard, shownCard] = await servedAndShown(page, served, '1004');
+      expect(servedCard).toContain('data-id="1004"');
+      expect(shownCard).toBe(servedCard);
+      // The two pages that hold the results (1016 is on page 2), each fetched once.
+      expect([...lazy.pages].sort()).toEqual(['/testimonials/page/2', '/testimonials/page/3']);
+      await expect(card).not.toContainText('Destaque', { useInnerText: true });
+      await expect(card.locator('blockquote')).toHaveText(/\.\.\.$/, { useInnerText: true });
+      await expect(card.locator('img.avatar')).toHaveJSProperty('width', 56);
+      await expect(card.getByRole('button', { name: /^(Compartilhar|Copiar link): / })).toBeVisible();
+
+      await search.fill('Juliana Castro');
+      await search.press('Enter');
+      const lead = results.locator('.testimonial-card.lead');
+      await expect(lead).toHaveAttribute('data-id', '1004');
+      await expect(lead).toContainText('Destaque', { useInnerText: true });
+      await expect(lead.locator('blockquote')).not.toHaveText(/\.\.\.$/, { useInnerText: true });
+      await expect(lead.locator('img.avatar')).toHaveJSProperty('width', 72);
+      expect(lazy.pages).toHaveLength(2);
     });
   });
 }

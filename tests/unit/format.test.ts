@@ -17,6 +17,7 @@ import {
   slugify,
   TIME_ZONE,
   truncate,
+  truncateForms,
 } from '../../src/lib/format.ts';
 
 describe('parsePrice', () => {
@@ -80,6 +81,35 @@ describe('truncate', () => {
   });
   it('cuts inside a word when there is no space near the limit', () => {
     expect(truncate('a'.repeat(130), 120)).toBe(`${'a'.repeat(120)}...`);
+  });
+});
+
+describe.each([
+  { what: 'a text shorter than both', text: 'Passeio curto', short: 150, long: 240 },
+  { what: 'a text cut short only', text: `${'palavra '.repeat(25)}fim.`, short: 150, long: 240 },
+  { what: 'a text cut both ways', text: 'palavra '.repeat(60).trim(), short: 150, long: 240 },
+  { what: 'a text with no space to cut at', text: 'a'.repeat(300), short: 150, long: 240 },
+  { what: 'a text ending in dots', text: `${'b'.repeat(160)} e mais...`, short: 150, long: 240 },
+])('truncateForms: $what', ({ text, short, long }) => {
+  const { head, shortTail, longTail } = truncateForms(text, short, long);
+  it('head + shortTail is the short cut, head + longTail the long one', () => {
+    expect(head + shortTail).toBe(truncate(text, short));
+    expect(head + longTail).toBe(truncate(text, long));
+  });
+  it('writes the shared start once', () => {
+    expect(head.length).toBeGreaterThanOrEqual(Math.min(text.length, short) * 0.6);
+  });
+});
+
+describe('truncateForms', () => {
+  it('a text the short cut keeps whole has no ends', () => {
+    expect(truncateForms('Passeio curto', 150, 240)).toEqual({ head: 'Passeio curto', shortTail: '', longTail: '' });
+  });
+  it('a text cut short only: the short form ends in ..., the long one in the rest of the text', () => {
+    const text = `${'palavra '.repeat(25)}fim.`;
+    const { shortTail, longTail } = truncateForms(text, 150, 240);
+    expect(shortTail).toBe('...');
+    expect(longTail.endsWith('fim.')).toBe(true);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   paginate,
   paginationEntries,
   parsePortalQuery,
+  portalPageOf,
   portalSearch,
   relatedEntries,
   splitLead,
@@ -302,26 +303,26 @@ const TESTIMONIAL: Testimonial = {
   country: 'BR',
 };
 
+describe('portalPageOf', () => {
+  it.each([
+    [0, 1],
+    [11, 1],
+    [12, 2],
+    [23, 2],
+    [24, 3],
+    [1000, 84],
+  ])('the entry at position %i is on static page %i (12 a page, as paginate)', (position, expected) => {
+    expect(portalPageOf(position)).toBe(expected);
+    const entries = Array.from({ length: position + 1 }, (_, index) => index);
+    expect(paginate(entries, expected).entries).toContain(position);
+  });
+});
+
 describe('index entries', () => {
-  it('a news entry holds what a card shows and what the search reads, nothing more', () => {
-    const entry = toNewsIndexEntry(ARTICLE, '/_astro/natal.webp');
-    expect(Object.keys(entry).sort()).toEqual(
-      [
-        'author',
-        'category',
-        'date',
-        'featured',
-        'id',
-        'image',
-        'path',
-        'publishedAt',
-        'readTime',
-        'summary',
-        'tags',
-        'title',
-      ].sort(),
-    );
-    expect(entry).toMatchObject({ path: '/news/1305', date: '10/11/2026', image: '/_astro/natal.webp', tags: ['Natal'] });
+  it('a news entry holds its id, its static page and what the search reads, nothing a card shows', () => {
+    const entry = toNewsIndexEntry(ARTICLE, 3);
+    expect(Object.keys(entry).sort()).toEqual(['category', 'id', 'page', 'summary', 'tags', 'title']);
+    expect(entry).toMatchObject({ id: '1305', page: 3, tags: ['Natal'] });
     // The whole summary: the search reads every word of it.
     expect(entry.summary).toBe(ARTICLE.summary);
   });
@@ -329,9 +330,10 @@ describe('index entries', () => {
   it.each([
     ['Cuiabá – MT', 'Cuiabá – MT'],
     [null, null],
-  ])('a testimonial entry (place %j) has its path, month and whole text', (place, expected) => {
-    const entry = toTestimonialIndexEntry(TESTIMONIAL, place);
-    expect(entry).toMatchObject({ path: '/testimonials/1001', place: expected, month: 'jan. de 2025', rating: 10 });
+  ])('a testimonial entry (place %j) has its page and whole text', (place, expected) => {
+    const entry = toTestimonialIndexEntry(TESTIMONIAL, 2, place);
+    expect(Object.keys(entry).sort()).toEqual(['content', 'experience', 'id', 'name', 'page', 'place', 'title']);
+    expect(entry).toMatchObject({ id: '1001', page: 2, place: expected });
     expect(entry.content).toBe(TESTIMONIAL.content);
     expect(JSON.stringify(entry)).not.toContain('email');
   });

@@ -7,7 +7,7 @@
  *
  * Pure and free of per-kind tables, so the island, the routes, the gate and the tests share it.
  */
-import { pageCount } from '../page-count.ts';
+import { pageCount, pageOf } from '../page-count.ts';
 import { laterPages, pagePath } from '../portal/portal.ts';
 import type { Item } from '../schemas/index.ts';
 import { cardDataAttributes } from './filters.ts';
@@ -30,9 +30,6 @@ export const LIST_BATCH_SIZE = LIST_PAGE_SIZE;
  * items); four pages bound a batch near 120 KB, and 'Mostrar mais' brings the next.
  */
 export const MAX_PAGES_PER_BATCH = 4;
-
-/** Static pages fetched at the same time (a phone's link gains little from more). */
-export const PAGE_FETCHES_AT_ONCE = 2;
 
 /** How many static pages a list of `count` items has (at least 1: an empty list still has its page). */
 export function listPageCount(count: number): number {
@@ -88,7 +85,7 @@ export function cardDataset(item: Item): Record<string, string> {
 export function listIndex(items: readonly Item[]): ListIndexEntry[] {
   return items.map((item, index) => ({
     id: item.id,
-    page: Math.floor(index / LIST_PAGE_SIZE) + 1,
+    page: pageOf(index, LIST_PAGE_SIZE),
     data: cardDataset(item),
   }));
 }

@@ -1,88 +1,60 @@
 /**
- * The compact JSON indexes the portal islands fetch on the visitor's first search, chip or page
- * button (`/news/index.json`, `/testimonials/index.json`): only what a card shows and what the
- * search reads, so a thousand posts cost one small gzip download instead of cards in every page.
+ * The compact JSON indexes the portals fetch on the visitor's first search, chip or page button
+ * (`/news/index.json`, `/testimonials/index.json`): per entry, in the portal's order, its id, the
+ * static page whose HTML holds its card (`/news`, `/news/page/2`, …) and what the search reads. The
+ * cards themselves are never in the index: the browser takes them from those pages
+ * (src/islands/portal-results.ts), so each card is rendered once, by its .astro component.
  */
-import { newsPath, testimonialPath } from '../entities.ts';
-import { formatDate, formatMonthYear } from '../format.ts';
 import type { NewsArticle, Testimonial } from '../schemas/index.ts';
 
-/** One article of the news index. */
-export interface NewsIndexEntry {
+/** What every portal index entry has: the id its card carries (`data-id`) and the static page of that card. */
+export interface PortalIndexEntry {
   id: string;
+  /** The static portal page (1-based) whose HTML holds the card. */
+  page: number;
+}
+
+/** One article of the news index. */
+export interface NewsIndexEntry extends PortalIndexEntry {
   title: string;
-  /** The whole summary (at most ~200 characters): the search reads all of it; cards cut it (240 large, 150 grid). */
+  /** The whole summary: the search reads every word of it. */
   summary: string;
   category: string;
   tags: string[];
-  /** ISO 8601, for <time datetime>. */
-  publishedAt: string;
-  /** dd/mm/yyyy in the site's time zone. */
-  date: string;
-  author: string;
-  readTime: number;
-  image: string;
-  /** Site path of the article. */
-  path: string;
-  featured: boolean;
 }
 
 /** One testimonial of the testimonials index. */
-export interface TestimonialIndexEntry {
-  id: string;
+export interface TestimonialIndexEntry extends PortalIndexEntry {
   name: string;
-  avatar: string | null;
   /** 'Cuiabá – MT', or null. */
   place: string | null;
-  /** Null when the feedback has no rating (none is drawn). */
-  rating: number | null;
-  verified: boolean;
-  featured: boolean;
   title: string;
-  /** The whole text: the search reads all of it; cards cut it (400 large, 180 grid). */
+  /** The whole text: the search reads every word of it. */
   content: string;
-  isAudio: boolean;
   experience: string;
-  visitDate: string | null;
-  /** 'jan. de 2025' or 'Data não informada'. */
-  month: string;
-  path: string;
 }
 
-/** The news index entry of an article. */
-export function toNewsIndexEntry(article: NewsArticle, image: string = article.image): NewsIndexEntry {
+/** The news index entry of an article whose card is on static page `page` (portalPageOf). */
+export function toNewsIndexEntry(article: NewsArticle, page: number): NewsIndexEntry {
   return {
     id: article.id,
+    page,
     title: article.title,
     summary: article.summary,
     category: article.category,
     tags: article.tags,
-    publishedAt: article.publishedAt,
-    date: formatDate(article.publishedAt),
-    author: article.author,
-    readTime: article.readTime,
-    image,
-    path: newsPath(article.id),
-    featured: article.featured,
   };
 }
 
-/** The testimonials index entry of a testimonial; `place` comes from the portal's own helper. */
-export function toTestimonialIndexEntry(testimonial: Testimonial, place: string | null): TestimonialIndexEntry {
+/** The testimonials index entry of a testimonial on static page `page`; `place` comes from the portal's own helper. */
+export function toTestimonialIndexEntry(testimonial: Testimonial, page: number, place: string | null): TestimonialIndexEntry {
   return {
     id: testimonial.id,
+    page,
     name: testimonial.name,
-    avatar: testimonial.avatar,
     place,
-    rating: testimonial.rating,
-    verified: testimonial.verified,
-    featured: testimonial.featured,
     title: testimonial.title,
     content: testimonial.content,
-    isAudio: testimonial.isAudio,
     experience: testimonial.experience,
-    visitDate: testimonial.visitDate,
-    month: formatMonthYear(testimonial.visitDate),
-    path: testimonialPath(testimonial.id),
   };
 }

@@ -1,10 +1,11 @@
 /**
  * Pure logic of the news and testimonials portals in the browser (docs/product.md): the
  * query in the URL, accent-insensitive search, chips, pagination of 12 with a window of page
- * numbers. Shared by the portal islands, the JSON index endpoints and the tests.
+ * numbers. Shared by the portals' browser module (src/islands/portal-results.ts), the JSON index
+ * endpoints and the tests.
  */
 
-import { pageCount } from '../page-count.ts';
+import { pageCount, pageOf } from '../page-count.ts';
 import { fold } from '../text.ts';
 import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
 
@@ -137,7 +138,7 @@ export type PaginationEntry =
 
 /**
  * What a portal's pagination lists, the static one (Pagination.astro) and the filtered one
- * (PortalPagination.tsx) alike: 'Primeira', 'Anterior', the window of page numbers (pageWindow),
+ * (portal-results.ts) alike: 'Primeira', 'Anterior', the window of page numbers (pageWindow),
  * 'Próxima', 'Última'; the controls that lead nowhere are disabled.
  */
 export function paginationEntries(current: number, pages: number): PaginationEntry[] {
@@ -170,6 +171,11 @@ export const testimonialSearchable = (entry: TestimonialIndexEntry) => ({
 /** The URL of a portal page: the portal itself for page 1, `{base}/page/{n}` after. */
 export function pagePath(base: string, page: number): string {
   return page <= 1 ? base : `${base}/page/${page}`;
+}
+
+/** The static page (1-based) that holds the entry at 0-based `position` of the portal's order, as paginate pages it. */
+export function portalPageOf(position: number, size: number = PORTAL_PAGE_SIZE): number {
+  return pageOf(position, size);
 }
 
 /** The page numbers that need their own route (2..n); page 1 is the portal's index. */
