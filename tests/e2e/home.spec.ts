@@ -1,9 +1,9 @@
 /**
  * The home page in Chromium: at each width it loads nothing foreign, does not scroll sideways and passes
- * the accessibility sweep with every lazy picture loaded; the hero's first photo is in view and its dots
- * become buttons; Segmentos' cards open and close; an experience's description shows on hover and focus;
- * the podcast's episodes, cover gradient and player placeholder at each width; sections drawn as they
- * come into view; the menu anchors' second variants in view. What its static HTML says (sections,
+ * the accessibility sweep with every lazy picture loaded; the podcast's episodes, cover gradient and
+ * player placeholder at each width; Segmentos' cards open and close; an experience's description shows
+ * on hover and focus; sections drawn as they come into view; the menu anchors' second variants in view.
+ * The hero's slideshow: interaction.spec.ts and home-behaviour.spec.ts. What its static HTML says (sections,
  * headings, links, counts, texts, JSON-LD) is tests/html/home.test.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -41,19 +41,6 @@ for (const { name, width, height } of WIDTHS) {
       await scrollThrough(page);
       await expectNoSeriousA11yViolations(page);
       expect(foreign).toEqual([]);
-    });
-
-    test('hero: the first city photo is in view; the dot links become named dot buttons', async ({ page }) => {
-      // client:due: the island comes when the first advance is due, 5 s after the page started; a fake clock brings it.
-      await page.clock.install();
-      await page.goto('/');
-      const hero = section(page, 'Barra do Bugres – MT');
-      await expect(hero.getByText('Natureza, cultura, sabores e boas histórias', { exact: false })).toBeVisible();
-      await expect(hero.locator('[data-slideshow] li').first().locator('img')).toBeInViewport();
-      await page.clock.runFor(5000);
-      const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
-      await expect(dots).toHaveCount(6);
-      await expect(dots.nth(2)).toHaveAccessibleName('Foto 3 de 6');
     });
 
     test('podcast: all episodes on request on a phone, the cover gradient, the player placeholder at its height', async ({
