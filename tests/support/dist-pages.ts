@@ -183,9 +183,10 @@ export const region = (scope: Scope, name: Name): Element => one(scope, 'region'
 
 /**
  * The innermost elements whose text is `text`, like Playwright's getByText: a string matches the whole
- * text with `exact`, else a case-insensitive part of it; a RegExp is tested against the text.
+ * text with `exact`, else a case-insensitive part of it; a RegExp is tested against the text. Hidden
+ * elements are left out unless `includeHidden` (getByText counts them: use it to check a text is absent).
  */
-export function byText(scope: Scope, text: Name, options: { exact?: boolean } = {}): Element[] {
+export function byText(scope: Scope, text: Name, options: { exact?: boolean; includeHidden?: boolean } = {}): Element[] {
   const matches = (element: Element) => {
     const content = textOf(element);
     if (text instanceof RegExp) return text.test(content);
@@ -194,7 +195,7 @@ export function byText(scope: Scope, text: Name, options: { exact?: boolean } = 
   return [...scope.querySelectorAll('body *, :scope *')].filter(
     (element) =>
       !['SCRIPT', 'STYLE', 'TEMPLATE'].includes(element.tagName) &&
-      !isHidden(element) &&
+      (options.includeHidden || !isHidden(element)) &&
       matches(element) &&
       ![...element.children].some((child) => matches(child)),
   );
