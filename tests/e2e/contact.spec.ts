@@ -56,92 +56,6 @@ for (const { name, width, height } of WIDTHS) {
       await expectNoSeriousA11yViolations(page);
     });
 
-    test('typed text is kept, the focus goes to the first error, a fixed field loses its message', async ({ page }) => {
-      await page.goto('/contato');
-      const form = await enhancedForm(page);
-      await form.getByLabel('Nome', { exact: true }).fill('Ana Souza');
-      await form.getByLabel('E-mail', { exact: true }).fill('ana@');
-      await form.getByLabel('Mensagem', { exact: true }).fill('Quero saber dos passeios.');
-      await form.getByRole('button', { name: 'Enviar Mensagem' }).click();
-
-      const email = form.getByLabel('E-mail', { exact: true });
-      await expect(email).toBeFocused();
-      await expect(email).toHaveAccessibleDescription('Informe um e-mail válido, como nome@exemplo.com.');
-      await expect(form.getByLabel('Assunto', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-      await expect(form.getByLabel('Nome', { exact: true })).toHaveValue('Ana Souza');
-      await expect(form.getByLabel('Nome', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
-      await expect(email).toHaveValue('ana@');
-      await expect(form.getByLabel('Mensagem', { exact: true })).toHaveValue('Quero saber dos passeios.');
-
-      await email.fill('ana@exemplo.com');
-      await expect(email).not.toHaveAttribute('aria-invalid', 'true');
-      await expect(form.getByText('Informe um e-mail válido')).toHaveCount(0);
-    });
-
-    test('a valid message is handed to the agency by e-mail, with subject and body', async ({ page }) => {
-      await page.goto('/contato');
-      const form = await enhancedForm(page);
-      await form.getByLabel('Nome', { exact: true }).fill('Ana Souza');
-      await form.getByLabel('E-mail', { exact: true }).fill('ana@exemplo.com');
-      await form.getByLabel('Assunto', { exact: true }).fill('Passeio & pousada');
-      await form.getByLabel('Mensagem', { exact: true }).fill('Olá!\nHá vagas em julho?');
-      await form.getByRole('button', { name: 'Enviar Mensagem' }).click();
-
-      await expect(form.getByRole('status')).toContainText('Abrimos seu aplicativo de e-mail');
-      const href = (await form.locator('a[data-handoff="email"]').getAttribute('href')) ?? '';
-      expect(href.startsWith(`mailto:${AGENCY_EMAIL}?subject=`)).toBe(true);
-      const params = new URL(href).searchParams;
-      expect(params.get('subject')).toBe('Passeio & pousada');
-      expect(params.get('body')).toBe('Olá!\r\nHá vagas em julho?\r\n\r\n--\r\nNome: Ana Souza\r\nE-mail: ana@exemplo.com');
-      // The page stays: the e-mail program opens on top, the form keeps the text.
-      await expect(page).toHaveURL(/\/contato$/);
-      await expect(form.getByLabel('Assunto', { exact: true })).toHaveValue('Passeio & pousada');
-      await expectNoSeriousA11yViolations(page);
-    });
-
-    test('contact map: no frame and no request before "Mostrar mapa"', async ({ page }) => {
-      const requests = await stubThirdParties(page);
-      await page.goto('/contato');
-      const map = page.getByRole('region', { name: 'Como chegar' });
-      await map.scrollIntoViewIfNeeded();
-      const show = map.getByRole('button', { name: 'Mostrar mapa' });
-      await expect(show).toBeVisible();
-      await expect(map.getByRole('link', { name: /^Como chegar/ })).toHaveAttribute(
-        'href',
-        /^https:\/\/www\.google\.com\/maps\/search\//,
-      );
-      await expect(page.locator('iframe')).toHaveCount(0);
-      expect(requests).toEqual([]);
-
-      await show.click();
-      const frame = map.locator('iframe');
-      await expect(frame).toHaveAttribute('src', 'https://www.google.com/maps?q=-15.0728%2C-57.1817&output=embed');
-      await expect(frame).toHaveAttribute('title', /^Mapa: Av\. Beira Rio/);
-      await expect(frame).toBeFocused();
-      await expect.poll(() => requests.length).toBeGreaterThan(0);
-      // The directions link stays once the placeholder is gone.
-      await expect(map.getByRole('link', { name: /^Abrir no mapa/ })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
-
-    test('accommodation map on request', async ({ page }) => {
-      const requests = await stubThirdParties(page);
-      await page.goto('/accommodation/201');
-      await page.getByRole('region', { name: 'Localização' }).scrollIntoViewIfNeeded();
-      const show = page.getByRole('button', { name: 'Mostrar mapa' });
-      await expect(show).toBeVisible();
-      await expect(page.locator('iframe')).toHaveCount(0);
-      expect(requests).toEqual([]);
-      await show.click();
-      const frame = page.locator('iframe');
-      await expect(frame).toHaveAttribute(
-        'src',
-        /^https:\/\/www\.google\.com\/maps\?q=.*Av\.%20Beira%20Rio%2C%20780.*&output=embed$/,
-      );
-      await expect(frame).toHaveAttribute('title', /^Mapa: /);
-      await expect(page.getByRole('link', { name: /^Como chegar/ })).toBeVisible();
-    });
-
     test('podcast player on request, 400 px high on phones and 500 on desktop', async ({ page }) => {
       const requests = await stubThirdParties(page);
       await page.goto('/');
@@ -163,6 +77,98 @@ for (const { name, width, height } of WIDTHS) {
     });
   });
 }
+
+// The form's behaviour and the maps on request do not depend on the width: at a phone's, where the
+// error messages and the accessibility sweep of each state are checked at both widths above.
+test.describe('contact and embeds at phone width', () => {
+  test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } });
+
+  test('typed text is kept, the focus goes to the first error, a fixed field loses its message', async ({ page }) => {
+    await page.goto('/contato');
+    const form = await enhancedForm(page);
+    await form.getByLabel('Nome', { exact: true }).fill('Ana Souza');
+    await form.getByLabel('E-mail', { exact: true }).fill('ana@');
+    await form.getByLabel('Mensagem', { exact: true }).fill('Quero saber dos passeios.');
+    await form.getByRole('button', { name: 'Enviar Mensagem' }).click();
+
+    const email = form.getByLabel('E-mail', { exact: true });
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAccessibleDescription('Informe um e-mail válido, como nome@exemplo.com.');
+    await expect(form.getByLabel('Assunto', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Nome', { exact: true })).toHaveValue('Ana Souza');
+    await expect(form.getByLabel('Nome', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveValue('ana@');
+    await expect(form.getByLabel('Mensagem', { exact: true })).toHaveValue('Quero saber dos passeios.');
+
+    await email.fill('ana@exemplo.com');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Informe um e-mail válido')).toHaveCount(0);
+  });
+
+  test('a valid message is handed to the agency by e-mail, with subject and body', async ({ page }) => {
+    await page.goto('/contato');
+    const form = await enhancedForm(page);
+    await form.getByLabel('Nome', { exact: true }).fill('Ana Souza');
+    await form.getByLabel('E-mail', { exact: true }).fill('ana@exemplo.com');
+    await form.getByLabel('Assunto', { exact: true }).fill('Passeio & pousada');
+    await form.getByLabel('Mensagem', { exact: true }).fill('Olá!\nHá vagas em julho?');
+    await form.getByRole('button', { name: 'Enviar Mensagem' }).click();
+
+    await expect(form.getByRole('status')).toContainText('Abrimos seu aplicativo de e-mail');
+    const href = (await form.locator('a[data-handoff="email"]').getAttribute('href')) ?? '';
+    expect(href.startsWith(`mailto:${AGENCY_EMAIL}?subject=`)).toBe(true);
+    const params = new URL(href).searchParams;
+    expect(params.get('subject')).toBe('Passeio & pousada');
+    expect(params.get('body')).toBe('Olá!\r\nHá vagas em julho?\r\n\r\n--\r\nNome: Ana Souza\r\nE-mail: ana@exemplo.com');
+    // The page stays: the e-mail program opens on top, the form keeps the text.
+    await expect(page).toHaveURL(/\/contato$/);
+    await expect(form.getByLabel('Assunto', { exact: true })).toHaveValue('Passeio & pousada');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('contact map: no frame and no request before "Mostrar mapa"', async ({ page }) => {
+    const requests = await stubThirdParties(page);
+    await page.goto('/contato');
+    const map = page.getByRole('region', { name: 'Como chegar' });
+    await map.scrollIntoViewIfNeeded();
+    const show = map.getByRole('button', { name: 'Mostrar mapa' });
+    await expect(show).toBeVisible();
+    await expect(map.getByRole('link', { name: /^Como chegar/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.google\.com\/maps\/search\//,
+    );
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expect(requests).toEqual([]);
+
+    await show.click();
+    const frame = map.locator('iframe');
+    await expect(frame).toHaveAttribute('src', 'https://www.google.com/maps?q=-15.0728%2C-57.1817&output=embed');
+    await expect(frame).toHaveAttribute('title', /^Mapa: Av\. Beira Rio/);
+    await expect(frame).toBeFocused();
+    await expect.poll(() => requests.length).toBeGreaterThan(0);
+    // The directions link stays once the placeholder is gone.
+    await expect(map.getByRole('link', { name: /^Abrir no mapa/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('accommodation map on request', async ({ page }) => {
+    const requests = await stubThirdParties(page);
+    await page.goto('/accommodation/201');
+    await page.getByRole('region', { name: 'Localização' }).scrollIntoViewIfNeeded();
+    const show = page.getByRole('button', { name: 'Mostrar mapa' });
+    await expect(show).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    expect(requests).toEqual([]);
+    await show.click();
+    const frame = page.locator('iframe');
+    await expect(frame).toHaveAttribute(
+      'src',
+      /^https:\/\/www\.google\.com\/maps\?q=.*Av\.%20Beira%20Rio%2C%20780.*&output=embed$/,
+    );
+    await expect(frame).toHaveAttribute('title', /^Mapa: /);
+    await expect(page.getByRole('link', { name: /^Como chegar/ })).toBeVisible();
+  });
+});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

@@ -1,7 +1,7 @@
 /**
  * The news feed: /news/rss.xml parses with a maintained RSS/XML parser
  * (fast-xml-parser), lists every post of the snapshot the site was built from with its title, link,
- * date, summary and a picture that answers, and every page's head links to it.
+ * date, summary and a picture that answers (every page's head links to it: tests/html/words.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,11 +53,3 @@ test('the feed lists every post with title, link, date, summary and picture', as
   const dates = items.map((item) => new Date(item.pubDate).getTime());
   expect(dates).toEqual([...dates].sort((a, b) => b - a));
 });
-
-for (const pagePath of ['/', '/all-tours', '/news', `/news/${posts[0]?.id}`, '/favoritos', '/offline']) {
-  test(`${pagePath} links the feed from its head`, async ({ request }) => {
-    const html = await (await request.get(pagePath)).text();
-    const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="Notícias \| [^"]+" href="\/news\/rss\.xml">/);
-  });
-}

@@ -1,9 +1,10 @@
 /**
  * What a visitor's hands meet, at a phone's width (390 px) and a desktop's (1280 px): gestures on
  * the photo viewer (a swipe, the Back gesture, the page behind kept still), the keyboard in the
- * header's menus and through the home's carousels, the contact at hand on a detail page, the words
- * the pages say, the site search's answers and ranking, the lists without JavaScript, the promotions
- * banner, the home's podcast and 'Voltar ao topo', and the footer's plain facts.
+ * header's menus and through the home's carousels, the contact at hand on a detail page, 'Mais 3
+ * fotos', the site search's answers and ranking, the lists without JavaScript, the promotions banner,
+ * the home's podcast and 'Voltar ao topo'. The words the static pages say (a button, a price, the
+ * footer's facts): tests/html/words.test.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
 
@@ -205,88 +206,73 @@ for (const { name, width, height } of SIZES) {
   });
 }
 
-for (const { name, width, height } of SIZES) {
-  test.describe(`words at ${name} width (${width} px)`, () => {
-    test.use({ viewport: { width, height } });
+test.describe('words, at a phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
 
-    test("photos beyond the thumbnails, the agencies' button and a stay's price say it properly", async ({ page }) => {
-      await page.goto('/tour/101');
-      const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
-      await expect(gallery).not.toContainText('mais fotos disponíveis');
-      // 'Mais 3 fotos' is a link to the first of them: in the viewer, the 7th of 9.
-      await gallery.getByRole('link', { name: 'Mais 3 fotos', exact: true }).click();
-      await expect(page.getByRole('dialog', { name: /^Fotos: / }).getByText('7 / 9')).toBeVisible();
-
-      await page.goto('/');
-      await expect(page.getByRole('link', { name: 'Ver todas as agências', exact: true })).toHaveAttribute(
-        'href',
-        '/all-agencies',
-      );
-      await expect(page.getByText('Ver Todos as Agências')).toHaveCount(0);
-
-      await page.goto('/accommodation/201');
-      await expect(page.getByRole('region', { name: 'Preço' }).getByText('Preço por noite', { exact: true })).toBeVisible();
-      await page.goto('/accommodation/203');
-      await expect(page.getByRole('region', { name: 'Preço' }).getByText('Preço por 2 noites', { exact: true })).toBeVisible();
-    });
+  test("'Mais 3 fotos' opens the viewer on the first photo beyond the thumbnails", async ({ page }) => {
+    // The other words (the agencies' button, a stay's price): tests/html/words.test.ts.
+    await page.goto('/tour/101');
+    const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
+    await expect(gallery).not.toContainText('mais fotos disponíveis');
+    // 'Mais 3 fotos' is a link to the first of them: in the viewer, the 7th of 9.
+    await gallery.getByRole('link', { name: 'Mais 3 fotos', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: /^Fotos: / }).getByText('7 / 9')).toBeVisible();
   });
-}
+});
 
-for (const { name, width, height } of SIZES) {
-  test.describe(`site search at ${name} width (${width} px)`, () => {
-    test.use({ viewport: { width, height } });
+test.describe('site search at a phone width', () => {
+  // What the search answers and what a list says without JavaScript do not depend on the width.
+  test.use({ viewport: { width: 390, height: 844 } });
 
-    test('/busca does not tell a visitor with JavaScript that results need it', async ({ page }) => {
-      await page.goto('/busca');
-      await expect(page.getByText('Digite o que procura: os resultados aparecem aqui.', { exact: false })).toBeVisible();
-      await expect(page.getByText('quando o JavaScript do navegador está ativado', { exact: false })).toBeHidden();
-    });
-
-    for (const [query, kind, path] of [
-      ['passeio de barco', 'Passeio', /^\/tour\//],
-      ['hotel', 'Hospedagem', /^\/accommodation\//],
-    ] as const) {
-      test(`'${query}': the first result is a ${kind.toLowerCase()}, and no excerpt is page labels`, async ({ page }) => {
-        await page.goto(`/busca?q=${encodeURIComponent(query)}`);
-        const results = page.getByRole('list', { name: 'Resultados da busca' }).locator('a[data-result-link]');
-        await expect(results.first()).toBeVisible();
-        await expect(results.first().locator('.search-result-kind')).toContainText(kind);
-        expect(await results.first().getAttribute('href')).toMatch(path);
-        for (const excerpt of await results.locator('.search-result-excerpt').allTextContents()) {
-          expect(excerpt).not.toMatch(/Galeria|mais fotos|Mais \d+ fotos?|Características\.|Comodidades\.|Sobre o passeio\./);
-        }
-      });
-    }
+  test('/busca does not tell a visitor with JavaScript that results need it', async ({ page }) => {
+    await page.goto('/busca');
+    await expect(page.getByText('Digite o que procura: os resultados aparecem aqui.', { exact: false })).toBeVisible();
+    await expect(page.getByText('quando o JavaScript do navegador está ativado', { exact: false })).toBeHidden();
   });
-}
 
-for (const { name, width, height } of SIZES) {
-  test.describe(`lists without JavaScript at ${name} width (${width} px)`, () => {
-    test.use({ viewport: { width, height } });
-    const NOTICE = /^Os filtros precisam de JavaScript para funcionar; mostrando (todos os itens|todas as notícias)\.$/;
-
-    test('a filtered address says plainly that the filters need JavaScript and every item is shown', async ({ browser }) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height } });
-      const page = await context.newPage();
-      await page.goto('/all-tours?q=barco&avaliacao=5');
-      const results = page.getByRole('region', { name: 'Resultados' });
-      await expect(page.getByRole('note').filter({ hasText: NOTICE })).toBeVisible();
-      const cards = await results.locator('[data-list-grid] > li').count();
-      await expect(results.getByText(`${cards} resultados`, { exact: true })).toBeVisible();
-
-      await page.goto('/news?q=pesca');
-      await expect(page.getByRole('note').filter({ hasText: NOTICE })).toBeVisible();
-      await context.close();
+  for (const [query, kind, path] of [
+    ['passeio de barco', 'Passeio', /^\/tour\//],
+    ['hotel', 'Hospedagem', /^\/accommodation\//],
+  ] as const) {
+    test(`'${query}': the first result is a ${kind.toLowerCase()}, and no excerpt is page labels`, async ({ page }) => {
+      await page.goto(`/busca?q=${encodeURIComponent(query)}`);
+      const results = page.getByRole('list', { name: 'Resultados da busca' }).locator('a[data-result-link]');
+      await expect(results.first()).toBeVisible();
+      await expect(results.first().locator('.search-result-kind')).toContainText(kind);
+      expect(await results.first().getAttribute('href')).toMatch(path);
+      for (const excerpt of await results.locator('.search-result-excerpt').allTextContents()) {
+        expect(excerpt).not.toMatch(/Galeria|mais fotos|Mais \d+ fotos?|Características\.|Comodidades\.|Sobre o passeio\./);
+      }
     });
+  }
+});
 
-    test('with JavaScript the notice is not there', async ({ page }) => {
-      await page.goto('/all-tours?q=barco');
-      await expect(page.getByText('Os filtros precisam de JavaScript', { exact: false })).toBeHidden();
-      await page.goto('/news');
-      await expect(page.getByText('Os filtros precisam de JavaScript', { exact: false })).toBeHidden();
-    });
+test.describe('lists without JavaScript at a phone width', () => {
+  // What the search answers and what a list says without JavaScript do not depend on the width.
+  test.use({ viewport: { width: 390, height: 844 } });
+  const NOTICE = /^Os filtros precisam de JavaScript para funcionar; mostrando (todos os itens|todas as notícias)\.$/;
+
+  test('a filtered address says plainly that the filters need JavaScript and every item is shown', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/all-tours?q=barco&avaliacao=5');
+    const results = page.getByRole('region', { name: 'Resultados' });
+    await expect(page.getByRole('note').filter({ hasText: NOTICE })).toBeVisible();
+    const cards = await results.locator('[data-list-grid] > li').count();
+    await expect(results.getByText(`${cards} resultados`, { exact: true })).toBeVisible();
+
+    await page.goto('/news?q=pesca');
+    await expect(page.getByRole('note').filter({ hasText: NOTICE })).toBeVisible();
+    await context.close();
   });
-}
+
+  test('with JavaScript the notice is not there', async ({ page }) => {
+    await page.goto('/all-tours?q=barco');
+    await expect(page.getByText('Os filtros precisam de JavaScript', { exact: false })).toBeHidden();
+    await page.goto('/news');
+    await expect(page.getByText('Os filtros precisam de JavaScript', { exact: false })).toBeHidden();
+  });
+});
 
 for (const { name, width, height } of SIZES) {
   test.describe(`promotions banner at ${name} width (${width} px)`, () => {
@@ -411,20 +397,6 @@ for (const { name, width, height } of SIZES) {
       await expect(backToTop).toBeInViewport();
       await backToTop.click();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
-    });
-  });
-}
-
-for (const { name, width, height } of SIZES) {
-  test.describe(`footer at ${name} width (${width} px)`, () => {
-    test.use({ viewport: { width, height } });
-
-    test('states the language and the currency as text, with no dead buttons', async ({ page }) => {
-      await page.goto('/about');
-      const footer = page.getByRole('contentinfo');
-      await expect(footer.getByRole('button', { name: /Português|BRA|R\$/ })).toHaveCount(0);
-      await expect(footer.getByText('Português', { exact: true })).toBeVisible();
-      await expect(footer.getByText('Real (R$)', { exact: true })).toBeVisible();
     });
   });
 }

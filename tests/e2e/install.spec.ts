@@ -1,5 +1,5 @@
 /**
- * The installable site: every page links the web app manifest; its fields are
+ * The installable site (every page's head links the web app manifest: tests/html/words.test.ts): its fields are
  * the ones installation needs; each icon it lists is a PNG of the size it claims (decoded with
  * sharp); and Chromium itself finds no installability error (CDP Page.getInstallabilityErrors).
  */
@@ -51,13 +51,6 @@ test('the manifest has the fields installation needs and icons of the sizes it l
     .toBuffer({ resolveWithObject: true });
   expect(data[3]).toBe(255);
 });
-
-for (const pagePath of ['/', '/all-tours', '/favoritos', '/news', '/offline']) {
-  test(`${pagePath} links the manifest`, async ({ request }) => {
-    const html = await (await request.get(pagePath)).text();
-    expect(html.slice(0, html.indexOf('</head>'))).toContain('<link rel="manifest" href="/manifest.webmanifest">');
-  });
-}
 
 // Playwright's own contexts are incognito, where Chromium never offers installation: this one runs in
 // a persistent profile, with the project's Chromium and flags.

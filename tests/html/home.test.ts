@@ -1,0 +1,226 @@
+/**
+ * The home page (docs/product.md) in the static HTML of the sample build: its sections in order, the
+ * hero's pictures and dot links, Segmentos, the item carousels, the experiences, the podcast, news and
+ * testimonials, the menu anchors and the JSON-LD. What a visitor does with them (open a card, hover,
+ * swipe, the slideshow) and how each width lays them out: tests/e2e/home.spec.ts and home-behaviour.spec.ts.
+ */
+import { expect, it } from 'vitest';
+import { SECTIONS } from '../fixtures/home-page.ts';
+import { attributes, byRole, byText, jsonLd, one, page, region, textOf } from '../support/dist-pages.ts';
+
+/** Each item carousel: section heading, its list link and how many cards the sample data gives (at most 12). */
+const CAROUSELS = [
+  ['ATRATIVOS', 'Ver mais atrativos', '/all-tours', 12],
+  ['EVENTOS', 'Ver mais eventos', '/all-events', 7],
+  // Providers: only the active and published ones (the sample has pending, in-review and inactive ones too).
+  ['FORNECEDORES DE ATRATIVOS', 'Ver mais fornecedores de atrativos', '/all-providers-tours', 4],
+  ['HOSPEDAGENS', 'Ver mais hospedagens', '/all-accommodation', 9],
+  ['RESTAURANTES', 'Ver mais restaurantes', '/all-restaurants', 11],
+  ['AGÊNCIA DE TURISMO', 'Ver todas as agências', '/all-agencies', 3],
+  ['GUIA DE TURISMO', 'Ver todos os guias de viagem', '/all-guides', 3],
+  ['CONDUTORES', 'Ver todos os condutores', '/all-drivers', 3],
+] as const;
+
+const home = () => page('/');
+
+it('names the city in its title and h1, in Portuguese', () => {
+  expect(home().title).toMatch(/Barra do Bugres/);
+  expect(home().documentElement.getAttribute('lang')).toBe('pt-BR');
+  expect(byRole(home(), 'heading', { level: 1 }).map(textOf)).toEqual([expect.stringContaining('Barra do Bugres')]);
+});
+
+it('has every section in order with its heading, the curved divider on odd ones, no frame, only its own scripts', () => {
+  const document = home();
+  expect([...document.querySelectorAll('main > section')].map((node) => node.id)).toEqual(SECTIONS.map(([id]) => id));
+  expect(byRole(document, 'heading', { level: 1 })).toHaveLength(1);
+  for (const [index, [id, heading]] of SECTIONS.entries()) {
+    const section = document.getElementById(id) as Element;
+    expect(textOf(byRole(section, 'heading', { level: id === 'inicio' ? 1 : 2 })[0]), id).toBe(heading);
+    // Odd sections (1st, 3rd, ...) carry the decorative curved divider, even ones do not.
+    expect(section.querySelectorAll(':scope > svg.wave[aria-hidden="true"]'), id).toHaveLength(index % 2 === 0 ? 1 : 0);
+  }
+  expect(document.querySelectorAll('iframe')).toHaveLength(0);
+  for (const src of attributes(document, 'script[src]', 'src')) expect(src).toMatch(/^\/_astro\//);
+});
+
+it('hero: the first city photo is the eager LCP image, the others lazy slides behind dot links', () => {
+  const hero = region(home(), 'Barra do Bugres – MT');
+  expect(byText(hero, 'Natureza, cultura, sabores e boas histórias')).not.toHaveLength(0);
+  const slides = hero.querySelectorAll('[data-slideshow] li');
+  expect(slides).toHaveLength(6);
+  const first = slides[0]?.querySelector('img');
+  expect(first?.getAttribute('fetchpriority')).toBe('high');
+  expect(first?.getAttribute('loading')).toBe('eager');
+  expect(hero.querySelectorAll('[data-slideshow] li img[loading="lazy"]')).toHaveLength(5);
+  // The static dots link to their slides (the island's dot buttons: tests/e2e/home.spec.ts).
+  const links = hero.querySelectorAll('[data-slideshow-dots] a[data-slide-dot]');
+  expect(links).toHaveLength(6);
+  expect(links[2]?.getAttribute('href')).toBe('#slide-3');
+  expect(home().querySelector('#slide-3 img')?.getAttribute('alt')).toBe('Barra do Bugres: foto 3 de 6');
+  // Below the hero every image is lazy.
+  const below = [...home().querySelectorAll('main > section:not(#inicio) img')];
+  expect(below.length).toBeGreaterThan(0);
+  expect(below.filter((image) => image.getAttribute('loading') !== 'lazy')).toHaveLength(0);
+  expect(byText(hero, 'Cidade não encontrada', { includeHidden: true })).toHaveLength(0);
+});
+
+it('Segmentos: four cards with their list links and the contact prompt', () => {
+  const segments = region(home(), 'Segmentos');
+  expect(byRole(segments, 'heading', { level: 3 }).map(textOf)).toEqual([
+    'O que fazer',
+    'Onde dormir',
+    'Onde comer',
+    'Quem contratar',
+  ]);
+  // Each card's links are in its collapsed panel (opened in tests/e2e/home.spec.ts).
+  for (const [card, label, href] of [
+    ['O que fazer', 'Ver Todos – Atrativos', '/all-tours'],
+    ['O que fazer', 'Ver Todos – Eventos', '/all-events'],
+    ['Onde dormir', 'Ver Todos – Hospedagens', '/all-accommodation'],
+    ['Onde comer', 'Ver Todos – Restaurantes', '/all-restaurants'],
+    ['Quem contratar', 'Ver Todos – Agências', '/all-agencies'],
+    ['Quem contratar', 'Ver Todos – Guias/Condutores', '/all-guides'],
+  ] as const) {
+    const cardElement = byText(segments, card, { exact: true })[0]?.closest('details');
+    expect(cardElement, card).toBeTruthy();
+    expect(
+      byRole(cardElement as Element, 'link', { name: label, exact: true, includeHidden: true }).map((link) =>
+        link.getAttribute('href'),
+      ),
+      label,
+    ).toEqual([href]);
+  }
+  expect(byText(segments, 'Não encontrou o que procura?')).not.toHaveLength(0);
+  expect(one(segments, 'link', 'Entre em Contato', { exact: false }).getAttribute('href')).toBe('/contato');
+});
+
+it('item carousels: static lists of at most 12 cards, with the list links and the card fallbacks', () => {
+  for (const [heading, more, href, count] of CAROUSELS) {
+    const section = region(home(), heading);
+    const carousels = section.querySelectorAll('[data-carousel]');
+    expect(carousels, heading).toHaveLength(1);
+    expect(carousels[0]?.querySelectorAll('[data-carousel-track] > li[data-carousel-item]'), heading).toHaveLength(count);
+    expect(byRole(carousels[0] as Element, 'heading', { level: 3 }), heading).toHaveLength(count);
+    expect(one(section, 'link', more).getAttribute('href')).toBe(href);
+  }
+  // Featured tours first; a card opens its detail page.
+  const tours = region(home(), 'ATRATIVOS');
+  expect(one(tours, 'link', 'Trilha e Banho nas Cachoeiras da Serra das Araras', { exact: false }).getAttribute('href')).toMatch(
+    /^\/tour\/\d+$/,
+  );
+  expect(textOf(one(tours, 'link', 'Ver mais atrativos', { exact: false }))).toMatch(/^Ver mais/);
+  // Sample records that miss data show the card fallbacks.
+  const noData = region(home(), 'FORNECEDORES DE ATRATIVOS').querySelector('[data-id="807"]') as Element;
+  expect(byText(noData, 'Local não informado')).not.toHaveLength(0);
+  expect(noData.querySelector('img')?.getAttribute('src')).toBe('/images/placeholder.svg');
+});
+
+it('experiences: a grid linking to the filtered tour list, each card with its description', () => {
+  const experiences = region(home(), 'TODAS AS EXPERIÊNCIAS');
+  expect(byRole(experiences, 'heading', { level: 3 })).toHaveLength(9);
+  const link = one(experiences, 'link', 'Experiência de Pesca Esportiva', { exact: false });
+  expect(link.getAttribute('href')).toBe('/all-tours?experience=Experi%C3%AAncia%20de%20Pesca%20Esportiva');
+  const cards = byRole(experiences, 'listitem').filter((item) => item.contains(link));
+  expect(cards).toHaveLength(1);
+  expect(byText(cards[0] as Element, 'Barcos com piloteiros experientes')).toHaveLength(1);
+});
+
+it('podcast: topics, episodes with link fallbacks and covers, the player placeholder', () => {
+  const podcast = region(home(), 'Vozes do Turismo');
+  expect(byRole(one(podcast, 'list', 'Temas do podcast'), 'listitem')).toHaveLength(4);
+  // The newest episode is the player's; the grid holds the six before it, each episode once.
+  const player = podcast.querySelector('[data-podcast-player]') as Element;
+  expect(byRole(player, 'heading', { level: 3 }).map(textOf)).toEqual([expect.stringMatching(/^Ep\. 7 – Festival de Praia/)]);
+  const episodes = [...podcast.querySelectorAll('.episodes > li')];
+  expect(episodes).toHaveLength(6);
+  expect(textOf(byRole(episodes[0] as Element, 'heading', { level: 3 })[0])).toMatch(/^Ep\. 6 – Pílula/);
+  const listen = byRole(podcast, 'link', { name: /^Ouvir no Spotify – Ep\. 7 – Festival de Praia/ }).at(-1);
+  expect(listen?.getAttribute('href')).toBe('https://open.spotify.com/episode/rjX6c53MFCUseGkBtNzWxS');
+  expect(listen?.getAttribute('target')).toBe('_blank');
+  expect(listen?.getAttribute('rel')).toMatch(/noopener/);
+  // An episode without its own link falls back to the show (here: the newest episode's link).
+  const noLink = episodes.filter((episode) => textOf(episode).includes('Ep. 2 – A cozinha da mojica'));
+  expect(byRole(noLink[0] as Element, 'link', { name: /Ouvir no Spotify/ }).map((link) => link.getAttribute('href'))).toEqual([
+    'https://open.spotify.com/episode/rjX6c53MFCUseGkBtNzWxS',
+  ]);
+  // An episode without a cover shows its gradient (drawn: tests/e2e/home.spec.ts), its duration and date.
+  const noImage = episodes.filter((episode) => textOf(episode).includes('Ep. 4 – Guias e condutores'))[0] as Element;
+  expect(noImage.querySelectorAll('img')).toHaveLength(0);
+  expect(noImage.querySelectorAll('.gradient')).toHaveLength(1);
+  expect(byText(noImage, '33min 7s')).not.toHaveLength(0);
+  expect(byText(noImage, '15/07/2026')).not.toHaveLength(0);
+  // The embed comes later: a placeholder with a large listen button.
+  expect(byRole(player, 'link', { name: /^Ouvir no Spotify/ }).map((link) => link.getAttribute('target'))).toEqual(['_blank']);
+  expect(byText(podcast, 'Erro ao carregar episódios', { includeHidden: true })).toHaveLength(0);
+  expect(byText(podcast, 'Nenhum episódio disponível', { includeHidden: true })).toHaveLength(0);
+});
+
+it('news: the 9 newest articles, summaries cut at 150, and the link to more news', () => {
+  const news = region(home(), 'NOTÍCIAS');
+  const cards = [...news.querySelectorAll('[data-carousel-item]')];
+  expect(cards).toHaveLength(9);
+  expect(byRole(cards[0] as Element, 'link').map((link) => link.getAttribute('href'))).toEqual(['/news/1312']);
+  expect(byText(cards[0] as Element, '18/11/2026')).not.toHaveLength(0);
+  expect(byText(cards[0] as Element, 'Carlos Eduardo Arruda')).not.toHaveLength(0);
+  const summaries = [...news.querySelectorAll('.summary')].map((summary) => summary.textContent ?? '');
+  expect(summaries).toHaveLength(9);
+  for (const summary of summaries) expect(summary.length).toBeLessThanOrEqual(153);
+  // The sample article 1263 has a 201-character summary.
+  expect(textOf(news.querySelector('[data-id="1263"] .summary'))).toMatch(/\.\.\.$/);
+  // No BLOG_URL in the sample build: the site's own news portal.
+  expect(one(news, 'link', 'Ver mais notícias', { exact: false }).getAttribute('href')).toBe('/news');
+});
+
+it('testimonials: three featured, newest visit first, each opening its page, on the one 10-point scale', () => {
+  const testimonials = region(home(), 'DEPOIMENTOS dos visitantes');
+  const links = byRole(testimonials, 'heading', { level: 3 }).flatMap((heading) => byRole(heading, 'link'));
+  expect(links.map(textOf)).toEqual(['Depoimento de Gabriela Fontes', 'Depoimento de Daniela Pires', 'Depoimento de Anônimo']);
+  expect(links[0]?.getAttribute('href')).toBe('/testimonials/1026');
+  // The collection's one scale, as on the portal: 'Nota 9/10', never five stars beside a 9.
+  expect(byText(testimonials, 'Nota 9/10')).not.toHaveLength(0);
+  expect(testimonials.querySelectorAll('.rating')).toHaveLength(0);
+  expect(one(testimonials, 'link', 'Ver mais depoimentos', { exact: false }).getAttribute('href')).toBe('/testimonials');
+});
+
+it('both variants of the menu anchors point into their section; every home anchor of the header exists', () => {
+  const targets = [
+    ['inicio', 'Barra do Bugres – MT'],
+    ['servicos', 'Segmentos'],
+    ['experiencias', 'TODAS AS EXPERIÊNCIAS'],
+    ['eventos', 'EVENTOS'],
+    ['noticias', 'NOTÍCIAS'],
+    ['promocoes', 'ATRATIVOS'],
+    ['tours', 'ATRATIVOS'],
+    ['accommodations', 'HOSPEDAGENS'],
+    ['restaurants', 'RESTAURANTES'],
+    ['provedores', 'AGÊNCIA DE TURISMO'],
+    ['agencies', 'AGÊNCIA DE TURISMO'],
+    ['guides', 'GUIA DE TURISMO'],
+    ['drivers', 'CONDUTORES'],
+    ['fornecedores-atrativos', 'FORNECEDORES DE ATRATIVOS'],
+  ] as const;
+  const document = home();
+  for (const [anchor, heading] of targets) {
+    const sectionId = document.getElementById(anchor)?.closest('section')?.id;
+    expect(sectionId, `#${anchor}`).toBe(anchor === 'promocoes' ? 'tours' : anchor === 'provedores' ? 'agencies' : anchor);
+    const section = document.querySelector(`section#${sectionId}`) as Element;
+    expect(byRole(section, 'heading', { name: heading, exact: true }), `#${anchor}`).toHaveLength(1);
+  }
+  const hrefs = attributes(document, 'header a[href^="/#"]', 'href');
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of new Set(hrefs)) expect(document.querySelectorAll(href?.slice(1) ?? ''), href ?? '').toHaveLength(1);
+});
+
+it('describes the site and the destination in JSON-LD', () => {
+  const entries = jsonLd(home()) as Record<string, never>[];
+  const site = entries.find((entry) => entry['@type'] === 'WebSite') as { inLanguage?: string } | undefined;
+  const destination = entries.find((entry) => entry['@type'] === 'TouristDestination') as
+    | { name: string; address: unknown; image: string[]; includesAttraction: unknown[] }
+    | undefined;
+  expect(site?.inLanguage).toBe('pt-BR');
+  expect(destination?.name).toBe('Barra do Bugres – MT');
+  expect(destination?.address).toMatchObject({ addressLocality: 'Barra do Bugres', addressRegion: 'MT', addressCountry: 'BR' });
+  expect(destination?.image).toHaveLength(6);
+  for (const image of destination?.image ?? []) expect(image).toMatch(/^https?:\/\/[^/]+\/_astro\/[\w.-]+\.jpg$/);
+  expect(destination?.includesAttraction?.[0]).toMatchObject({ '@type': 'TouristAttraction' });
+});

@@ -1,0 +1,174 @@
+/**
+ * The list pages (docs/product.md) in the static HTML of the sample build: titles, search box, filter
+ * panel with the documented options and ranges, cards with the filter data attributes, the
+ * `?experience=` texts kept for the ListFilters island, fallbacks, JSON-LD, and the older addresses.
+ * The panel at each width, the forms at work and the accessibility sweep: tests/e2e/lists.spec.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { LISTS } from '../fixtures/list-pages.ts';
+import { byLabel, byRole, byText, jsonLd, one, page, source, textOf } from '../support/dist-pages.ts';
+
+/** The filter form: in the 'Filtros' panel, a <details> the page opens on desktop and the visitor on a phone. */
+const filtersOf = (path: string) => one(page(path), 'form', 'Filtros', { includeHidden: true });
+
+/** The card wrapper of item `id` on a list. */
+const cardOf = (path: string, id: string) => page(path).querySelector(`.grid > li:has([data-id="${id}"])`);
+
+describe.each(LISTS)('$path', (list) => {
+  it('has its title, search box, filter panel, cards and JSON-LD', () => {
+    const document = page(list.path);
+    expect(byRole(document, 'heading', { level: 1 }).map(textOf)).toEqual([list.title]);
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(new RegExp(`${list.path}$`));
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain('Barra do Bugres');
+    if (list.hasBackLink) expect(one(document, 'link', 'Voltar').getAttribute('href')).toBe('/');
+
+    // Search box: a labelled input `q` in a GET form to the list itself.
+    const search = one(document, 'searchbox', 'Buscar por nome');
+    expect(search.getAttribute('placeholder')).toBe(list.placeholder);
+    expect(search.getAttribute('name')).toBe('q');
+    expect(byRole(document, 'search').map((form) => form.getAttribute('action'))).toEqual([list.path]);
+    expect(byRole(document, 'button', { name: 'Buscar', exact: true })).toHaveLength(1);
+
+    // Results: 'N resultados', one card per item, each with its heading.
+    const cards = document.querySelectorAll('.results .grid > li');
+    expect(cards.length).toBeGreaterThan(0);
+    expect(byText(document, `${cards.length} resultados`)).toHaveLength(1);
+    expect(byRole(cards[0] as Element, 'heading', { level: 2 })).toHaveLength(1);
+
+    // Filter panel: a 'Filtros' summary and a GET form with the documented legends and ranges.
+    expect(textOf(document.querySelector('details.filters > summary'))).toBe('Filtros');
+    const form = filtersOf(list.path);
+    expect(form.getAttribute('method')).toBe('get');
+    expect([...form.querySelectorAll('legend')].map(textOf)).toEqual(list.legends);
+    for (const label of ['4+ estrelas', '4,5+ estrelas', '5 estrelas']) expect(byLabel(form, label), label).toHaveLength(1);
+    const [min, max] = [byLabel(form, 'Mínimo'), byLabel(form, 'Máximo')];
+    expect(min).toHaveLength(1);
+    expect(max).toHaveLength(1);
+    expect(min[0]?.getAttribute('name')).toBe('preco_min');
+    expect(max[0]?.getAttribute('name')).toBe('preco_max');
+    for (const input of [min[0], max[0]]) {
+      expect(input?.getAttribute('min')).toBe(String(list.price.min));
+      expect(input?.getAttribute('max')).toBe(String(list.price.max));
+      expect(input?.getAttribute('step')).toBe(String(list.price.step));
+    }
+    expect(min[0]?.value).toBe(String(list.price.min));
+    expect(max[0]?.value).toBe(String(list.price.max));
+    expect(byRole(form, 'button', { name: 'Aplicar filtros', includeHidden: true })).toHaveLength(1);
+    expect(one(form, 'link', 'Limpar', { includeHidden: true }).getAttribute('href')).toBe(list.path);
+
+    // JSON-LD: an ItemList of the cards and the breadcrumb Início → the list.
+    const structured = jsonLd(document);
+    const itemList = structured.find((entry) => entry['@type'] === 'ItemList');
+    expect(itemList?.numberOfItems).toBe(cards.length);
+    const breadcrumb = structured.find((entry) => entry['@type'] === 'BreadcrumbList') as
+      | { itemListElement: { name: string; item: string }[] }
+      | undefined;
+    expect(breadcrumb?.itemListElement.map((entry) => entry.name)).toEqual(['Início', list.title]);
+    expect(breadcrumb?.itemListElement[1]?.item).toMatch(new RegExp(`${list.path}$`));
+  });
+});
+
+it('the tour list offers docs/product.md options: experiences, localities, durations', () => {
+  const form = filtersOf('/all-tours');
+  expect(form.querySelectorAll('input[name="experience"]').length).toBeGreaterThanOrEqual(9);
+  expect(byLabel(form, 'Experiência de Pesca Esportiva')[0]?.getAttribute('value')).toBe('Experiência de Pesca Esportiva');
+  expect(byLabel(form, 'Barra do Bugres').map((input) => input.getAttribute('name'))).toEqual(['localidade']);
+  const durations = [...form.querySelectorAll<HTMLInputElement>('input[name="duracao"]')].map((input) => input.value);
+  expect(durations).toEqual(['1', '2', '4', '5']);
+  for (const label of ['Até 1h', '1-2h', '2-4h', '4h+']) expect(byLabel(form, label, { exact: true }), label).toHaveLength(1);
+});
+
+it('accommodation filters by 1, 2 and 3+ nights; restaurants by the four meal periods', () => {
+  for (const [path, options] of [
+    [
+      '/all-accommodation',
+      [
+        ['1 noite', '1'],
+        ['2 noites', '2'],
+        ['3+ noites', '3'],
+      ],
+    ],
+    [
+      '/all-restaurants',
+      [
+        ['Almoço', '1'],
+        ['Jantar', '2'],
+        ['Noite', '3'],
+        ['Almoço/Jantar', '4'],
+      ],
+    ],
+  ] as const) {
+    const form = filtersOf(path);
+    for (const [label, value] of options) {
+      expect(
+        byLabel(form, label, { exact: true }).map((input) => input.getAttribute('value')),
+        label,
+      ).toEqual([value]);
+    }
+  }
+});
+
+it('each card wrapper carries the values the filtering island needs', () => {
+  const tour = cardOf('/all-tours', '101');
+  expect(tour?.getAttribute('data-experiences')).toBe('Experiência em Cachoeiras|Ecoturismo|Turismo de Aventura');
+  expect(tour?.getAttribute('data-locality')).toBe('Barra do Bugres');
+  expect(tour?.getAttribute('data-rating')).toBe('4.9');
+  // The price the card shows: R$ 150,00, the sale price under the struck-through R$ 180,00.
+  expect(tour?.getAttribute('data-price')).toBe('150');
+  expect(tour?.getAttribute('data-discount')).toBe('17');
+  expect(tour?.getAttribute('data-duration-hours')).toBe('8');
+  expect(cardOf('/all-tours', '111')?.getAttribute('data-duration-hours')).toBe('2');
+  // 109 gives no rating and 112 no price: no attribute, so a chosen rating or price leaves them out.
+  expect(cardOf('/all-tours', '109')?.hasAttribute('data-rating')).toBe(false);
+  expect(cardOf('/all-tours', '112')?.hasAttribute('data-price')).toBe(false);
+  // 107's sale price is above its price: the card shows no discount, and 'Em promoção' leaves it out.
+  expect(cardOf('/all-tours', '107')?.hasAttribute('data-discount')).toBe(false);
+
+  expect(cardOf('/all-restaurants', '301')?.getAttribute('data-periods')).toBe('1|2|4');
+  expect(cardOf('/all-restaurants', '305')?.getAttribute('data-periods')).toBe('3');
+  expect(cardOf('/all-accommodation', '207')?.getAttribute('data-nights')).toBe('3');
+  // Events: their length in days, from their dates (16 to 25 July) or their duration.
+  expect(cardOf('/all-events', '401')?.getAttribute('data-days')).toBe('10');
+  expect(cardOf('/all-events', '403')?.getAttribute('data-days')).toBe('3');
+});
+
+// The ListFilters island (tests/e2e/filters.spec.ts) applies `?experience=` in the browser: the host serves the
+// list's one file, which ships the filtered heading and the no-match message for it.
+it('?experience= is static markup: the page ships the filtered heading and no-match message', () => {
+  const providers = page('/all-providers-tours');
+  const [heading] = byRole(providers, 'heading', { level: 1 });
+  expect(textOf(heading)).toBe('Fornecedores de Atrativos');
+  expect(heading?.getAttribute('data-title-filtered')).toBe('Fornecedores de Atrativos Filtrados por Experiência');
+  const template = providers.querySelector<HTMLTemplateElement>('template[data-template="experience-no-match"]');
+  expect(template?.content.textContent).toContain('Nenhum fornecedor encontrado para as experiências selecionadas: {list}.');
+  // Not filtered at build time: every provider is listed.
+  expect(byText(providers, `${providers.querySelectorAll('.grid > li').length} resultados`)).toHaveLength(1);
+
+  const tours = page('/all-tours');
+  expect(byRole(tours, 'heading', { level: 1 })[0]?.getAttribute('data-title-filtered')).toMatch(/Filtrados por Experiência/);
+  expect(tours.querySelectorAll('template[data-template="experience-no-match"]')).toHaveLength(1);
+  // Lists that offer no experience filter ship neither.
+  expect(page('/all-restaurants').querySelectorAll('template[data-template="experience-no-match"]')).toHaveLength(0);
+});
+
+it('cards of sample records without a location show the fallback text', () => {
+  expect(textOf(page('/all-tours').querySelector('[data-id="112"]'))).toContain('Local não informado');
+  const provider = page('/all-providers-tours').querySelector('[data-id="807"]');
+  expect(textOf(provider)).toContain('Local não informado');
+  expect(provider?.querySelector('img')?.getAttribute('src')).toBe('/images/placeholder.svg');
+  expect(textOf(page('/all-drivers').querySelector('[data-id="506"]'))).toContain('Local não informado');
+});
+
+it('the older addresses of two lists are redirects to the list, written once and alone in the sitemap', () => {
+  const sitemap = source('/sitemap-0.xml');
+  for (const [older, list] of [
+    ['/accommodation', '/all-accommodation'],
+    ['/events', '/all-events'],
+  ] as const) {
+    const html = source(older);
+    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${list}">`);
+    expect(html).not.toContain('class="grid');
+    expect(sitemap).toContain(`${list}</loc>`);
+    expect(sitemap).not.toMatch(new RegExp(`/${older.slice(1)}/?</loc>`));
+  }
+});

@@ -1,0 +1,56 @@
+/**
+ * The words the static pages say, in the sample build's HTML: the agencies' button, a stay's price for
+ * its nights, the footer's plain facts, the head's links to the feed and the web app manifest, the
+ * Content-Security-Policy the pages carry, and no page in the sitemap that asks not to be indexed.
+ */
+import { readdirSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { byRole, byText, DIST, one, page, region, source } from '../support/dist-pages.ts';
+
+it("the agencies' button says 'Ver todas as agências'; a stay's price says for how many nights", () => {
+  expect(one(page('/'), 'link', 'Ver todas as agências').getAttribute('href')).toBe('/all-agencies');
+  expect(byText(page('/'), 'Ver Todos as Agências', { includeHidden: true })).toHaveLength(0);
+  expect(byText(region(page('/accommodation/201'), 'Preço'), 'Preço por noite', { exact: true })).toHaveLength(1);
+  expect(byText(region(page('/accommodation/203'), 'Preço'), 'Preço por 2 noites', { exact: true })).toHaveLength(1);
+});
+
+it('the footer states the language and the currency as text, with no dead buttons', () => {
+  const footer = page('/about').querySelector('footer') as Element;
+  expect(byRole(footer, 'button', { name: /Português|BRA|R\$/, includeHidden: true })).toHaveLength(0);
+  expect(byText(footer, 'Português', { exact: true })).toHaveLength(1);
+  expect(byText(footer, 'Real (R$)', { exact: true })).toHaveLength(1);
+});
+
+it.each(['/', '/all-tours', '/news', '/news/1312', '/favoritos', '/offline'])(
+  '%s links the feed and the manifest from its head',
+  (path) => {
+    const html = source(path);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="Notícias \| [^"]+" href="\/news\/rss\.xml">/);
+    expect(head).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+  },
+);
+
+it('the pages carry the policy we configured (src/integrations/csp.ts)', () => {
+  const policy = page('/').querySelector('meta[http-equiv="content-security-policy"]')?.getAttribute('content');
+  expect(policy).toContain("default-src 'self'");
+  expect(policy).toContain("object-src 'none'");
+  expect(policy).toMatch(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[^']+')+;/);
+  expect(policy).toContain('frame-src https://www.google.com https://maps.google.com https://open.spotify.com');
+  expect(policy).not.toContain("script-src 'self' 'unsafe-inline'");
+});
+
+it('the sitemap lists no page that asks search engines not to index it', () => {
+  const sitemaps = readdirSync(DIST).filter((file) => /^sitemap-\d+\.xml$/.test(file));
+  const index = source('/sitemap-index.xml');
+  expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname.slice(1)).sort()).toEqual(
+    sitemaps.sort(),
+  );
+  const paths = sitemaps.flatMap((sitemap) =>
+    [...source(`/${sitemap}`).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL((match[1] ?? '').replace(/&amp;/g, '&')).pathname,
+    ),
+  );
+  expect(paths.length).toBeGreaterThan(20);
+  expect(paths.filter((path) => /name="robots" content="noindex/.test(source(path)))).toEqual([]);
+});
