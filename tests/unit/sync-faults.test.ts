@@ -263,7 +263,9 @@ describe('garbage answers', () => {
     const paged = await startUpstreamServer({ maxPageSize: 2 });
     try {
       paged.setFault(paged.paths.feedbacks, { kind: 'truncate' }, { query: { page: '2' } });
-      const { report } = await syncAgainst(paged, sandbox.outDir);
+      // Time enough for every answer on a busy machine: the requests are counted, and FAST_HTTP's 300 ms
+      // would retry a page that was only slow (page 1 was requested twice in a loaded CI run).
+      const { report } = await syncAgainst(paged, sandbox.outDir, { http: { timeoutMs: 5_000, totalTimeoutMs: 20_000 } });
       expect(paged.requestsTo(paged.paths.feedbacks).map((request) => request.query.page)).toEqual(['1', '2']);
       // The pages read before are published, as a partial read with its reason (tests/unit/sync-limits.test.ts).
       expect(collectionOf(report, 'testimonials')).toMatchObject({ origin: 'upstream', failed: false, count: 2 });
