@@ -158,7 +158,7 @@ describe('Retry-After', () => {
 describe('time bounds', () => {
   it('ends a hang by the per-attempt timeout, retries it, then falls back', async () => {
     sandbox.server.setFault(sandbox.server.paths.hotels, { kind: 'hang' });
-    const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir);
+    const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir, { http: { timeoutMs: 300, totalTimeoutMs: 4_000 } });
 
     const requests = sandbox.server.requestsTo(sandbox.server.paths.hotels);
     expect(requests).toHaveLength(3);
@@ -188,7 +188,9 @@ describe('time bounds', () => {
 
   it('cuts a body that stalls after the headers at the per-attempt timeout', async () => {
     sandbox.server.setFault(sandbox.server.paths.feedbacks, { kind: 'stall-body' });
-    const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir, { http: { sourceDeadlineMs: 10_000 } });
+    const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir, {
+      http: { timeoutMs: 300, sourceDeadlineMs: 10_000 },
+    });
 
     expect(collectionOf(report, 'testimonials')).toMatchObject({ origin: 'none', failed: true });
     expect(collectionOf(report, 'testimonials').error).toMatch(/timed out/);
@@ -263,9 +265,7 @@ describe('garbage answers', () => {
     const paged = await startUpstreamServer({ maxPageSize: 2 });
     try {
       paged.setFault(paged.paths.feedbacks, { kind: 'truncate' }, { query: { page: '2' } });
-      // Time enough for every answer on a busy machine: the requests are counted, and FAST_HTTP's 300 ms
-      // would retry a page that was only slow (page 1 was requested twice in a loaded CI run).
-      const { report } = await syncAgainst(paged, sandbox.outDir, { http: { timeoutMs: 5_000, totalTimeoutMs: 20_000 } });
+      const { report } = await syncAgainst(paged, sandbox.outDir);
       expect(paged.requestsTo(paged.paths.feedbacks).map((request) => request.query.page)).toEqual(['1', '2']);
       // The pages read before are published, as a partial read with its reason (tests/unit/sync-limits.test.ts).
       expect(collectionOf(report, 'testimonials')).toMatchObject({ origin: 'upstream', failed: false, count: 2 });
@@ -290,7 +290,7 @@ describe('never throws', () => {
     sandbox.server.setFault(paths.posts, { kind: 'html', status: 502 });
     sandbox.server.setFault(paths.token, { kind: 'body', body: '{"access_token":' });
 
-    const run = syncAgainst(sandbox.server, sandbox.outDir, { http: { sourceDeadlineMs: 1_500 } });
+    const run = syncAgainst(sandbox.server, sandbox.outDir, { http: { timeoutMs: 300, sourceDeadlineMs: 1_500 } });
     await expect(run).resolves.toBeDefined();
     const { report } = await run;
 
