@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { HOSTS, type HostName, hostNamed } from '../src/integrations/hosts.ts';
 import { readSiteConfig } from '../src/lib/config.ts';
 import { projectDir } from '../src/lib/project-dirs.ts';
+import { NEAR_HOST_LIMIT } from './verify/hosting.ts';
 import { MANIFEST_FILE, readManifest } from './verify/manifest.ts';
 import { formatReport } from './verify/report.ts';
 import { runVerify } from './verify/run.ts';
@@ -120,3 +121,13 @@ console.log(
     `${previous ? ', counts compared with the last published site' : ''}${allowShrink ? ' (shrinking allowed)' : ''}` +
     `${allowGrowth ? ' (growth allowed)' : ''}.`,
 );
+if (stats.hostLimit) {
+  console.log(`verify: the closest of ${HOSTS[host].label}' limits: ${stats.hostLimit.text}.`);
+  if (stats.hostLimit.share >= NEAR_HOST_LIMIT) {
+    const warning = `${stats.hostLimit.text}: a larger catalogue will be refused (docs/performance.md, "How large a city each host carries").`;
+    // In GitHub Actions, an annotation on the run's summary page; elsewhere one line of the log.
+    console.log(
+      process.env.GITHUB_ACTIONS === 'true' ? `::warning title=Near the host's limit::${warning}` : `verify: warning: ${warning}`,
+    );
+  }
+}

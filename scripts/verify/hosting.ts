@@ -163,20 +163,38 @@ const formatBytes = (bytes: number) =>
   bytes >= GB ? `${(bytes / GB).toFixed(2)} GB` : bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
 const count = (value: number) => value.toLocaleString('en-US');
 
+/** One of a host's limits against this build: the figure ('dist/ is 647 MiB') and the limit ('the 1.00 GB GitHub Pages publishes'). */
+export interface LimitUse {
+  used: number;
+  limit: number;
+  figure: string;
+  of: string;
+}
+
 /**
- * The host gate: a build over one of `host`'s limits, each named with the figure and the limit
- * ('dist/ is 1.12 GB, over GitHub Pages' 1.00 GB (…)'). `files` are every file of `dist/` with its size.
+ * Each of `host`'s limits against this build (`files`: every file of `dist/` with its size): the
+ * whole site's size and file count, each folder's file count and each file's size, where the host
+ * has that limit.
  */
-export function checkHostLimits(files: readonly { file: string; bytes: number }[], host: HostName): Problem[] {
-  const { label, limits, source } = HOSTS[host];
-  const problems: Problem[] = [];
-  const refuse = (what: string) => problems.push({ gate: 'host', message: `${what} (${source}).` });
-  const total = files.reduce((sum, entry) => sum + entry.bytes, 0);
-  if (limits.siteBytes !== undefined && total > limits.siteBytes) {
-    refuse(`dist/ is ${formatBytes(total)}, over the ${formatBytes(limits.siteBytes)} ${label} publishes`);
+export function hostLimitUses(files: readonly { file: string; bytes: number }[], host: HostName): LimitUse[] {
+  const { label, limits } = HOSTS[host];
+  const uses: LimitUse[] = [];
+  if (limits.siteBytes !== undefined) {
+    const total = files.reduce((sum, entry) => sum + entry.bytes, 0);
+    uses.push({
+      used: total,
+      limit: limits.siteBytes,
+      figure: `dist/ is ${formatBytes(total)}`,
+      of: `the ${formatBytes(limits.siteBytes)} ${label} publishes`,
+    });
   }
-  if (limits.files !== undefined && files.length > limits.files) {
-    refuse(`dist/ has ${count(files.length)} files, over the ${count(limits.files)} ${label} takes`);
+  if (limits.files !== undefined) {
+    uses.push({
+      used: files.length,
+      limit: limits.files,
+      figure: `dist/ has ${count(files.length)} files`,
+      of: `the ${count(limits.files)} ${label} takes`,
+    });
   }
   if (limits.filesPerFolder !== undefined) {
     const perFolder = new Map<string, number>();
@@ -185,18 +203,55 @@ export function checkHostLimits(files: readonly { file: string; bytes: number }[
       perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
     }
     for (const [folder, inFolder] of perFolder) {
-      if (inFolder > limits.filesPerFolder) {
-        refuse(
-          `${folder}/ holds ${count(inFolder)} files, over the ${count(limits.filesPerFolder)} ${label} takes in one folder`,
-        );
-      }
+      uses.push({
+        used: inFolder,
+        limit: limits.filesPerFolder,
+        figure: `${folder}/ holds ${count(inFolder)} files`,
+        of: `the ${count(limits.filesPerFolder)} ${label} takes in one folder`,
+      });
     }
   }
   if (limits.fileBytes !== undefined) {
     for (const { file, bytes } of files) {
-      if (bytes > limits.fileBytes)
-        refuse(`${file} is ${formatBytes(bytes)}, over the ${formatBytes(limits.fileBytes)} ${label} takes in one file`);
+      uses.push({
+        used: bytes,
+        limit: limits.fileBytes,
+        figure: `${file} is ${formatBytes(bytes)}`,
+        of: `the ${formatBytes(limits.fileBytes)} ${label} takes in one file`,
+      });
     }
   }
-  return problems;
+  return uses;
 }
+
+/**
+ * The host gate: a build over one of `host`'s limits, each named with the figure and the limit
+ * ('dist/ is 1.12 GB, over the 1.00 GB GitHub Pages publishes (…)'). `files` are every file of `dist/` with its size.
+ */
+export function checkHostLimits(files: readonly { file: string; bytes: number }[], host: HostName): Problem[] {
+  return hostLimitUses(files, host)
+    .filter(({ used, limit }) => used > limit)
+    .map(({ figure, of }) => ({ gate: 'host', message: `${figure}, over ${of} (${HOSTS[host].source}).` }));
+}
+
+/**
+ * The limit of `host` this build comes closest to, in words ('dist/ is 647 MiB, 63 % of the 1.00 GB
+ * GitHub Pages publishes'), and how close (0.63); null for a host without limits. The gate prints it
+ * with every build, and warns from NEAR_HOST_LIMIT on, so a growing catalogue is seen before the night
+ * it is refused.
+ */
+export function closestHostLimit(
+  files: readonly { file: string; bytes: number }[],
+  host: HostName,
+): { share: number; text: string } | null {
+  let closest: LimitUse | null = null;
+  for (const use of hostLimitUses(files, host)) {
+    if (!closest || use.used / use.limit > closest.used / closest.limit) closest = use;
+  }
+  if (!closest) return null;
+  const share = closest.used / closest.limit;
+  return { share, text: `${closest.figure}, ${Math.round(share * 100)} % of ${closest.of}` };
+}
+
+/** From this share of a host's limit on, the gate warns (the build is still published). */
+export const NEAR_HOST_LIMIT = 0.8;

@@ -11,7 +11,7 @@ import { NO_JEKYLL_FILE } from '../../src/integrations/publication.ts';
 import { isDirectory, listFiles, pagePathOf, resolveSitePath } from '../../src/integrations/site-files.ts';
 import { mirrorOf, pageFiles } from '../../src/integrations/static-hosting.ts';
 import { checkHeadersFile } from './headers.ts';
-import { checkHostLimits, checkPageForms, checkReachability, checkStructuredDataForms } from './hosting.ts';
+import { checkHostLimits, checkPageForms, checkReachability, checkStructuredDataForms, closestHostLimit } from './hosting.ts';
 import { checkImages } from './images.ts';
 import { checkLinks, type PageLinks } from './links.ts';
 import { type BuildManifest, checkCollections, MANIFEST_FILE, readManifest } from './manifest.ts';
@@ -45,8 +45,8 @@ export interface VerifyOptions {
 
 export interface VerifyResult {
   problems: Problem[];
-  /** What was checked, for the success line. */
-  stats: { pages: number; files: number; expectedPages: number };
+  /** What was checked, for the success line, and the host's limit the build comes closest to (closestHostLimit). */
+  stats: { pages: number; files: number; expectedPages: number; hostLimit: ReturnType<typeof closestHostLimit> };
 }
 
 /** Runs every gate; never throws for a broken site (each reason is a problem), only for unreadable input folders. */
@@ -54,7 +54,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   if (!isDirectory(options.distDir)) {
     return {
       problems: [{ gate: 'pages', message: `There is no built site in ${options.distDir}: run the build first.` }],
-      stats: { pages: 0, files: 0, expectedPages: 0 },
+      stats: { pages: 0, files: 0, expectedPages: 0, hostLimit: null },
     };
   }
   const files = await listFiles(options.distDir);
@@ -138,5 +138,13 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   problems.push(...checkLinks({ pages, stylesheets, sitemaps, resolve, siteOrigin: options.siteOrigin }));
   problems.push(...checkXmlFiles(files, xml));
 
-  return { problems, stats: { pages: pages.length, files: files.length, expectedPages: expectedPages(snapshot).length } };
+  return {
+    problems,
+    stats: {
+      pages: pages.length,
+      files: files.length,
+      expectedPages: expectedPages(snapshot).length,
+      hostLimit: closestHostLimit(fileSizes, host),
+    },
+  };
 }

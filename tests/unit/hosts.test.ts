@@ -4,7 +4,7 @@
  * host serves it, and the host's limits.
  */
 import { describe, expect, it } from 'vitest';
-import { checkHostLimits, checkReachability } from '../../scripts/verify/hosting.ts';
+import { checkHostLimits, checkReachability, closestHostLimit } from '../../scripts/verify/hosting.ts';
 import { DEFAULT_HOST, type HostName, hostNamed } from '../../src/integrations/hosts.ts';
 import { mirrorsFor } from '../../src/integrations/static-hosting.ts';
 
@@ -73,5 +73,40 @@ describe.each<[string, HostName, { file: string; bytes: number }[], RegExp | nul
     const messages = checkHostLimits(sizes, host).map((problem) => problem.message);
     if (expected) expect(messages).toEqual([expect.stringMatching(expected)]);
     else expect(messages).toEqual([]);
+  });
+});
+
+describe.each<[string, HostName, { file: string; bytes: number }[], { share: number; text: string } | null]>([
+  [
+    'a 0.9 GB site',
+    'github-pages',
+    [{ file: 'big.bin', bytes: 0.9 * GB }],
+    { share: 0.9, text: 'dist/ is 921.6 MiB, 90 % of the 1.00 GB GitHub Pages publishes' },
+  ],
+  [
+    '15,000 small files',
+    'cloudflare-pages',
+    files(15_000, 10),
+    { share: 0.75, text: 'dist/ has 15,000 files, 75 % of the 20,000 Cloudflare Pages takes' },
+  ],
+  [
+    'a 20 MiB file among few',
+    'cloudflare-pages',
+    [...files(10, 10), { file: 'pagefind/x.pf_index', bytes: 20 * 1024 ** 2 }],
+    { share: 0.8, text: 'pagefind/x.pf_index is 20.0 MiB, 80 % of the 25.0 MiB Cloudflare Pages takes in one file' },
+  ],
+  [
+    'two folders',
+    'netlify',
+    [...files(100, 10, 'news'), ...files(27_000, 10, '_astro')],
+    { share: 0.5, text: '_astro/ holds 27,000 files, 50 % of the 54,000 Netlify takes in one folder' },
+  ],
+  ['anything', 'any', files(60_000, 20_000), null],
+])('the limit %s on %s comes closest to', (_name, host, sizes, expected) => {
+  it('is named with its share', () => {
+    const closest = closestHostLimit(sizes, host);
+    if (!expected) return expect(closest).toBeNull();
+    expect(closest?.text).toBe(expected.text);
+    expect(closest?.share).toBeCloseTo(expected.share, 5);
   });
 });
