@@ -22,6 +22,12 @@ afterAll(async () => {
   await site?.remove();
 });
 
+/**
+ * A page's HTML without its <template>s, which no visitor sees: the portals keep there the load error
+ * their script shows when a filter's fetch fails.
+ */
+const shown = (html: string) => html.replace(/<template[\s\S]*?<\/template>/g, '');
+
 describe('every upstream down and no snapshot yet', () => {
   it('falls back as docs/architecture.md says: fallback city, empty lists, sample news and podcast', () => {
     const origins = Object.fromEntries(site.report.collections.map((collection) => [collection.id, collection.origin]));
@@ -40,7 +46,7 @@ describe('every upstream down and no snapshot yet', () => {
     ['/all-providers-tours', 'Erro ao carregar fornecedores.'],
     ['/testimonials', 'Erro ao carregar depoimentos. Tente novamente.'],
   ])('%s says %s', async (pathname, message) => {
-    expect(await site.page(pathname)).toContain(message);
+    expect(shown(await site.page(pathname))).toContain(message);
   });
 
   it('shows the fallback city and the podcast sample notice on the home page', async () => {
@@ -58,6 +64,8 @@ describe('every upstream down and no snapshot yet', () => {
   });
 
   it('still publishes the sample news', async () => {
-    expect(await site.page('/news')).not.toContain('Erro ao carregar notícias');
+    const news = shown(await site.page('/news'));
+    expect(news).not.toContain('Erro ao carregar notícias');
+    expect(news).toContain('data-kind="news"');
   });
 });

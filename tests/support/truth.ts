@@ -159,7 +159,7 @@ function checkItemPage(document: Document, item: Item, jsonLd: Record<string, un
   if (item.rating === null && /estrela/.test(chips)) say('rates an item its record does not rate');
   if (item.rating !== null && !chips.includes(ratingFact(item.rating) ?? '')) say(`leaves out the rating ${item.rating}`);
   if (item.people === null && /pessoa/.test(chips)) say('gives a group size its record does not give');
-  if (item.people !== null && item.kind !== 'restaurant' && !/pessoa/.test(chips) && /tour|event|accommodation/.test(item.kind))
+  if (item.people !== null && !/pessoa/.test(chips) && ['tour', 'event', 'accommodation'].includes(item.kind))
     say(`leaves out the group size ${peopleFact(item.people)}`);
   const dates = eventDatesFact(item);
   if (dates && !(document.body.textContent ?? '').includes(dates)) say(`leaves out the event's dates (${dates})`);
