@@ -21,20 +21,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { HOST_NAMES, HOSTS } from '../src/integrations/hosts.ts';
-import { listFiles } from '../src/integrations/site-files.ts';
+import { listFiles, withSizes } from '../src/integrations/site-files.ts';
 import { pageFiles } from '../src/integrations/static-hosting.ts';
 import { startUpstreamServer } from '../tests/support/upstream-server.ts';
 import { generateDataset } from './bench/generate.ts';
-import {
-  buildFolders,
-  folderBytes,
-  folderFiles,
-  formatBytes,
-  formatDuration,
-  formatTable,
-  runStep,
-  type StepResult,
-} from './bench/measure.ts';
+import { buildFolders, formatBytes, formatDuration, formatTable, runStep, type StepResult } from './bench/measure.ts';
 import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './bench/photos.ts';
 import { checkHostLimits, closestHostLimit } from './verify/hosting.ts';
 
@@ -165,7 +156,7 @@ async function benchOne(items: number): Promise<Row> {
     const [indexBin, indexArgs] = indexCommand(dist);
     const index = await step('search index', indexBin, indexArgs);
     console.log(`  ${formatDuration(index.ms)}`);
-    const files = await folderFiles(dist);
+    const files = await withSizes(dist, await listFiles(dist));
     return {
       items,
       posts,
@@ -175,11 +166,11 @@ async function benchOne(items: number): Promise<Row> {
       warm,
       index,
       // Each page once: its folder form {path}/index.html (src/integrations/static-hosting.ts) is the same page.
-      pages: pageFiles(await listFiles(dist)).length,
-      distBytes: files.reduce((total, { bytes }) => total + bytes, 0),
+      pages: pageFiles(files.map(({ file }) => file)).length,
+      distBytes: bytesOf(files),
       distFiles: files.length,
       largestPage: await largestPage(dist, files),
-      indexBytes: await folderBytes(path.join(dist, 'pagefind')),
+      indexBytes: bytesOf(files.filter(({ file }) => file.startsWith('pagefind/'))),
       // Built for the default host (no folder copies); GitLab's adds six, so its figures are the same.
       hosts: HOST_NAMES.filter((host) => host !== 'any').map((host) => ({
         label: HOSTS[host].label,
@@ -192,6 +183,8 @@ async function benchOne(items: number): Promise<Row> {
     if (!values.keep) await rm(work, { recursive: true, force: true });
   }
 }
+
+const bytesOf = (files: { bytes: number }[]) => files.reduce((total, { bytes }) => total + bytes, 0);
 
 /** The page with the most bytes over the wire: gzip, as static hosts compress HTML (level 6). */
 async function largestPage(dist: string, files: { file: string }[]): Promise<{ file: string; bytes: number }> {

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -90,30 +90,6 @@ export async function runStep(command: string, args: string[], options: StepOpti
   const tail = output.split('\n').slice(-25).join('\n');
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${code}):\n${tail}`);
   return { ms, peakBytes, tail };
-}
-
-/** Total bytes of the files under `dir` (0 when it does not exist). */
-export async function folderBytes(dir: string): Promise<number> {
-  return (await folderFiles(dir)).reduce((total, { bytes }) => total + bytes, 0);
-}
-
-/** Every file under `dir`, as a path relative to it (`/` separators) and its size. */
-export async function folderFiles(dir: string): Promise<{ file: string; bytes: number }[]> {
-  if (!existsSync(dir)) return [];
-  const files: { file: string; bytes: number }[] = [];
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files.push({ file: path.relative(dir, full).split(path.sep).join('/'), bytes: (await stat(full)).size });
-  }
-  return files;
-}
-
-/** Files under `dir` whose name ends with `suffix`. */
-export async function countFiles(dir: string, suffix: string): Promise<number> {
-  if (!existsSync(dir)) return 0;
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(suffix)).length;
 }
 
 /** '1.2 s', '3 min 04 s'. */

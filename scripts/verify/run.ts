@@ -2,13 +2,13 @@
  * The gate before a deploy: runs every check over a built site and its snapshot and returns the
  * reasons it must not be published (an empty list means it may).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HEADERS_FILE } from '../../src/integrations/headers.ts';
 import { DEFAULT_HOST, type HostName } from '../../src/integrations/hosts.ts';
 import { scanTags } from '../../src/integrations/html-scan.ts';
 import { NO_JEKYLL_FILE } from '../../src/integrations/publication.ts';
-import { isDirectory, listFiles, pagePathOf, resolveSitePath } from '../../src/integrations/site-files.ts';
+import { isDirectory, listFiles, pagePathOf, resolveSitePath, withSizes } from '../../src/integrations/site-files.ts';
 import { mirrorOf, pageFiles } from '../../src/integrations/static-hosting.ts';
 import { checkHeadersFile } from './headers.ts';
 import { checkHostLimits, checkPageForms, checkReachability, checkStructuredDataForms, closestHostLimit } from './hosting.ts';
@@ -108,9 +108,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   problems.push(...checkPageSizes(sizes, options.pageSizeLimits ?? DEFAULT_PAGE_SIZE_LIMITS));
   const host = options.host ?? DEFAULT_HOST;
   problems.push(...checkReachability(files, (file) => identicalMirror.get(file) ?? true, host));
-  const fileSizes = await Promise.all(
-    files.map(async (file) => ({ file, bytes: (await stat(path.join(options.distDir, file))).size })),
-  );
+  const fileSizes = await withSizes(options.distDir, files);
   problems.push(...checkHostLimits(fileSizes, host));
   const headersText = await readFile(path.join(options.distDir, HEADERS_FILE), 'utf8').catch(() => null);
   problems.push(...checkHeadersFile(headersText, files, pages));

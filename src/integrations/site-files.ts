@@ -5,7 +5,7 @@
  * everything else is served as it is.
  */
 import { existsSync, statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Every file under `dir`, as paths relative to it with forward slashes, sorted. */
@@ -15,6 +15,11 @@ export async function listFiles(dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
+}
+
+/** `files` (listFiles of `dir`) with their sizes in bytes: what a host counts against its limits. */
+export async function withSizes(dir: string, files: readonly string[]): Promise<{ file: string; bytes: number }[]> {
+  return Promise.all(files.map(async (file) => ({ file, bytes: (await stat(path.join(dir, file))).size })));
 }
 
 /** The site path a page file is served at: `tour/101.html` → `/tour/101`, `index.html` → `/`. */

@@ -171,6 +171,14 @@ export function startPortal(section: HTMLElement): void {
 
   const clearMessage = () => results.querySelector('[data-portal-message]')?.remove();
 
+  /** Empties the results: the message, the cards, the pagination. */
+  const clearResults = () => {
+    clearMessage();
+    leadSlot.replaceChildren();
+    grid.replaceChildren();
+    results.querySelector('nav.pagination')?.remove();
+  };
+
   /** Puts a template's content (the empty state, the load error) in the results, in place of the cards. */
   const showMessage = (template: string) => {
     clearMessage();
@@ -191,10 +199,7 @@ export function startPortal(section: HTMLElement): void {
       slot?.append(card);
     }
     results.hidden = true;
-    clearMessage();
-    leadSlot.replaceChildren();
-    grid.replaceChildren();
-    results.querySelector('nav.pagination')?.remove();
+    clearResults();
     staticResults.hidden = false;
     status.textContent = '';
   };
@@ -210,8 +215,7 @@ export function startPortal(section: HTMLElement): void {
 
   /** Shows one page of results: the large first card on page 1, the grid, the pagination. */
   const draw = (page: PortalPage<IndexEntry>) => {
-    clearMessage();
-    results.querySelector('nav.pagination')?.remove();
+    clearResults();
     const { lead, rest } = splitLead(page);
     const leadCard = lead && cards.get(lead.id);
     if (leadCard) setLead(leadCard, true);
@@ -239,9 +243,7 @@ export function startPortal(section: HTMLElement): void {
 
   /** The load error with its retry, in place of the results. */
   const showError = () => {
-    leadSlot.replaceChildren();
-    grid.replaceChildren();
-    results.querySelector('nav.pagination')?.remove();
+    clearResults();
     showMessage('error');
     staticResults.hidden = true;
     results.hidden = false;

@@ -7,17 +7,9 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, ORIGIN, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, ORIGIN, openWithClock, pauseClock, WIDTHS } from './support.ts';
 
-const START = new Date('2026-11-21T10:00:00-04:00');
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-/** Opens a page with a fake clock installed and paused before load: time moves only with `runFor`. */
-async function openWithClock(page: Page, path = '/'): Promise<void> {
-  await page.clock.install({ time: START });
-  await page.clock.pauseAt(new Date(START.getTime() + 1000));
-  await page.goto(path);
-}
 
 /**
  * A proxy to the preview server that sends the home HTML up to the hero, then waits for
@@ -187,10 +179,7 @@ test.describe('splash screen', () => {
   }) => {
     const proxy = await stallingProxy();
     try {
-      // Paused before the page: an installed clock otherwise also flows with real time, and on a busy
-      // machine the splash came (or rotated its text) before the test moved the clock.
-      await page.clock.install({ time: START });
-      await page.clock.pauseAt(new Date(START.getTime() + 1000));
+      await pauseClock(page);
       await page.goto(proxy.url, { waitUntil: 'commit' });
       const progress = page.getByRole('progressbar', { name: 'Carregando a página' });
       await expect(progress).toHaveCount(0);
@@ -232,10 +221,7 @@ test.describe('splash screen', () => {
     await recordSplash(page);
     const proxy = await stallingProxy();
     try {
-      // Paused before the page: an installed clock otherwise also flows with real time, and on a busy
-      // machine the splash came (or rotated its text) before the test moved the clock.
-      await page.clock.install({ time: START });
-      await page.clock.pauseAt(new Date(START.getTime() + 1000));
+      await pauseClock(page);
       await page.goto(proxy.url, { waitUntil: 'commit' });
       await page.clock.runFor(3000);
       expect(await splashSeen(page)).toBe(false);

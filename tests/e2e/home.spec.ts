@@ -7,7 +7,7 @@
  * headings, links, counts, texts, JSON-LD) is tests/html/home.test.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { SECTIONS } from '../fixtures/home-page.ts';
+import { SECTIONS, SEGMENT_LINKS } from '../fixtures/home-page.ts';
 import { collectForeignRequests, expectNoSeriousA11yViolations, ORIGIN, WIDTHS } from './support.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -65,15 +65,7 @@ for (const { name, width, height } of WIDTHS) {
 test('Segmentos: each card opens to show its list links, and closes', async ({ page }) => {
   await page.goto('/');
   const segments = section(page, 'Segmentos');
-  const links = [
-    ['O que fazer', 'Ver Todos – Atrativos', '/all-tours'],
-    ['O que fazer', 'Ver Todos – Eventos', '/all-events'],
-    ['Onde dormir', 'Ver Todos – Hospedagens', '/all-accommodation'],
-    ['Onde comer', 'Ver Todos – Restaurantes', '/all-restaurants'],
-    ['Quem contratar', 'Ver Todos – Agências', '/all-agencies'],
-    ['Quem contratar', 'Ver Todos – Guias/Condutores', '/all-guides'],
-  ] as const;
-  for (const [card, label, href] of links) {
+  for (const [card, label, href] of SEGMENT_LINKS) {
     const link = segments.getByRole('link', { name: label, exact: true });
     // Collapsed: the link is out of sight (and of the accessibility tree) until the card opens.
     await expect(link).toHaveCount(0);

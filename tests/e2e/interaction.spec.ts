@@ -4,18 +4,9 @@
  * after load so every step moves time by hand.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, holdResponses, islandOf, WIDTHS } from './support.ts';
-
-const START = new Date('2026-11-21T10:00:00-04:00');
+import { expectNoSeriousA11yViolations, holdResponses, islandOf, openWithClock, WIDTHS } from './support.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-/** Opens a page with a fake clock installed and paused before load: time moves only with `runFor`. */
-async function openWithClock(page: Page, path = '/'): Promise<void> {
-  await page.clock.install({ time: START });
-  await page.clock.pauseAt(new Date(START.getTime() + 1000));
-  await page.goto(path);
-}
 
 /** Scrolls a carousel into view (it hydrates when visible) and returns its parts once enhanced. */
 async function carousel(page: Page, heading: string) {

@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-
-const START = new Date('2026-11-21T10:00:00-04:00');
+import { pauseClock } from './support.ts';
 
 /** The most a page may fetch before the visitor reaches a widget (docs/performance.md). */
 const LIMIT = 15 * 1024;
@@ -47,10 +46,7 @@ for (const pagePath of [
   '/favoritos',
 ]) {
   test(`${pagePath} fetches at most 15 KB of JavaScript before the visitor reaches a widget, and no React`, async ({ page }) => {
-    // Paused before the load, so time moves only with runFor: a slow load on a busy machine must not
-    // bring the hero's first advance (5 s after the start) inside the window.
-    await page.clock.install({ time: START });
-    await page.clock.pauseAt(new Date(START.getTime() + 1000));
+    await pauseClock(page);
     const scripts = collectScripts(page);
     await page.goto(pagePath);
     await page.waitForLoadState('networkidle');

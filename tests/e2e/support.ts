@@ -119,3 +119,22 @@ export async function turnOnSaveData(page: Page): Promise<void> {
     });
   });
 }
+
+/** The clock's start in the tests that move time themselves. */
+export const CLOCK_START = new Date('2026-11-21T10:00:00-04:00');
+
+/**
+ * Installs Playwright's clock paused, before the page loads: an installed clock otherwise also flows
+ * with real time, and on a busy machine a timer (the hero's first advance, the splash) fired before
+ * the test moved the clock. Time then moves only with `page.clock.runFor`.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.install({ time: CLOCK_START });
+  await page.clock.pauseAt(new Date(CLOCK_START.getTime() + 1000));
+}
+
+/** Opens a page with the clock paused before its load (pauseClock). */
+export async function openWithClock(page: Page, path = '/'): Promise<void> {
+  await pauseClock(page);
+  await page.goto(path);
+}

@@ -1,6 +1,6 @@
 /**
  * The item detail pages (docs/product.md) in the static HTML of the sample build: every item has its
- * page; one item of each kind has the documented sections, texts, hand-offs and JSON-LD; records
+ * page; one item of each kind has the sections, texts, hand-offs and JSON-LD of docs/product.md; records
  * missing data show the fallback texts. What is shown at each width, the accessibility sweep and the
  * requests are tests/e2e/details.spec.ts.
  */

@@ -5,7 +5,7 @@
  * swipe, the slideshow) and how each width lays them out: tests/e2e/home.spec.ts and home-behaviour.spec.ts.
  */
 import { expect, it } from 'vitest';
-import { SECTIONS } from '../fixtures/home-page.ts';
+import { SECTIONS, SEGMENT_LINKS } from '../fixtures/home-page.ts';
 import { attributes, byRole, byText, jsonLd, one, page, region, textOf } from '../support/dist-pages.ts';
 
 /** Each item carousel: section heading, its list link and how many cards the sample data gives (at most 12). */
@@ -73,14 +73,7 @@ it('Segmentos: four cards with their list links and the contact prompt', () => {
     'Quem contratar',
   ]);
   // Each card's links are in its collapsed panel (opened in tests/e2e/home.spec.ts).
-  for (const [card, label, href] of [
-    ['O que fazer', 'Ver Todos – Atrativos', '/all-tours'],
-    ['O que fazer', 'Ver Todos – Eventos', '/all-events'],
-    ['Onde dormir', 'Ver Todos – Hospedagens', '/all-accommodation'],
-    ['Onde comer', 'Ver Todos – Restaurantes', '/all-restaurants'],
-    ['Quem contratar', 'Ver Todos – Agências', '/all-agencies'],
-    ['Quem contratar', 'Ver Todos – Guias/Condutores', '/all-guides'],
-  ] as const) {
+  for (const [card, label, href] of SEGMENT_LINKS) {
     const cardElement = byText(segments, card, { exact: true })[0]?.closest('details');
     expect(cardElement, card).toBeTruthy();
     expect(

@@ -1,6 +1,6 @@
 /**
  * The list pages (docs/product.md) in the static HTML of the sample build: titles, search box, filter
- * panel with the documented options and ranges, cards with the filter data attributes, the
+ * panel with the options and ranges of docs/product.md, cards with the filter data attributes, the
  * `?experience=` texts kept for the ListFilters island, fallbacks, JSON-LD, and the older addresses.
  * The panel at each width, the forms at work and the accessibility sweep: tests/e2e/lists.spec.ts.
  */
@@ -35,7 +35,7 @@ describe.each(LISTS)('$path', (list) => {
     expect(byText(document, `${cards.length} resultados`)).toHaveLength(1);
     expect(byRole(cards[0] as Element, 'heading', { level: 2 })).toHaveLength(1);
 
-    // Filter panel: a 'Filtros' summary and a GET form with the documented legends and ranges.
+    // Filter panel: a 'Filtros' summary and a GET form with the legends and ranges of docs/product.md.
     expect(textOf(document.querySelector('details.filters > summary'))).toBe('Filtros');
     const form = filtersOf(list.path);
     expect(form.getAttribute('method')).toBe('get');
