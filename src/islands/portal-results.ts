@@ -22,7 +22,7 @@ import {
   type PortalQuery,
   pagePath,
   paginate,
-  paginationEntries,
+  paginationHtml,
   parsePortalQuery,
   portalSearch,
   type Searchable,
@@ -62,50 +62,6 @@ function setLead(card: HTMLElement, isLead: boolean): void {
     source.dataset.cardSizes ??= source.sizes;
     source.sizes = isLead ? leadSizes : source.dataset.cardSizes;
   }
-}
-
-/** The pagination of the filtered results: paginationEntries drawn as Pagination.astro draws them, each a link to the filtered URL. */
-function paginationNav(current: number, total: number, href: (page: number) => string): HTMLElement | null {
-  if (total < 2) return null;
-  const nav = document.createElement('nav');
-  nav.className = 'pagination';
-  nav.setAttribute('aria-label', 'Paginação');
-  const list = document.createElement('ul');
-  for (const entry of paginationEntries(current, total)) {
-    const item = document.createElement('li');
-    if (entry === null) {
-      item.className = 'page-gap';
-      item.setAttribute('aria-hidden', 'true');
-      item.textContent = '…';
-    } else if ('number' in entry) {
-      const link = document.createElement('a');
-      link.className = entry.isCurrent ? 'page-link number current' : 'page-link number';
-      link.href = href(entry.number);
-      link.dataset.page = String(entry.number);
-      if (entry.isCurrent) link.setAttribute('aria-current', 'page');
-      const hint = document.createElement('span');
-      hint.className = 'visually-hidden';
-      hint.textContent = 'Página ';
-      link.append(hint, String(entry.number));
-      item.append(link);
-    } else if (entry.isDisabled) {
-      const label = document.createElement('span');
-      label.className = 'page-link';
-      label.setAttribute('aria-disabled', 'true');
-      label.textContent = entry.label;
-      item.append(label);
-    } else {
-      const link = document.createElement('a');
-      link.className = 'page-link';
-      link.href = href(entry.page);
-      link.dataset.page = String(entry.page);
-      link.textContent = entry.label;
-      item.append(link);
-    }
-    list.append(item);
-  }
-  nav.append(list);
-  return nav;
 }
 
 /** Takes over the portal `section` (PortalPage.astro's `[data-portal]`) and shows the state its URL holds. */
@@ -232,8 +188,7 @@ export function startPortal(section: HTMLElement): void {
     );
     grid.hidden = gridCards.length === 0;
     if (page.total === 0) showMessage('empty');
-    const nav = paginationNav(page.page, page.pages, pageHref);
-    if (nav) results.append(nav);
+    results.insertAdjacentHTML('beforeend', paginationHtml(page.page, page.pages, pageHref));
     staticResults.hidden = true;
     results.hidden = false;
     status.textContent = statusText(page);

@@ -1,3 +1,4 @@
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { toNewsIndexEntry, toTestimonialIndexEntry } from '../../src/lib/portal/index-entries.ts';
 import {
@@ -8,6 +9,7 @@ import {
   pageWindow,
   paginate,
   paginationEntries,
+  paginationHtml,
   parsePortalQuery,
   portalPageOf,
   portalSearch,
@@ -196,6 +198,69 @@ describe('paginationEntries', () => {
     [84, 84, 'Primeira→1 Anterior→83 1 … 82 83 [84] -Próxima→85 -Última→84'],
   ])('page %i of %i', (current, pages, expected) => {
     expect(line(current, pages)).toBe(expected);
+  });
+});
+
+describe('paginationHtml', () => {
+  /** The pagination as a visitor's screen reader meets it: each item's text, where it leads, and its state. */
+  const items = (html: string) =>
+    Array.from(JSDOM.fragment(html).querySelectorAll('li'), (item) => {
+      const link = item.querySelector('a');
+      const text = item.textContent?.replace(/\s+/g, ' ').trim();
+      if (!link) return item.getAttribute('aria-hidden') === 'true' ? '(…)' : `${text} (disabled)`;
+      return `${text} → ${link.getAttribute('href')} #${link.dataset.page}${link.getAttribute('aria-current') === 'page' ? ' (current)' : ''}`;
+    });
+  const href = (page: number) => `/news?q=rio&pagina=${page}`;
+
+  it.each([
+    [1, 1, []],
+    [1, 0, []],
+    [
+      1,
+      3,
+      [
+        'Primeira (disabled)',
+        'Anterior (disabled)',
+        'Página 1 → /news?q=rio&pagina=1 #1 (current)',
+        'Página 2 → /news?q=rio&pagina=2 #2',
+        'Página 3 → /news?q=rio&pagina=3 #3',
+        'Próxima → /news?q=rio&pagina=2 #2',
+        'Última → /news?q=rio&pagina=3 #3',
+      ],
+    ],
+    [
+      42,
+      84,
+      [
+        'Primeira → /news?q=rio&pagina=1 #1',
+        'Anterior → /news?q=rio&pagina=41 #41',
+        'Página 1 → /news?q=rio&pagina=1 #1',
+        '(…)',
+        'Página 40 → /news?q=rio&pagina=40 #40',
+        'Página 41 → /news?q=rio&pagina=41 #41',
+        'Página 42 → /news?q=rio&pagina=42 #42 (current)',
+        'Página 43 → /news?q=rio&pagina=43 #43',
+        'Página 44 → /news?q=rio&pagina=44 #44',
+        '(…)',
+        'Página 84 → /news?q=rio&pagina=84 #84',
+        'Próxima → /news?q=rio&pagina=43 #43',
+        'Última → /news?q=rio&pagina=84 #84',
+      ],
+    ],
+  ])('page %i of %i', (current, pages, expected) => {
+    expect(items(paginationHtml(current, pages, href))).toEqual(expected);
+  });
+
+  it('is one labelled navigation', () => {
+    const navs = JSDOM.fragment(paginationHtml(2, 3, href)).querySelectorAll('nav.pagination[aria-label="Paginação"]');
+    expect(navs).toHaveLength(1);
+  });
+
+  it('keeps a searched text inside its href, whatever it holds', () => {
+    const hostile = '"><img src=x onerror=alert(1)>&';
+    const fragment = JSDOM.fragment(paginationHtml(1, 2, (page) => `/news?q=${hostile}&pagina=${page}`));
+    expect(fragment.querySelector('img')).toBeNull();
+    expect(fragment.querySelector('a[data-page="2"]')?.getAttribute('href')).toBe(`/news?q=${hostile}&pagina=2`);
   });
 });
 

@@ -5,6 +5,7 @@
  * endpoints and the tests.
  */
 
+import { escapeHtml } from '../format.ts';
 import { pageCount, pageOf } from '../page-count.ts';
 import { fold } from '../text.ts';
 import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
@@ -151,6 +152,30 @@ export function paginationEntries(current: number, pages: number): PaginationEnt
     { label: 'Próxima', page: current + 1, isDisabled: isLast },
     { label: 'Última', page: pages, isDisabled: isLast },
   ];
+}
+
+/**
+ * The markup of a portal's pagination, the only one: the static pages' (Pagination.astro) and the
+ * filtered results' (portal-results.ts, whose page count is known only in the browser). Each link
+ * goes to `href(page)` and names its page in `data-page`, which the filtered results follow without
+ * reloading. Empty under two pages. Its styles are Pagination.astro's.
+ */
+export function paginationHtml(current: number, pages: number, href: (page: number) => string): string {
+  if (pages < 2) return '';
+  const link = (page: number, className: string, body: string, current = '') =>
+    `<a class="${className}" href="${escapeHtml(href(page))}" data-page="${page}"${current}>${body}</a>`;
+  const items = paginationEntries(current, pages).map((entry) => {
+    if (entry === null) return '<li class="page-gap" aria-hidden="true">…</li>';
+    if ('number' in entry) {
+      const body = `<span class="visually-hidden">Página </span>${entry.number}`;
+      return entry.isCurrent
+        ? `<li>${link(entry.number, 'page-link number current', body, ' aria-current="page"')}</li>`
+        : `<li>${link(entry.number, 'page-link number', body)}</li>`;
+    }
+    if (entry.isDisabled) return `<li><span class="page-link" aria-disabled="true">${entry.label}</span></li>`;
+    return `<li>${link(entry.page, 'page-link', entry.label)}</li>`;
+  });
+  return `<nav class="pagination" aria-label="Paginação"><ul>${items.join('')}</ul></nav>`;
 }
 
 // The readers live here, not beside the index entries: the islands import this module only, so
