@@ -1,13 +1,10 @@
 /** The project's own client directives (src/directives/, registered by src/integrations/client-directives.ts). */
 import type { StoredOptions } from './stored.ts';
-import type { TouchOptions } from './touch.ts';
 
 declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate when the island's first job is due (ms after the page started) or the visitor reaches into its section. */
     'client:due'?: number;
-    /** Hydrate at the first touch of the forms `within` selects, or at once when the address carries one of `params`. */
-    'client:touch'?: TouchOptions;
     /** Hydrate at the first reach into the island; a click on `selector` made before it is ready is replayed. */
     'client:tap'?: string;
     /** Hydrate at once when localStorage holds a list under `key` (or the hash carries `hash`), else at a change in another tab or the first reach. */

@@ -2,13 +2,12 @@
  * The project's client directives (src/directives/{name}.ts, typed in src/directives/client-directives.d.ts):
  * React arrives only when a widget needs it.
  * - due: the hero, when its first advance is due;
- * - touch: the list filters and the search page, at the first touch of a form;
  * - tap: the gallery, at the first tap of a thumbnail;
  * - stored: the favourites, at once only when this browser has saved some.
  */
 import type { AstroIntegration } from 'astro';
 
-export const CLIENT_DIRECTIVES = ['due', 'touch', 'tap', 'stored'] as const;
+export const CLIENT_DIRECTIVES = ['due', 'tap', 'stored'] as const;
 
 export function clientDirectives(): AstroIntegration {
   return {

@@ -5,7 +5,7 @@
  */
 
 /**
- * Dispatched on `document` when cards are put in the page after it loaded (the ListFilters island
+ * Dispatched on `document` when cards are put in the page after it loaded (the list filters
  * and the portals' results, from their other static pages, static-cards.ts): their hearts and share
  * buttons are shown then (favourite-buttons.ts, share-buttons.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * Cards taken from the site's own static pages, so a card is rendered once, by its .astro
  * component, and a filter in the browser only shows, hides and orders server-rendered cards. Shared
- * by the list filters (ListFilters.tsx: `/all-tours/page/2`, ItemCard.astro) and the news and
+ * by the list filters (list-filters.ts: `/all-tours/page/2`, ItemCard.astro) and the news and
  * testimonials portals (portal-results.ts: `/news/page/2`, NewsCard.astro, TestimonialCard.astro).
  * Each one first fetches its index (`index.json`: per entry its id and the static page of its card),
  * then the pages that hold the cards it needs.

@@ -2,7 +2,7 @@
  * `$filters`: the filter state of the list page, mirrored in the URL query so a filtered list can
  * be shared, a reload restores it and the back button steps through earlier states. Changes go
  * through the actions; the popstate listener lives in onMount, so it runs only while something
- * (the ListFilters island) listens to the store.
+ * (the list filters, src/islands/list-filters.ts) listens to the store.
  */
 import { atom, onMount } from 'nanostores';
 import {

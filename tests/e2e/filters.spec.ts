@@ -1,12 +1,12 @@
 /**
- * The list filters island (docs/product.md) on the sample site, at phone and
+ * The list filters (src/islands/list-filters.ts) (docs/product.md) on the sample site, at phone and
  * desktop widths: every control filters the static cards, the state lives in the URL (reload and
  * back button), 'Limpar' resets, `?experience=` pre-selects with the filtered heading and the
  * message naming the experiences, and the filtered page passes the accessibility sweep.
  * Sample values come from data/sample-snapshot/*.json.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, holdResponses, openList, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, filtersStarted, holdResponses, openList, WIDTHS } from './support.ts';
 
 /** The filter form, opening the collapsed 'Filtros' panel first on phones. */
 async function openFilters(page: Page): Promise<Locator> {
@@ -54,15 +54,15 @@ for (const viewport of WIDTHS) {
 
     test.describe('on a slow link', () => {
       test.use({ serviceWorkers: 'block' });
-      test('a filter chosen while the island is still on its way is applied when it arrives', async ({ page }) => {
-        const slowReact = await holdResponses(page, /\/_astro\/(client|ListFilters)\.[\w-]+\.js$/);
+      test('a filter chosen while the filters are still on their way is applied when they arrive', async ({ page }) => {
+        const slowFilters = await holdResponses(page, /\/_astro\/list-filters\.[\w-]+\.js$/);
         await openList(page, '/all-tours');
         const form = await openFilters(page);
         await form.getByLabel('1-2h', { exact: true }).check();
-        await expect.poll(() => slowReact.held.length).toBeGreaterThan(0);
+        await expect.poll(() => slowFilters.held.length).toBeGreaterThan(0);
         // Nothing filtered yet, and the box stays as the visitor left it.
         await expect(shownCards(page)).toHaveCount(14);
-        slowReact.release();
+        slowFilters.release();
         await expectShown(page, ['111', '112']);
         await expect(form.getByLabel('1-2h', { exact: true })).toBeChecked();
         await expect(page).toHaveURL(/\/all-tours\?duracao=2$/);
@@ -171,7 +171,7 @@ for (const viewport of WIDTHS) {
       await expectShown(page, ['101', '113']);
       await expect(page).toHaveURL(/\/all-tours\?experience=Cachoeiras&avaliacao=4\.5&duracao=5$/);
       await page.reload();
-      await expect(page.locator('astro-island[component-url*="ListFilters"][ssr]')).toHaveCount(0);
+      await expect(filtersStarted(page)).toHaveCount(1);
       await expectShown(page, ['101', '113']);
       await expect((await openFilters(page)).getByLabel('4h+', { exact: true })).toBeChecked();
     });

@@ -60,13 +60,13 @@ for (const pagePath of [
   });
 }
 
-test('the first touch brings the widget: a filter on a list fetches the filters island then', async ({ page }) => {
+test('the first touch brings the widget: a filter on a list fetches the filters then', async ({ page }) => {
   await page.clock.install();
   const scripts = collectScripts(page);
   await page.goto('/all-tours');
   await page.waitForLoadState('networkidle');
   await page.clock.runFor(4000);
-  expect(scripts.some((file) => file.includes('ListFilters'))).toBe(false);
+  expect(scripts.some((file) => file.includes('list-filters'))).toBe(false);
   await page.getByRole('searchbox', { name: 'Buscar por nome' }).focus();
-  await expect.poll(() => scripts.some((file) => file.includes('ListFilters'))).toBe(true);
+  await expect.poll(() => scripts.some((file) => file.includes('list-filters'))).toBe(true);
 });

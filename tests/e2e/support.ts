@@ -88,16 +88,17 @@ export async function holdResponses(page: Page, pattern: RegExp): Promise<{ held
 /** The island whose component file name contains `component`, e.g. 'Lightbox'. */
 export const islandOf = (page: Page, component: string) => page.locator(`astro-island[component-url*="${component}"]`);
 
+/** The list page's root once its module has started the filters (list-page.ts). */
+export const filtersStarted = (page: Page) => page.locator('[data-filters-config][data-filters-started]');
+
 /**
- * Opens a list. client:touch: a filtered address brings the filters island at once; a bare list
- * waits for the visitor's first touch of a form, which the tests then make as a visitor would.
+ * Opens a list. Its module (list-page.ts) starts the filters at once for a filtered address; a bare
+ * list waits for the visitor's first touch of a form, which the tests then make as a visitor would.
  */
 export async function openList(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  const island = page.locator('astro-island[component-url*="ListFilters"]');
-  await expect(island).toHaveCount(1);
-  if (new URL(url, 'http://x').search) await expect(island).not.toHaveAttribute('ssr', /.*/);
-  else await expect(island).toHaveAttribute('ssr', '');
+  await expect(page.locator('[data-filters-config]')).toHaveCount(1);
+  await expect(filtersStarted(page)).toHaveCount(new URL(url, 'http://x').search ? 1 : 0);
 }
 
 /** Every URL an <img> or <source> under `selector` could fetch (src and srcset candidates), absolute. */

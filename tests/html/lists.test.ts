@@ -1,7 +1,7 @@
 /**
  * The list pages (docs/product.md) in the static HTML of the sample build: titles, search box, filter
  * panel with the options and ranges of docs/product.md, cards with the filter data attributes, the
- * `?experience=` texts kept for the ListFilters island, fallbacks, JSON-LD, and the older addresses.
+ * `?experience=` texts kept for the list filters, fallbacks, JSON-LD, and the older addresses.
  * The panel at each width, the forms at work and the accessibility sweep: tests/e2e/lists.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -132,7 +132,7 @@ it('each card wrapper carries the values the filtering island needs', () => {
   expect(cardOf('/all-events', '403')?.getAttribute('data-days')).toBe('3');
 });
 
-// The ListFilters island (tests/e2e/filters.spec.ts) applies `?experience=` in the browser: the host serves the
+// The list filters (tests/e2e/filters.spec.ts) apply `?experience=` in the browser: the host serves the
 // list's one file, which ships the filtered heading and the no-match message for it.
 it('?experience= is static markup: the page ships the filtered heading and no-match message', () => {
   const providers = page('/all-providers-tours');

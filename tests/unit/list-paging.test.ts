@@ -1,6 +1,6 @@
 /**
  * The list pages' paging (src/lib/lists/paging.ts, docs/product.md Lists): the static pages of
- * cards, the compact index the ListFilters island matches, and the plan of which static pages a
+ * cards, the compact index the list filters match, and the plan of which static pages a
  * batch of filtered results fetches.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The list pages' helpers (docs/product.md) and the card's filter
- * attributes, written at build time and read back by the ListFilters island.
+ * attributes, written at build time and read back by the list filters (src/islands/list-filters.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { carouselItems } from '../../src/lib/carousel.ts';

@@ -2,7 +2,7 @@
  * The active filters of a list as the visitor reads them (the summary above the results): one
  * removable entry per choice, in the panel's order, with the words of the panel's own labels, so
  * a phone visitor sees what filters the list without opening the collapsed 'Filtros' panel.
- * Pure, like filters.ts: the ListFilters island, the filter panel and the tests share it.
+ * Pure, like filters.ts: the list filters, the filter panel and the tests share it.
  */
 import { countLabel, plural, starsLabel } from '../text.ts';
 import { DURATION_GROUPS, type DurationKind, type FilterState, ON_SALE_LABEL } from './filters.ts';

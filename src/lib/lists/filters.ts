@@ -1,15 +1,15 @@
 /**
  * List filters (docs/product.md): the filter state, its URL form and the
- * matchers. Pure: no DOM, no store, so the island, the store and the tests share the same rules.
+ * matchers. Pure: no DOM, no store, so the list filters, the store and the tests share the same rules.
  *
  * The URL uses the names of the static forms (`q`, `promocao`, `experience`, `localidade`, `avaliacao`,
  * `duracao`/`noites`/`periodo`, `preco_min`, `preco_max`), so a list submitted without JavaScript
- * and one filtered by the island share one URL shape. Lists are written as repeated keys (what a
+ * and one filtered in the browser share one URL shape. Lists are written as repeated keys (what a
  * GET form sends) and read both as repeated keys and as comma lists.
  *
  * The matchers read a card's data attributes (cardDataAttributes writes them at build time,
  * itemFromDataset reads them back in the browser), so both sides of that contract live here, with
- * the options of the panels. It imports no per-kind table, so the ListFilters island stays small.
+ * the options of the panels. It imports no per-kind table, so the list filters (list-filters.ts) stay small.
  */
 
 import { displayPrice } from '../facts.ts';
@@ -101,7 +101,7 @@ export interface FilterableItem {
 
 /**
  * Query parameter names: the names of the static forms' fields (FilterPanel, SearchBox) and of the
- * island's URL, so a list filtered without JavaScript and one filtered in place share one URL.
+ * filters' URL, so a list filtered without JavaScript and one filtered in place share one URL.
  */
 export const FILTER_PARAMS = {
   search: 'q',
@@ -347,7 +347,7 @@ export function mealPeriods(text: string): number[] {
 }
 
 /**
- * Data attributes on a card's wrapper: everything the ListFilters island needs, so it reads
+ * Data attributes on a card's wrapper: everything the list filters need, so it reads
  * the DOM and nothing else. Lists are joined with '|'; unknown numbers are left out.
  */
 export function cardDataAttributes(item: Item): Record<string, string> {

@@ -1,11 +1,11 @@
 /**
  * The list pages' paging (docs/product.md, Lists): a list is written as static pages of
  * LIST_PAGE_SIZE cards (`/all-tours`, `/all-tours/page/2`, …) and a compact index of the whole
- * collection (`/all-tours/index.json`). With a filter in the address, the ListFilters island matches
- * the index, then takes each matching card's `<li>` from the static page that holds it, a batch at a
+ * collection (`/all-tours/index.json`). With a filter in the address, the list filters (src/islands/list-filters.ts) match
+ * the index, then take each matching card's `<li>` from the static page that holds it, a batch at a
  * time (planBatch): the card is always the server's own HTML, written once by ItemCard.astro.
  *
- * Pure and free of per-kind tables, so the island, the routes, the gate and the tests share it.
+ * Pure and free of per-kind tables, so the filters, the routes, the gate and the tests share it.
  */
 import { pageCount, pageOf } from '../page-count.ts';
 import { laterPages, pagePath } from '../portal/portal.ts';

@@ -1,5 +1,5 @@
 /**
- * Applies the list filters to the static list page (docs/product.md). It renders nothing: it
+ * Applies the list filters to the static list page (docs/product.md), started by list-page.ts. It
  * takes over the page's search and filter forms (submit, change, debounced typing, 'Limpar'),
  * keeps `$filters` and the URL in step, puts the matching server-rendered cards in the grid, so no
  * card is rendered twice, and fills the active filters summary (ActiveFilters.astro), whose chips
@@ -12,8 +12,6 @@
  * fetched once serves every later filter.
  * Without a filter the page shows its own cards and its pagination, as it was served.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
 import { activeFilters, activeFiltersTitle } from '../lib/lists/active-filters.ts';
 import {
   type DurationKind,
@@ -44,7 +42,8 @@ interface Paging {
   loading: string;
 }
 
-interface Props {
+/** What the list page tells the filters (ListPage.astro's `data-filters-config` attribute). */
+export interface ListFiltersConfig {
   duration: DurationKind;
   price: { min: number; max: number };
   paging: Paging;
@@ -70,7 +69,7 @@ function readForms(current: FilterState): FilterState {
 }
 
 /** Puts the state into the form controls (after a shared link, the back button or 'Limpar'). */
-function writeForms(state: FilterState, duration: DurationKind, price: Props['price']): void {
+function writeForms(state: FilterState, duration: DurationKind, price: ListFiltersConfig['price']): void {
   const search = document.querySelector<HTMLInputElement>(`[data-list-search] input[name="${FILTER_PARAMS.search}"]`);
   // The visitor's typing wins over a state that has not caught up with it yet.
   if (search && search !== document.activeElement && search.value.trim() !== state.search) search.value = state.search;
@@ -163,7 +162,7 @@ function listResults(paging: Paging, duration: DurationKind) {
   };
 
   /** Waits for what the network brings, the section marked busy meanwhile (until a newer state takes over). */
-  const busy = async <T,>(work: Promise<T>, run: number): Promise<T> => {
+  const busy = async <T>(work: Promise<T>, run: number): Promise<T> => {
     results.setAttribute('aria-busy', 'true');
     try {
       return await work;
@@ -282,9 +281,8 @@ function listResults(paging: Paging, duration: DurationKind) {
     }
   };
 
-  const onMore = () => void showMore();
-  more?.addEventListener('click', onMore);
-  return { show, stop: () => more?.removeEventListener('click', onMore) };
+  more?.addEventListener('click', () => void showMore());
+  return { show };
 }
 
 /**
@@ -336,80 +334,64 @@ function showActiveFilters(state: FilterState, duration: DurationKind): void {
   else focusFilterEntry();
 }
 
-export default function ListFilters({ duration, price, paging }: Props) {
-  const filters = useStore($filters);
-  const resultsRef = useRef<ReturnType<typeof listResults> | undefined>(undefined);
-
-  useEffect(() => {
-    initFilters({ duration, price });
-    const searchForm = formOf('[data-list-search]');
-    const filterForm = formOf('[data-list-filters]');
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const apply = () => {
-      clearTimeout(timer);
-      applyFilters(readForms($filters.get()));
-    };
-    const onSubmit = (event: SubmitEvent) => {
-      event.preventDefault();
-      apply();
-    };
-    const onType = () => {
-      clearTimeout(timer);
-      timer = setTimeout(apply, SEARCH_DELAY_MS);
-    };
-    const summary = document.querySelector<HTMLElement>('[data-active-filters]');
-    const onReset = (event: MouseEvent) => {
+/**
+ * Takes over the list page's forms, its results and its active filters summary, and shows the state
+ * the address holds. Forms the visitor changed or sent before this module came (list-page.ts marks
+ * them `data-pending`) are applied at once: their state wins.
+ */
+export function startListFilters({ duration, price, paging }: ListFiltersConfig): void {
+  initFilters({ duration, price });
+  const searchForm = formOf('[data-list-search]');
+  const filterForm = formOf('[data-list-filters]');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const apply = () => {
+    clearTimeout(timer);
+    applyFilters(readForms($filters.get()));
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    apply();
+  };
+  const summary = document.querySelector<HTMLElement>('[data-active-filters]');
+  searchForm?.addEventListener('submit', onSubmit);
+  searchForm?.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(apply, SEARCH_DELAY_MS);
+  });
+  filterForm?.addEventListener('submit', onSubmit);
+  filterForm?.addEventListener('change', apply);
+  summary?.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-filter-key]');
+    if (!button) return;
+    const filter = activeFilters($filters.get(), duration).find((candidate) => candidate.key === button.dataset.filterKey);
+    if (!filter) return;
+    clearTimeout(timer);
+    focusAfterDraw = [...summary.querySelectorAll('button[data-filter-key]')].indexOf(button);
+    applyFilters(filter.without);
+  });
+  // The panel's 'Limpar' and the summary's 'Limpar filtros'.
+  for (const reset of document.querySelectorAll<HTMLAnchorElement>('[data-list-reset]')) {
+    reset.addEventListener('click', (event) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
       clearTimeout(timer);
       // 'Limpar filtros' of the summary hides the summary: focus moves on rather than to the page's start.
-      if (summary?.contains(event.currentTarget as Node)) focusAfterDraw = 0;
+      if (summary?.contains(reset)) focusAfterDraw = 0;
       resetFilters();
-    };
-    const onRemove = (event: MouseEvent) => {
-      const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-filter-key]');
-      if (!button) return;
-      const filter = activeFilters($filters.get(), duration).find((candidate) => candidate.key === button.dataset.filterKey);
-      if (!filter) return;
-      clearTimeout(timer);
-      focusAfterDraw = [...(summary?.querySelectorAll('button[data-filter-key]') ?? [])].indexOf(button);
-      applyFilters(filter.without);
-    };
-    // The panel's 'Limpar' and the summary's 'Limpar filtros'.
-    const resets = [...document.querySelectorAll<HTMLAnchorElement>('[data-list-reset]')];
-    searchForm?.addEventListener('submit', onSubmit);
-    searchForm?.addEventListener('input', onType);
-    filterForm?.addEventListener('submit', onSubmit);
-    filterForm?.addEventListener('change', apply);
-    summary?.addEventListener('click', onRemove);
-    for (const reset of resets) reset.addEventListener('click', onReset);
-    // Forms the visitor changed or sent before this island ran (client:touch marks them): their state wins.
-    const pending = [searchForm, filterForm].filter((form) => form?.dataset.pending !== undefined);
-    for (const form of pending) delete form?.dataset.pending;
-    if (pending.length > 0) apply();
-    return () => {
-      clearTimeout(timer);
-      searchForm?.removeEventListener('submit', onSubmit);
-      searchForm?.removeEventListener('input', onType);
-      filterForm?.removeEventListener('submit', onSubmit);
-      filterForm?.removeEventListener('change', apply);
-      summary?.removeEventListener('click', onRemove);
-      for (const reset of resets) reset.removeEventListener('click', onReset);
-    };
-  }, [duration, price]);
+    });
+  }
 
-  // Before the effect below, which shows each state through it.
-  useEffect(() => {
-    const results = listResults(paging, duration);
-    resultsRef.current = results;
-    return () => results?.stop();
-  }, [paging, duration]);
+  // Read before the forms are written with the state of the address, below.
+  const pending = [searchForm, filterForm].filter((form) => form?.dataset.pending !== undefined);
+  for (const form of pending) delete form?.dataset.pending;
+  if (pending.length > 0) apply();
 
-  useEffect(() => {
+  const results = listResults(paging, duration);
+  // Called at once with the state now (the address's, or the pending forms'), then at every change
+  // (a filter, 'Limpar', the back button).
+  $filters.subscribe((filters) => {
     writeForms(filters, duration, price);
-    void resultsRef.current?.show(filters);
+    void results?.show(filters);
     showActiveFilters(filters, duration);
-  }, [filters, duration, price]);
-
-  return null;
+  });
 }
