@@ -1,0 +1,101 @@
+/**
+ * @vitest-environment jsdom
+ */
+/**
+ * The list pages' own module (src/islands/list-page.ts): when it starts the filters (list-filters.ts,
+ * a recorder here), what it keeps of an edit made before they came, and the plain forms it leaves
+ * when they cannot come. What the filters then do is tests/e2e/filters.spec.ts.
+ */
+import { afterEach, expect, it, vi } from 'vitest';
+
+const started: unknown[] = [];
+let isOffline = false;
+
+const CONFIG = {
+  duration: 'hours',
+  price: { min: 0, max: 300 },
+  paging: { listPath: '/all-tours', indexPath: '/all-tours/index.json', pages: 2, loading: 'Carregando passeios...' },
+};
+
+/** A list page as ListPage.astro writes it (the parts the module reads), at `address`, with its module run. */
+async function openList(address = '/all-tours'): Promise<void> {
+  window.history.replaceState(null, '', address);
+  document.body.innerHTML = `
+    <div class="list-page" data-filters-config='${JSON.stringify(CONFIG)}' data-filters-params='["q","avaliacao"]'>
+      <form data-list-search action="/all-tours"><input name="q"></form>
+      <details class="filters"><summary>Filtros</summary>
+        <form data-list-filters action="/all-tours"><input type="checkbox" name="avaliacao" value="4"></form>
+      </details>
+    </div>`;
+  vi.resetModules();
+  vi.doMock('../../src/islands/list-filters.ts', async () => {
+    if (isOffline) throw new Error('no signal');
+    return { startListFilters: (config: unknown) => started.push(config) };
+  });
+  await import('../../src/islands/list-page.ts');
+}
+
+const root = () => document.querySelector<HTMLElement>('[data-filters-config]') as HTMLElement;
+const filterForm = () => document.querySelector<HTMLFormElement>('form[data-list-filters]') as HTMLFormElement;
+const searchForm = () => document.querySelector<HTMLFormElement>('form[data-list-search]') as HTMLFormElement;
+const isStarted = () => root().dataset.filtersStarted !== undefined;
+/** Sends a submit as a visitor's Enter would; true when it went through (not held back). */
+const submit = (form: HTMLFormElement) => form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+/** Gives the module's dynamic import its turn. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+afterEach(() => {
+  started.length = 0;
+  isOffline = false;
+});
+
+it('a bare list starts nothing before the visitor reaches for a form', async () => {
+  await openList();
+  await settle();
+  expect(started).toEqual([]);
+  expect(isStarted()).toBe(false);
+});
+
+it('an address that carries a filter starts the filters at once, with the page’s configuration', async () => {
+  await openList('/all-tours?avaliacao=4');
+  await vi.waitFor(() => expect(isStarted()).toBe(true));
+  expect(started).toEqual([CONFIG]);
+});
+
+it('a parameter that is no filter (a campaign tag) starts nothing', async () => {
+  await openList('/all-tours?utm_source=whatsapp');
+  await settle();
+  expect(started).toEqual([]);
+});
+
+it('the first reach into the folded panel starts the filters, once', async () => {
+  await openList();
+  const summary = document.querySelector('summary') as HTMLElement;
+  summary.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+  searchForm().dispatchEvent(new Event('focusin', { bubbles: true }));
+  await vi.waitFor(() => expect(isStarted()).toBe(true));
+  expect(started).toHaveLength(1);
+});
+
+it('a choice or a search made before the filters came is held for them, not sent', async () => {
+  await openList();
+  const box = filterForm().querySelector('input') as HTMLInputElement;
+  box.checked = true;
+  box.dispatchEvent(new Event('change', { bubbles: true }));
+  expect(submit(searchForm())).toBe(false);
+  expect(filterForm().dataset.pending).toBe('');
+  expect(searchForm().dataset.pending).toBe('');
+  await vi.waitFor(() => expect(isStarted()).toBe(true));
+  // Once they run, the forms are theirs: the module holds nothing back any more.
+  expect(submit(searchForm())).toBe(true);
+});
+
+it('when the filters cannot come (no signal), the forms are plain GET forms again', async () => {
+  isOffline = true;
+  await openList();
+  expect(submit(filterForm())).toBe(false);
+  await settle();
+  expect(isStarted()).toBe(false);
+  expect(submit(filterForm())).toBe(true);
+  expect(submit(searchForm())).toBe(true);
+});
