@@ -7,6 +7,7 @@
  * when they cannot come. What the filters then do is tests/e2e/filters.spec.ts.
  */
 import { afterEach, expect, it, vi } from 'vitest';
+import { runPageModule, settle, submit } from '../support/page-module.ts';
 
 const started: unknown[] = [];
 let isOffline = false;
@@ -27,22 +28,17 @@ async function openList(address = '/all-tours'): Promise<void> {
         <form data-list-filters action="/all-tours"><input type="checkbox" name="avaliacao" value="4"></form>
       </details>
     </div>`;
-  vi.resetModules();
-  vi.doMock('../../src/islands/list-filters.ts', async () => {
-    if (isOffline) throw new Error('no signal');
-    return { startListFilters: (config: unknown) => started.push(config) };
-  });
-  await import('../../src/islands/list-page.ts');
+  await runPageModule(
+    'list-page.ts',
+    'list-filters.ts',
+    isOffline ? null : { startListFilters: (config: unknown) => started.push(config) },
+  );
 }
 
 const root = () => document.querySelector<HTMLElement>('[data-filters-config]') as HTMLElement;
 const filterForm = () => document.querySelector<HTMLFormElement>('form[data-list-filters]') as HTMLFormElement;
 const searchForm = () => document.querySelector<HTMLFormElement>('form[data-list-search]') as HTMLFormElement;
 const isStarted = () => root().dataset.filtersStarted !== undefined;
-/** Sends a submit as a visitor's Enter would; true when it went through (not held back). */
-const submit = (form: HTMLFormElement) => form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-/** Gives the module's dynamic import its turn. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 afterEach(() => {
   started.length = 0;
