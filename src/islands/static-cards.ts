@@ -40,7 +40,7 @@ export interface StaticCards {
 
 export function staticCards({ pagePath, selector, idOf, own }: StaticCardsOptions): StaticCards {
   const cards = new Map<string, HTMLElement>();
-  for (const card of own) if (card instanceof HTMLElement) cards.set(idOf(card), card);
+  for (const card of own) if (card instanceof HTMLElement && idOf(card)) cards.set(idOf(card), card);
   const pageLoads = new Map<number, Promise<void>>();
 
   /** A static page's cards, taken into this document (once per page; a failed fetch can be tried again). */
@@ -56,7 +56,7 @@ export function staticCards({ pagePath, selector, idOf, own }: StaticCardsOption
           if (!id || cards.has(id)) continue;
           // Its page's first photo is eager there; here it is one card among others.
           for (const image of card.querySelectorAll('img')) {
-            image.loading = 'lazy';
+            image.setAttribute('loading', 'lazy');
             image.removeAttribute('fetchpriority');
           }
           cards.set(id, document.adoptNode(card));
