@@ -1,6 +1,7 @@
 /**
- * News and testimonials portals and details, /contato, /about, /destination, the 404 page and
- * robots.txt, on the site built from the embedded sample data (data/sample-snapshot).
+ * News and testimonials portals and details, /contato, /about, /destination and the 404 page, on the
+ * site built from the embedded sample data (data/sample-snapshot). The fallbacks of records that miss
+ * data and robots.txt are static HTML: tests/html/portals.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
@@ -354,44 +355,5 @@ test.describe('404 page', () => {
     expect(scripts[0]?.[0]).not.toContain('src=');
     // The message for the path, and the hand-off from /x/ to /x on a host with one file per page.
     expect(scripts[0]?.[1]?.length).toBeLessThan(900);
-  });
-});
-
-test.describe('fallbacks and sample records that miss data', () => {
-  test('a news article at or below id 1000 has no blog button; the default author is Redação', async ({ page }) => {
-    await open(page, '/news/987');
-    await expect(page.getByRole('link', { name: /Ler matéria completa no blog/ })).toHaveCount(0);
-    await open(page, '/news/1207');
-    await expect(page.getByRole('list', { name: 'Sobre a notícia' })).toContainText('Por Redação');
-  });
-
-  test('a news article without image shows the placeholder', async ({ page }) => {
-    await open(page, '/news/1102');
-    await expect(page.locator('img.hero')).toHaveAttribute('src', '/images/news-placeholder.svg');
-    await expect(page.locator('img.hero')).toHaveAttribute('alt', '');
-  });
-
-  test('an anonymous testimonial without photo shows initials; an audio one reads Mensagem de áudio', async ({ page }) => {
-    await open(page, '/testimonials/1008');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Depoimento de Anônimo');
-    await expect(page.locator('article.sheet .initials')).toHaveText('A');
-    await expect(page.locator('article.sheet')).toContainText('Nota 6/10');
-    await open(page, '/testimonials/1023');
-    await expect(page.locator('article.sheet blockquote')).toHaveText('Mensagem de áudio');
-    await expect(page.locator('article.sheet .initials')).toHaveText('EL');
-  });
-
-  test('a rating of 0 is shown as such, not replaced by a default', async ({ page }) => {
-    await open(page, '/testimonials/1021');
-    await expect(page.locator('article.sheet')).toContainText('Nota 0/10');
-  });
-
-  test('robots.txt allows everything and points at the sitemap index', async ({ request }) => {
-    const response = await request.get('/robots.txt');
-    expect(response.status()).toBe(200);
-    const body = await response.text();
-    expect(body).toContain('User-agent: *');
-    expect(body).toContain('Allow: /');
-    expect(body).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap-index\.xml$/m);
   });
 });

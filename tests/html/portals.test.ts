@@ -1,0 +1,43 @@
+/**
+ * The news and testimonials pages (docs/product.md) in the static HTML of the sample build: the
+ * fallbacks of records that miss data, and robots.txt. The portals' behaviour, what each width shows
+ * and the accessibility sweep are tests/e2e/portals.spec.ts and portal-behaviour.spec.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { byRole, one, page, source, textOf } from '../support/dist-pages.ts';
+
+const sheet = (path: string) => page(path).querySelector('article.sheet');
+
+describe('fallbacks and sample records that miss data', () => {
+  it('a news article at or below id 1000 has no blog button; the default author is Redação', () => {
+    expect(byRole(page('/news/987'), 'link', { name: /Ler matéria completa no blog/ })).toEqual([]);
+    expect(textOf(one(page('/news/1207'), 'list', 'Sobre a notícia'))).toContain('Por Redação');
+  });
+
+  it('a news article without image shows the placeholder, as decoration', () => {
+    const hero = page('/news/1102').querySelector('img.hero');
+    expect(hero?.getAttribute('src')).toBe('/images/news-placeholder.svg');
+    expect(hero?.getAttribute('alt')).toBe('');
+  });
+
+  it('an anonymous testimonial without photo shows initials; an audio one reads Mensagem de áudio', () => {
+    expect(textOf(one(page('/testimonials/1008'), 'heading', 'Depoimento de Anônimo', { level: 1 }))).toBe(
+      'Depoimento de Anônimo',
+    );
+    expect(textOf(sheet('/testimonials/1008')?.querySelector('.initials'))).toBe('A');
+    expect(textOf(sheet('/testimonials/1008'))).toContain('Nota 6/10');
+    expect(textOf(sheet('/testimonials/1023')?.querySelector('blockquote'))).toBe('Mensagem de áudio');
+    expect(textOf(sheet('/testimonials/1023')?.querySelector('.initials'))).toBe('EL');
+  });
+
+  it('a rating of 0 is shown as such, not replaced by a default', () => {
+    expect(textOf(sheet('/testimonials/1021'))).toContain('Nota 0/10');
+  });
+});
+
+it('robots.txt allows everything and points at the sitemap index', () => {
+  const robots = source('/robots.txt');
+  expect(robots).toContain('User-agent: *');
+  expect(robots).toContain('Allow: /');
+  expect(robots).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap-index\.xml$/m);
+});
