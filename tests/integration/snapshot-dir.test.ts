@@ -6,34 +6,21 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT as root, runSyncScript, setUpSyncWorkspace } from '../support/sync-helpers.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
-
-let server: UpstreamServer;
-let work: string;
-
-beforeAll(async () => {
-  server = await startUpstreamServer();
-  work = await mkdtemp(path.join(tmpdir(), 'snapshot-dir-'));
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(work, { recursive: true, force: true });
-});
+const workspace = setUpSyncWorkspace('snapshot-dir-');
 
 /** The environment of a run against the test upstream, with these folder variables. */
-const envWith = (folders: Record<string, string>) => ({ ...process.env, ...server.env, ...folders });
+const envWith = (folders: Record<string, string>) => ({ ...process.env, ...workspace.server.env, ...folders });
 
 /** `node scripts/sync.ts` (no --out: the folders come from the environment), from `cwd`. */
-const sync = (env: NodeJS.ProcessEnv, cwd = root) =>
-  run(process.execPath, [path.join(root, 'scripts/sync.ts')], { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+const sync = (env: NodeJS.ProcessEnv, cwd = root) => runSyncScript([], { cwd, env });
 
 /** `astro build --outDir <dist>` in the project, as build:site runs it. */
 const build = (env: NodeJS.ProcessEnv, dist: string) =>
@@ -61,6 +48,7 @@ async function expectBuiltFrom(snapshot: string, dist: string) {
 
 describe('the folder variables', () => {
   it('absolute: the sync writes and the build reads the same snapshot, image cache and Astro cache', async () => {
+    const { work } = workspace;
     const snapshot = path.join(work, 'abs', 'snapshot');
     const env = envWith({
       SNAPSHOT_DIR: snapshot,
@@ -80,6 +68,7 @@ describe('the folder variables', () => {
   }, 600_000);
 
   it('relative: resolved against the project root, also when the sync runs from another folder', async () => {
+    const { work } = workspace;
     const relative = `data/test-snapshot-${process.pid}`;
     const snapshot = path.join(root, relative);
     try {
@@ -99,6 +88,7 @@ describe('the folder variables', () => {
 
 describe('a snapshot file missing at build time', () => {
   it('fails the build with the file named and what to run, and publishes nothing', async () => {
+    const { work } = workspace;
     const snapshot = path.join(work, 'broken', 'snapshot');
     await cp(path.join(work, 'abs', 'snapshot'), snapshot, { recursive: true });
     await rm(path.join(snapshot, 'tours.json'));

@@ -2,10 +2,12 @@
  * Helpers for the sync tests: a fresh snapshot folder per test, small HTTP limits so faults end in
  * milliseconds, a logger that keeps its lines, and readers for the snapshot files.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { HttpOptions } from '../../scripts/sync/http.ts';
 import type { SyncLogger } from '../../scripts/sync/log.ts';
@@ -173,4 +175,40 @@ export function setUpSyncSandbox(): { server: UpstreamServer; outDir: string } {
   });
   afterEach(() => removeDir(sandbox.outDir));
   return sandbox;
+}
+
+/** The project's root folder, where `npm run sync` runs. */
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+const execFileAsync = promisify(execFile);
+
+/** `node scripts/sync.ts ...args` as a real process, as the nightly job runs it; rejects on a non-zero exit. */
+export function runSyncScript(args: string[], { cwd = PROJECT_ROOT, env }: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  return execFileAsync(process.execPath, [path.join(PROJECT_ROOT, 'scripts/sync.ts'), ...args], {
+    cwd,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+/**
+ * For tests that run the sync as a process: one upstream server and one work folder (named
+ * `{prefix}…` under the OS temp dir) for the whole file, removed afterwards. `prepare` sets the
+ * server up (a fault) before the first test. Read `workspace.server` and `workspace.work` inside tests.
+ */
+export function setUpSyncWorkspace(
+  prefix: string,
+  prepare?: (server: UpstreamServer) => void,
+): { server: UpstreamServer; work: string } {
+  const workspace = {} as { server: UpstreamServer; work: string };
+  beforeAll(async () => {
+    workspace.server = await startUpstreamServer();
+    prepare?.(workspace.server);
+    workspace.work = await makeTempDir(prefix);
+  });
+  afterAll(async () => {
+    await workspace.server?.close();
+    if (workspace.work) await removeDir(workspace.work);
+  });
+  return workspace;
 }

@@ -3,37 +3,23 @@
  * 10 s). `npm run bench` sets a minute, so a local upstream starved of CPU on a busy machine is not
  * taken for one that is down. Real processes against the local upstream, its tours answering late.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scaledTimeouts } from '../../scripts/sync/http.ts';
 import type { CollectionStatus } from '../../src/lib/schemas/index.ts';
-import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
+import { runSyncScript, setUpSyncWorkspace } from '../support/sync-helpers.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
-
-let server: UpstreamServer;
-let work: string;
-
-beforeAll(async () => {
-  server = await startUpstreamServer();
-  server.setFault(server.paths.tours, { kind: 'delay', ms: 1_500 });
-  work = await mkdtemp(path.join(tmpdir(), 'sync-timeout-'));
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(work, { recursive: true, force: true });
-});
+const workspace = setUpSyncWorkspace('sync-timeout-', (server) =>
+  server.setFault(server.paths.tours, { kind: 'delay', ms: 1_500 }),
+);
 
 /** The tours' status after `node scripts/sync.ts --timeout <seconds>` into a folder of its own. */
 async function toursAfterSync(seconds: string): Promise<CollectionStatus | undefined> {
+  const { server, work } = workspace;
   const out = path.join(work, `snapshot-${seconds}`);
   const env = { ...process.env, ...server.env, IMAGE_CACHE_DIR: path.join(work, 'images') };
-  await run(process.execPath, [path.join(root, 'scripts/sync.ts'), '--out', out, '--timeout', seconds], { cwd: root, env });
+  await runSyncScript(['--out', out, '--timeout', seconds], { env });
   const statuses = JSON.parse(await readFile(path.join(out, 'status.json'), 'utf8')) as CollectionStatus[];
   return statuses.find((status) => status.id === 'tours');
 }
@@ -51,11 +37,9 @@ describe('the sync with --timeout', () => {
   }, 60_000);
 
   it('refuses a value that is no number of seconds', async () => {
-    await expect(
-      run(process.execPath, [path.join(root, 'scripts/sync.ts'), '--out', path.join(work, 'x'), '--timeout', 'soon'], {
-        cwd: root,
-      }),
-    ).rejects.toMatchObject({ stderr: expect.stringContaining('--timeout takes seconds, not "soon"') });
+    await expect(runSyncScript(['--out', path.join(workspace.work, 'x'), '--timeout', 'soon'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('--timeout takes seconds, not "soon"'),
+    });
   });
 });
 
