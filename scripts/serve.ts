@@ -40,6 +40,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+/** The content type a static host sends for `file`, by its extension ('application/octet-stream' when unknown). */
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
 export interface StaticServerOptions {
   /** The published folder. */
   root: string;
@@ -101,7 +106,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       return;
     }
     response.writeHead(status, {
-      'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-type': contentTypeOf(file),
       'content-length': size,
       'last-modified': mtime.toUTCString(),
     });

@@ -33,6 +33,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { startUpstreamServer } from '../../tests/support/upstream-server.ts';
+import { contentTypeOf } from '../serve.ts';
 import { sampleDatasetWithPhotos } from './generate.ts';
 import { buildFolders, formatBytes, formatDuration, formatTable, runStep } from './measure.ts';
 import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './photos.ts';
@@ -59,29 +60,6 @@ export const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['c
 /** The home, a list, a detail with a gallery and a news article of the sample site. */
 export const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312'];
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.pf_meta': 'application/octet-stream',
-  '.pf_index': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream',
-  '.pagefind': 'application/octet-stream',
-  '.wasm': 'application/wasm',
-};
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest))|svg/;
 
 /** The file a static host serves for `pathname` in a `build.format: 'file'` site ('/about' → about.html). */
@@ -136,7 +114,7 @@ export async function serveStatic(
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     const found = resolveStaticFile(dir, pathname);
     const file = found ?? path.join(dir, '404.html');
-    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const type = contentTypeOf(file);
     const headers: Record<string, string> = {
       'content-type': type,
       'cache-control': pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
