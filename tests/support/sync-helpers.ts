@@ -13,7 +13,7 @@ import type { HttpOptions } from '../../scripts/sync/http.ts';
 import type { SyncLogger } from '../../scripts/sync/log.ts';
 import { type CollectionReport, runSync, type SyncOptions, type SyncReport } from '../../scripts/sync/run.ts';
 import { type CollectionStatus, SNAPSHOT_SCHEMAS } from '../../src/lib/schemas/index.ts';
-import { startUpstreamServer, type UpstreamServer } from './upstream-server.ts';
+import { startUpstreamServer, type UpstreamServer, type UpstreamServerOptions } from './upstream-server.ts';
 
 /**
  * Per-attempt timeout 1 s, 2 retries, backoff and Retry-After capped: a fault costs a few seconds at
@@ -160,13 +160,14 @@ export const PROVIDER_COLLECTIONS = [
 ];
 
 /**
- * One upstream server for the file and a fresh snapshot folder per test, cleaned up afterwards.
+ * One upstream server for the file (started with `serverOptions`, e.g. a page size) and a fresh
+ * snapshot folder per test, cleaned up afterwards; the server's faults are reset before each test.
  * Read `sandbox.server` and `sandbox.outDir` inside tests (they change between tests).
  */
-export function setUpSyncSandbox(): { server: UpstreamServer; outDir: string } {
+export function setUpSyncSandbox(serverOptions: UpstreamServerOptions = {}): { server: UpstreamServer; outDir: string } {
   const sandbox = {} as { server: UpstreamServer; outDir: string };
   beforeAll(async () => {
-    sandbox.server = await startUpstreamServer();
+    sandbox.server = await startUpstreamServer(serverOptions);
   });
   afterAll(() => sandbox.server.close());
   beforeEach(async () => {

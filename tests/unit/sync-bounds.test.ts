@@ -6,7 +6,7 @@
  */
 import { setImmediate } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_HTTP_OPTIONS } from '../../scripts/sync/http.ts';
 import { outermostListEntries } from '../../scripts/sync/normalise/envelope.ts';
 import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
@@ -14,8 +14,8 @@ import { normaliseRecords, RECORDS_PER_TURN } from '../../scripts/sync/normalise
 import { oneAtATime } from '../../scripts/sync/run.ts';
 import { ItemSchema } from '../../src/lib/schemas/index.ts';
 import { SAMPLE } from '../support/record-context.ts';
-import { collectionOf, makeTempDir, readSnapshotText, removeDir, type SyncRun, syncAgainst } from '../support/sync-helpers.ts';
-import { type Fault, startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
+import { collectionOf, readSnapshotText, type SyncRun, setUpSyncSandbox, syncAgainst } from '../support/sync-helpers.ts';
+import type { Fault } from '../support/upstream-server.ts';
 
 describe('outermostListEntries', () => {
   it.each([
@@ -91,22 +91,11 @@ describe('oneAtATime', () => {
 });
 
 /** One server per file whose pages hold two records each: the five feedbacks and posts come in three pages. */
-const paged = {} as { server: UpstreamServer };
-const sandbox = { outDir: '' };
-
-beforeAll(async () => {
-  paged.server = await startUpstreamServer({ maxPageSize: 2 });
-});
-afterAll(() => paged.server.close());
-beforeEach(async () => {
-  paged.server.reset();
-  sandbox.outDir = await makeTempDir();
-});
-afterEach(() => removeDir(sandbox.outDir));
+const sandbox = setUpSyncSandbox({ maxPageSize: 2 });
 
 /** syncAgainst with attempts long enough that a loaded machine reads 50 MB in one; no fault here hangs. */
 function sync(options: Parameters<typeof syncAgainst>[2] = {}): Promise<SyncRun> {
-  return syncAgainst(paged.server, sandbox.outDir, {
+  return syncAgainst(sandbox.server, sandbox.outDir, {
     ...options,
     http: { timeoutMs: 20_000, totalTimeoutMs: 60_000, sourceDeadlineMs: 60_000, ...options.http },
   });
@@ -169,7 +158,7 @@ describe('records per collection', () => {
   it('refuses 25,001 tours before parsing them, keeping the last good snapshot', async () => {
     await sync();
     const lastTours = await readSnapshotText(sandbox.outDir, 'tours');
-    paged.server.setFile(
+    sandbox.server.setFile(
       'provider/tours.json',
       Array.from({ length: 25_001 }, (_, index) => ({ id: index + 1, title: `Passeio ${index + 1}` })),
     );
@@ -188,7 +177,7 @@ describe('a gzip bomb', () => {
   it('that decompresses past the byte cap is cut while it is decompressed, in seconds', async () => {
     const { gzip } = emptyObjectsBomb(54);
     expect(gzip.length).toBeLessThan(300 * 1024);
-    paged.server.setFault(paged.server.paths.tours, gzipped(gzip));
+    sandbox.server.setFault(sandbox.server.paths.tours, gzipped(gzip));
     const { report, ms } = await sync();
     const cap = DEFAULT_HTTP_OPTIONS.maxBodyBytes;
     expect(collectionOf(report, 'tours')).toMatchObject({
@@ -207,7 +196,7 @@ describe('a gzip bomb', () => {
     const { gzip, entries } = emptyObjectsBomb(48);
     expect(entries).toBeGreaterThan(16_000_000);
     expect(gzip.length).toBeLessThan(300 * 1024);
-    paged.server.setFault(paged.server.paths.tours, gzipped(gzip));
+    sandbox.server.setFault(sandbox.server.paths.tours, gzipped(gzip));
     const { report, ms } = await sync();
     const tours = collectionOf(report, 'tours');
     expect(tours).toMatchObject({

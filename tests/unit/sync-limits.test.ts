@@ -3,36 +3,24 @@
  * every answer (declared or not), WordPress paging bounded and kept when a later page fails or the
  * page count is bogus, feedback paging likewise, and how a partial read meets the shrink rule.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_HTTP_OPTIONS } from '../../scripts/sync/http.ts';
 import { headerCount, POSTS_PAGE_SIZE } from '../../scripts/sync/sources.ts';
 import {
   collectionOf,
   idsOf,
-  makeTempDir,
   readSnapshot,
   readSnapshotText,
   readStatus,
-  removeDir,
   type SyncRun,
+  setUpSyncSandbox,
   statusOf,
   syncAgainst,
 } from '../support/sync-helpers.ts';
-import { type Fault, startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
+import type { Fault, UpstreamServer } from '../support/upstream-server.ts';
 
 /** One server per test file whose pages hold one record each: five posts are five pages. */
-const paged = {} as { server: UpstreamServer };
-const sandbox = { outDir: '' };
-
-beforeAll(async () => {
-  paged.server = await startUpstreamServer({ maxPageSize: 1 });
-});
-afterAll(() => paged.server.close());
-beforeEach(async () => {
-  paged.server.reset();
-  sandbox.outDir = await makeTempDir();
-});
-afterEach(() => removeDir(sandbox.outDir));
+const sandbox = setUpSyncSandbox({ maxPageSize: 1 });
 
 const posts = (count: number, from = 1) =>
   Array.from({ length: count }, (_, index) => ({
@@ -68,7 +56,7 @@ function sync(server: UpstreamServer, options: Parameters<typeof syncAgainst>[2]
   });
 }
 
-const postPages = () => paged.server.requestsTo(paged.server.paths.posts).map((request) => Number(request.query.page));
+const postPages = () => sandbox.server.requestsTo(sandbox.server.paths.posts).map((request) => Number(request.query.page));
 
 describe('a byte cap on every answer', () => {
   const cap = 16 * 1024;
@@ -78,7 +66,7 @@ describe('a byte cap on every answer', () => {
   );
 
   it('refuses a declared Content-Length above the cap before reading, once, and the other collections sync', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFault(server.paths.tours, { kind: 'body', body: oversized });
     const { report } = await sync(server, { http: { maxBodyBytes: cap } });
     const tours = collectionOf(report, 'tours');
@@ -93,7 +81,7 @@ describe('a byte cap on every answer', () => {
   });
 
   it('cuts an answer without a declared length when it passes the cap', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFault(server.paths.tours, { kind: 'chunked', body: oversized, chunkBytes: 4096 });
     const { report } = await sync(server, { http: { maxBodyBytes: cap } });
     expect(collectionOf(report, 'tours')).toMatchObject({
@@ -106,7 +94,7 @@ describe('a byte cap on every answer', () => {
   });
 
   it('reads a chunked answer under the cap as usual', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFault(server.paths.tours, { kind: 'chunked', chunkBytes: 100 });
     const { report } = await sync(server, { http: { maxBodyBytes: cap } });
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', failed: false });
@@ -114,7 +102,7 @@ describe('a byte cap on every answer', () => {
   });
 
   it('caps the blog and Spotify answers too: the news and the episodes fall back with the reason', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFault(server.paths.posts, { kind: 'chunked', body: JSON.stringify(posts(1)).padEnd(cap * 2, ' ') });
     server.setFault(server.paths.token, { kind: 'body', body: JSON.stringify({ access_token: 'x'.repeat(cap * 2) }) });
     const { report } = await sync(server, { http: { maxBodyBytes: cap } });
@@ -135,7 +123,7 @@ describe('a byte cap on every answer', () => {
 
 describe('WordPress paging', () => {
   it('keeps pages 1-2 when page 3 of 5 fails after its retries, and says so', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFile('blog/posts.json', posts(5));
     server.setFault(server.paths.posts, { kind: 'status', status: 503 }, { query: { page: '3' } });
     const { report } = await sync(server);
@@ -173,7 +161,7 @@ describe('WordPress paging', () => {
       /^posts page 3 of 5 failed \(posts answer is not an array\) after pages 1-2 \(2 posts\)$/,
     ],
   ])('keeps pages 1-2 when page 3 is %s', async (_name, fault, partial) => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFile('blog/posts.json', posts(5));
     server.setFault(server.paths.posts, fault, { query: { page: '3' } });
     const { report } = await sync(server);
@@ -183,7 +171,7 @@ describe('WordPress paging', () => {
   });
 
   it('takes WordPress’s 400 rest_post_invalid_page_number as the end, not a failure', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFile('blog/posts.json', posts(5));
     server.setFault(
       server.paths.posts,
@@ -201,7 +189,7 @@ describe('WordPress paging', () => {
   });
 
   it('fails the collection when the first page fails (nothing was read)', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFile('blog/posts.json', posts(5));
     server.setFault(server.paths.posts, { kind: 'status', status: 503 }, { query: { page: '1' } });
     const { report } = await sync(server);
@@ -224,7 +212,7 @@ describe('WordPress paging', () => {
       'X-WP-TotalPages said 2 but there were more; read pages 1-5',
     ],
   ])('reads every post when X-WP-TotalPages is %s, with a warning', async (_name, header, pages, warning) => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFile('blog/posts.json', posts(5));
     server.setFault(server.paths.posts, totalPagesHeader(header));
     const { report } = await sync(server);
@@ -234,7 +222,7 @@ describe('WordPress paging', () => {
   });
 
   it('reads a correct X-WP-TotalPages without a warning or an extra request', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFile('blog/posts.json', posts(5));
     const { report } = await sync(server);
     expect(postPages()).toEqual([1, 2, 3, 4, 5]);
@@ -243,7 +231,7 @@ describe('WordPress paging', () => {
   });
 
   it('stops at the page bound, keeping what it read, with a warning', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFile('blog/posts.json', posts(5));
     const { report } = await sync(server, { http: { maxPostPages: 3 } });
     expect(postPages()).toEqual([1, 2, 3]);
@@ -254,7 +242,7 @@ describe('WordPress paging', () => {
   });
 
   it('stops at the page bound when a blog ignores `page` and announces a billion pages', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFault(server.paths.posts, {
       kind: 'respond',
       respond: () => Response.json(posts(1, 40), { headers: { 'x-wp-totalpages': '1000000000', 'x-wp-total': '1000000000' } }),
@@ -287,7 +275,7 @@ describe('WordPress paging', () => {
 
 describe('feedback paging', () => {
   it('keeps the pages read when a later page fails, with a warning', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     server.setFault(server.paths.feedbacks, { kind: 'status', status: 500 }, { query: { page: '3' } });
     const { report } = await sync(server);
     const testimonials = collectionOf(report, 'testimonials');
@@ -300,7 +288,7 @@ describe('feedback paging', () => {
   });
 
   it('stops at the page bound with a warning', async () => {
-    const { server } = paged;
+    const { server } = sandbox;
     const { report } = await sync(server, { http: { maxFeedbackPages: 2 } });
     expect(server.requestsTo(server.paths.feedbacks)).toHaveLength(2);
     expect(collectionOf(report, 'testimonials')).toMatchObject({ received: 2, partial: null });
@@ -311,25 +299,25 @@ describe('feedback paging', () => {
 describe('a partial read and the shrink rule', () => {
   /** A first good run with 6 posts, the last good snapshot of the news. */
   async function sixGoodPosts() {
-    paged.server.setFile('blog/posts.json', posts(6));
-    await sync(paged.server);
-    paged.server.clearRequests();
+    sandbox.server.setFile('blog/posts.json', posts(6));
+    await sync(sandbox.server);
+    sandbox.server.clearRequests();
     return readSnapshotText(sandbox.outDir, 'news');
   }
 
   it('publishes a partial read of at least half of the last good snapshot', async () => {
     await sixGoodPosts();
-    paged.server.setFault(paged.server.paths.posts, { kind: 'reset' }, { query: { page: '4' } });
-    const { report } = await sync(paged.server);
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'reset' }, { query: { page: '4' } });
+    const { report } = await sync(sandbox.server);
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'upstream', failed: false, count: 3 });
     expect(await readSnapshot(sandbox.outDir, 'news')).toHaveLength(3);
   });
 
   it('keeps the last good snapshot when a partial read is less than half of it, even with --allow-shrink', async () => {
     const before = await sixGoodPosts();
-    paged.server.setFault(paged.server.paths.posts, { kind: 'status', status: 503 }, { query: { page: '3' } });
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 503 }, { query: { page: '3' } });
     for (const allowShrink of [false, true]) {
-      const { report } = await sync(paged.server, { allowShrink });
+      const { report } = await sync(sandbox.server, { allowShrink });
       const news = collectionOf(report, 'news');
       expect(news, `allowShrink ${allowShrink}`).toMatchObject({ origin: 'snapshot', failed: true, count: 6, received: 2 });
       expect(news.error).toBe(
@@ -342,18 +330,18 @@ describe('a partial read and the shrink rule', () => {
   });
 
   it('publishes a partial read on a first run, when there is no last good snapshot', async () => {
-    paged.server.setFile('blog/posts.json', posts(6));
-    paged.server.setFault(paged.server.paths.posts, { kind: 'status', status: 503 }, { query: { page: '2' } });
-    const { report } = await sync(paged.server);
+    sandbox.server.setFile('blog/posts.json', posts(6));
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 503 }, { query: { page: '2' } });
+    const { report } = await sync(sandbox.server);
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'upstream', failed: false, count: 1 });
   });
 
   it('lets an intended drop through with --allow-shrink when the read was complete', async () => {
     await sixGoodPosts();
-    paged.server.setFile('blog/posts.json', posts(2, 50));
-    const refused = await sync(paged.server);
+    sandbox.server.setFile('blog/posts.json', posts(2, 50));
+    const refused = await sync(sandbox.server);
     expect(collectionOf(refused.report, 'news')).toMatchObject({ origin: 'snapshot', count: 6 });
-    const accepted = await sync(paged.server, { allowShrink: true });
+    const accepted = await sync(sandbox.server, { allowShrink: true });
     expect(collectionOf(accepted.report, 'news')).toMatchObject({ origin: 'upstream', count: 2 });
   });
 });
