@@ -10,21 +10,15 @@
  *   against the blog's address, which is the portal's too, and keep only their words);
  * - a provider's website on the portal is no website.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderReader } from '../../scripts/sync/fixture-upstream.ts';
-import { type BuiltSite, buildSite, indexSearch } from '../support/build-site.ts';
+import { type BuiltSite, buildSite, indexSearch, runVerifyScript, type VerifyRun } from '../support/build-site.ts';
 import { DEFAULT_FIXTURE_DIR, startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
 
 let server: UpstreamServer;
 let site: BuiltSite;
 let siteUrl: string;
-let verify: { code: number; output: string };
+let verify: VerifyRun;
 
 /** What a page reads within a paragraph: its tags removed, its white space collapsed. */
 const words = (html: string) => html.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ');
@@ -73,14 +67,8 @@ beforeAll(async () => {
 
   const env = { ...server.env, SITE_URL: siteUrl };
   site = await buildSite(env);
-  const options = { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 };
   await indexSearch(site);
-  verify = await run(process.execPath, ['scripts/verify.ts', '--dist', site.dist, '--snapshot', site.snapshot], options)
-    .then(({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }))
-    .catch((error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code ?? 1,
-      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-    }));
+  verify = await runVerifyScript(['--dist', site.dist, '--snapshot', site.snapshot], env);
 }, 600_000);
 
 afterAll(async () => {

@@ -17,6 +17,7 @@ import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts'
 import { plainEmail } from '../../scripts/sync/normalise/values.ts';
 import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
 import { badNightReader, GOOD_IDS, HOSTILE, IMAGE_PATHS, sampleJpeg } from '../support/bad-night.ts';
+import { runVerifyScript, type VerifyRun } from '../support/build-site.ts';
 import { startUpstreamServer, TEST_CREDENTIALS, type UpstreamServer } from '../support/upstream-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -41,7 +42,7 @@ interface Night {
   report: SyncReport;
   images: ImageCacheReport;
   dist: string;
-  verify: { code: number; output: string };
+  verify: VerifyRun;
 }
 
 let server: UpstreamServer;
@@ -60,12 +61,7 @@ async function buildNight(index: number): Promise<Night> {
   await run('npx', ['astro', 'build', '--outDir', dist], options);
   await run(process.execPath, ['scripts/index-search.ts', dist], options);
   const previous = index > 0 ? ['--previous', path.join(work, `dist-${index - 1}`, 'build-manifest.json')] : [];
-  const verify = await run(process.execPath, ['scripts/verify.ts', '--dist', dist, '--snapshot', snapshot, ...previous], options)
-    .then(({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }))
-    .catch((error: { code?: number; stdout?: string; stderr?: string }) => ({
-      code: error.code ?? 1,
-      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
-    }));
+  const verify = await runVerifyScript(['--dist', dist, '--snapshot', snapshot, ...previous], env);
   return { report, images: imageReport, dist, verify };
 }
 

@@ -77,6 +77,26 @@ export async function indexSearch(site: BuiltSite): Promise<void> {
   await promisify(execFile)(process.execPath, ['scripts/index-search.ts', site.dist], { cwd: root });
 }
 
+/** What `npm run verify` answered: its exit status and everything it printed. */
+export interface VerifyRun {
+  code: number;
+  output: string;
+}
+
+/**
+ * `node scripts/verify.ts ...args` as the nightly job runs it, from the project root with `env` over
+ * this process's environment. A refusal (a non-zero exit) is an answer here, not an error.
+ */
+export function runVerifyScript(args: string[], env: Record<string, string>): Promise<VerifyRun> {
+  const options = { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 };
+  return promisify(execFile)(process.execPath, ['scripts/verify.ts', ...args], options)
+    .then(({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }))
+    .catch((error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? 1,
+      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+    }));
+}
+
 /**
  * Every check `npm run verify` makes over a built and indexed site (`indexSearch`), with the secrets
  * and the site address of the upstream's `env`. The problems found; none means the site would be
