@@ -4,6 +4,7 @@
  * and what a detail page with an 8-photo gallery costs a 390 px, 2x phone (under 400 KB in
  * all, no image over 120 KB).
  */
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { sizesWidth } from '../../src/lib/images.ts';
 
@@ -65,11 +66,14 @@ for (const { pathname, selector, drawnAsSizes } of LCP_PICTURES) {
 test('a detail page with an 8-photo gallery costs a 390 px 2x phone under 400 KB, no image over 120 KB', async ({
   browser,
 }, testInfo) => {
+  // Every file from the network: a file the service worker serves from its cache weighs nothing here, and
+  // whether it does depends on how fast it installed.
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    serviceWorkers: 'block',
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -89,7 +93,18 @@ test('a detail page with an 8-photo gallery costs a 390 px 2x phone under 400 KB
   }
   await page.waitForLoadState('networkidle');
 
-  const loaded = [...bytes].map(([id, size]) => ({ ...(responses.get(id) ?? { url: id, type: 'Other' }), size }));
+  // What a static host sends: the test server sends text as it is, a host gzips it (the photos and fonts are compressed already).
+  const hostBytes = async (id: string, size: number, type: string) => {
+    if (!['Document', 'Script', 'Stylesheet', 'Fetch', 'XHR', 'Manifest'].includes(type)) return size;
+    const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId: id });
+    return gzipSync(Buffer.from(body, base64Encoded ? 'base64' : 'utf8')).byteLength;
+  };
+  const loaded = await Promise.all(
+    [...bytes].map(async ([id, size]) => {
+      const response = responses.get(id) ?? { url: id, type: 'Other' };
+      return { ...response, size: await hostBytes(id, size, response.type) };
+    }),
+  );
   const total = loaded.reduce((sum, entry) => sum + entry.size, 0);
   const images = loaded.filter((entry) => entry.type === 'Image');
   const largest = images.reduce((max, entry) => (entry.size > max.size ? entry : max), { url: '', type: '', size: 0 });
