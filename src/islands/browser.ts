@@ -1,7 +1,8 @@
 /**
  * The browser facts the islands share, each read in one place: the network connection's flags
  * (Network Information API, not in every browser's types), the one focus trap of the modal
- * dialogs (lightbox, search) and of the header's open drawer, and the event that says cards came.
+ * dialogs (lightbox, search) and of the header's open drawer, the event that says cards came, and
+ * what a plain click is.
  */
 
 /**
@@ -10,6 +11,10 @@
  * buttons are shown then (favourite-buttons.ts, share-buttons.ts).
  */
 export const CARDS_ADDED_EVENT = 'cards-added';
+
+/** A plain left click: one with a modifier key or another button opens a tab or a window, which the page leaves to the browser. */
+export const isPlainClick = (event: MouseEvent): boolean =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** `navigator.connection`, where the browser has it. */
 export function navigatorConnection(): { saveData?: boolean } | undefined {

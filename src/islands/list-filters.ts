@@ -27,7 +27,7 @@ import {
 import { type ListIndexEntry, listPagePath, planBatch } from '../lib/lists/paging.ts';
 import { fold, resultCount } from '../lib/text.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../stores/filters.ts';
-import { CARDS_ADDED_EVENT } from './browser.ts';
+import { CARDS_ADDED_EVENT, isPlainClick } from './browser.ts';
 import { fetchIndex, staticCards } from './static-cards.ts';
 
 /** Where the list's other pages and its index are (ListPage.astro). */
@@ -372,7 +372,7 @@ export function startListFilters({ duration, price, paging }: ListFiltersConfig)
   // The panel's 'Limpar' and the summary's 'Limpar filtros'.
   for (const reset of document.querySelectorAll<HTMLAnchorElement>('[data-list-reset]')) {
     reset.addEventListener('click', (event) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!isPlainClick(event)) return;
       event.preventDefault();
       clearTimeout(timer);
       // 'Limpar filtros' of the summary hides the summary: focus moves on rather than to the page's start.

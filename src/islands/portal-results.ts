@@ -30,7 +30,7 @@ import {
   testimonialSearchable,
 } from '../lib/portal/portal.ts';
 import { countLabel } from '../lib/text.ts';
-import { CARDS_ADDED_EVENT } from './browser.ts';
+import { CARDS_ADDED_EVENT, isPlainClick } from './browser.ts';
 import { fetchIndex, staticCards } from './static-cards.ts';
 
 /** An entry of a portal's index as the results read it (src/lib/portal/index-entries.ts). */
@@ -44,9 +44,6 @@ const READERS = { news: newsSearchable, testimonials: testimonialSearchable };
 
 /** '/news', '/news/', '/news.html' and '/news/page/2/' compare as '/news' and '/news/page/2'. */
 const cleanPath = (path: string) => path.replace(/\.html$/, '').replace(/\/+$/, '') || '/';
-
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * Makes a card the large one or a grid card: its class (what it shows: NewsCard.astro,

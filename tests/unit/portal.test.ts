@@ -208,7 +208,7 @@ describe('paginationHtml', () => {
       const link = item.querySelector('a');
       const text = item.textContent?.replace(/\s+/g, ' ').trim();
       if (!link) return item.getAttribute('aria-hidden') === 'true' ? '(…)' : `${text} (disabled)`;
-      return `${text} → ${link.getAttribute('href')} #${link.dataset.page}${link.getAttribute('aria-current') === 'page' ? ' (current)' : ''}`;
+      return `${text} → ${link.getAttribute('href')} (data-page ${link.dataset.page})${link.getAttribute('aria-current') === 'page' ? ' (current)' : ''}`;
     });
   const href = (page: number) => `/news?q=rio&pagina=${page}`;
 
@@ -221,30 +221,30 @@ describe('paginationHtml', () => {
       [
         'Primeira (disabled)',
         'Anterior (disabled)',
-        'Página 1 → /news?q=rio&pagina=1 #1 (current)',
-        'Página 2 → /news?q=rio&pagina=2 #2',
-        'Página 3 → /news?q=rio&pagina=3 #3',
-        'Próxima → /news?q=rio&pagina=2 #2',
-        'Última → /news?q=rio&pagina=3 #3',
+        'Página 1 → /news?q=rio&pagina=1 (data-page 1) (current)',
+        'Página 2 → /news?q=rio&pagina=2 (data-page 2)',
+        'Página 3 → /news?q=rio&pagina=3 (data-page 3)',
+        'Próxima → /news?q=rio&pagina=2 (data-page 2)',
+        'Última → /news?q=rio&pagina=3 (data-page 3)',
       ],
     ],
     [
       42,
       84,
       [
-        'Primeira → /news?q=rio&pagina=1 #1',
-        'Anterior → /news?q=rio&pagina=41 #41',
-        'Página 1 → /news?q=rio&pagina=1 #1',
+        'Primeira → /news?q=rio&pagina=1 (data-page 1)',
+        'Anterior → /news?q=rio&pagina=41 (data-page 41)',
+        'Página 1 → /news?q=rio&pagina=1 (data-page 1)',
         '(…)',
-        'Página 40 → /news?q=rio&pagina=40 #40',
-        'Página 41 → /news?q=rio&pagina=41 #41',
-        'Página 42 → /news?q=rio&pagina=42 #42 (current)',
-        'Página 43 → /news?q=rio&pagina=43 #43',
-        'Página 44 → /news?q=rio&pagina=44 #44',
+        'Página 40 → /news?q=rio&pagina=40 (data-page 40)',
+        'Página 41 → /news?q=rio&pagina=41 (data-page 41)',
+        'Página 42 → /news?q=rio&pagina=42 (data-page 42) (current)',
+        'Página 43 → /news?q=rio&pagina=43 (data-page 43)',
+        'Página 44 → /news?q=rio&pagina=44 (data-page 44)',
         '(…)',
-        'Página 84 → /news?q=rio&pagina=84 #84',
-        'Próxima → /news?q=rio&pagina=43 #43',
-        'Última → /news?q=rio&pagina=84 #84',
+        'Página 84 → /news?q=rio&pagina=84 (data-page 84)',
+        'Próxima → /news?q=rio&pagina=43 (data-page 43)',
+        'Última → /news?q=rio&pagina=84 (data-page 84)',
       ],
     ],
   ])('page %i of %i', (current, pages, expected) => {
