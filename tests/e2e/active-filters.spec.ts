@@ -2,7 +2,7 @@
  * A filtered list on a phone shows its active filters outside the collapsed 'Filtros' panel: one
  * removable chip per filter and 'Limpar filtros', from a shared link and after choosing in the
  * panel. Without JavaScript the query filters nothing, so no summary claims it does.
- * Sample values come from data/sample-snapshot/*.json (see filters.spec.ts).
+ * Sample values come from data/sample-snapshot/*.json.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { filtersStarted, openList } from './support.ts';

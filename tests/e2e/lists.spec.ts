@@ -59,8 +59,8 @@ test("the tour list's experiences scroll in a box of 200 px; the durations are s
   for (const label of ['Até 1h', '1-2h', '2-4h', '4h+']) await expect(form.getByLabel(label, { exact: true })).toBeVisible();
 });
 
-// Without JavaScript the pages are plain static HTML (the list filters, tested in
-// filters.spec.ts, applies the query in the browser).
+// Without JavaScript the pages are plain static HTML (the list filters apply the query in the browser:
+// tests/html/list-filters.test.ts and filters.spec.ts).
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

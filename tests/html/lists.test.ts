@@ -132,7 +132,7 @@ it('each card wrapper carries the values the filtering island needs', () => {
   expect(cardOf('/all-events', '403')?.getAttribute('data-days')).toBe('3');
 });
 
-// The list filters (tests/e2e/filters.spec.ts) apply `?experience=` in the browser: the host serves the
+// The list filters (tests/html/list-filters.test.ts) apply `?experience=` in the browser: the host serves the
 // list's one file, which ships the filtered heading and the no-match message for it.
 it('?experience= is static markup: the page ships the filtered heading and no-match message', () => {
   const providers = page('/all-providers-tours');

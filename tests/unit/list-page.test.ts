@@ -4,7 +4,7 @@
 /**
  * The list pages' own module (src/islands/list-page.ts): when it starts the filters (list-filters.ts,
  * a recorder here), what it keeps of an edit made before they came, and the plain forms it leaves
- * when they cannot come. What the filters then do is tests/e2e/filters.spec.ts.
+ * when they cannot come. What the filters then do is tests/html/list-filters.test.ts.
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { runPageModule, settle, submit } from '../support/page-module.ts';

@@ -1,0 +1,246 @@
+/**
+ * @vitest-environment jsdom
+ */
+/**
+ * The list filters (src/islands/list-filters.ts) run on the sample build's own list pages, without a
+ * browser: each test puts a page of dist/ in the document, at an address, and starts the filters
+ * with the page's configuration, as list-page.ts does. Every control filters the static cards, the
+ * address holds the state (a shared link, the back button), 'Limpar' and the chips clear it, and the
+ * experience boxes switch the heading and name the experiences when nothing matches.
+ * Sample values come from data/sample-snapshot/*.json. What needs a browser (the panel at each
+ * width, typing, a reload, the module arriving late, axe) is tests/e2e/filters.spec.ts; lists of
+ * several pages are tests/integration/paged-lists.test.ts.
+ */
+import { cleanStores } from 'nanostores';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { ListFiltersConfig } from '../../src/islands/list-filters.ts';
+import { byLabel, byText, one, source, textOf } from '../support/dist-pages.ts';
+
+let stores: typeof import('../../src/stores/filters.ts') | undefined;
+
+/**
+ * The list page of `address` from dist/, with its filters started (a fresh module each time);
+ * `before` changes the page first, as a visitor can before the filters come.
+ */
+async function openList(address: string, before?: (body: HTMLElement) => void): Promise<void> {
+  const { body } = new DOMParser().parseFromString(source(address), 'text/html');
+  before?.(body);
+  document.body.replaceWith(document.importNode(body, true));
+  window.history.replaceState(null, '', address);
+  vi.resetModules();
+  stores = await import('../../src/stores/filters.ts');
+  const { startListFilters } = await import('../../src/islands/list-filters.ts');
+  const config = document.querySelector<HTMLElement>('[data-filters-config]')?.dataset.filtersConfig ?? '';
+  startListFilters(JSON.parse(config) as ListFiltersConfig);
+}
+
+afterEach(() => {
+  if (stores) cleanStores(stores.$filters);
+});
+
+const filterForm = () => one(document, 'form', 'Filtros', { includeHidden: true }) as HTMLFormElement;
+const searchBox = () => one(document, 'searchbox', 'Buscar por nome') as HTMLInputElement;
+
+/** The one control of the filter form labelled `label` (whole label). */
+function control(label: string): HTMLInputElement {
+  const found = byLabel(filterForm(), label, { exact: true });
+  if (found.length !== 1) throw new Error(`${found.length} controls labelled ${label}`);
+  return found[0] as HTMLInputElement;
+}
+
+/** Ticks or clears a box, as a tap does (one change event). */
+function setBox(label: string, checked: boolean): void {
+  const box = control(label);
+  box.checked = checked;
+  box.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** A tap on a button or a link. */
+const click = (element: Element) => element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+
+const submit = (form: HTMLFormElement) => form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+
+/** The data-id of every card in the grid, in page order. */
+const shownIds = () =>
+  [...document.querySelectorAll<HTMLElement>('[data-list-grid]:not([hidden]) > li [data-id]')].map((card) => card.dataset.id);
+
+/** The cards shown are `ids`, and the count says how many. */
+async function expectShown(ids: string[]): Promise<void> {
+  await vi.waitFor(() => expect(shownIds()).toEqual(ids));
+  expect(textOf(document.querySelector('[data-list-count]'))).toBe(
+    `${ids.length} ${ids.length === 1 ? 'resultado' : 'resultados'}`,
+  );
+}
+
+const address = () => `${window.location.pathname}${window.location.search}`;
+const heading = () => textOf(document.querySelector('h1'));
+
+/** The back (or forward) button: the address is already the earlier entry's when the browser says so. */
+function goTo(earlier: string): void {
+  window.history.replaceState(null, '', earlier);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+it('the search box filters by name, ignoring case and accents, after a pause in the typing or at Enter', async () => {
+  await openList('/all-tours');
+  searchBox().value = 'VIVENCIA';
+  searchBox().dispatchEvent(new Event('input', { bubbles: true }));
+  await expectShown(['106']);
+  expect(address()).toBe('/all-tours?q=VIVENCIA');
+  searchBox().value = 'rio paraguai';
+  submit(searchBox().form as HTMLFormElement);
+  await expectShown(['102', '104']);
+  expect(address()).toBe('/all-tours?q=rio+paraguai');
+});
+
+it('locality, period and price filter the restaurants; the price compared is the one shown', async () => {
+  await openList('/all-restaurants');
+  setBox('Barra do Bugres', true);
+  await expectShown(['301', '302', '303', '304', '305', '306', '307', '308', '309', '310']);
+  setBox('Noite', true);
+  await expectShown(['305', '306']);
+  setBox('Noite', false);
+  control('Mínimo').value = '50';
+  control('Máximo').value = '80';
+  submit(filterForm());
+  // 301 costs R$ 85,00 but is shown (and charged) at R$ 75,00.
+  await expectShown(['301', '302', '304', '305']);
+  expect(address()).toBe('/all-restaurants?localidade=Barra+do+Bugres&preco_min=50&preco_max=80');
+});
+
+it('a rating leaves out the accommodation without one, never taken for a 5; nights filter', async () => {
+  await openList('/all-accommodation');
+  setBox('4,5+ estrelas', true);
+  // 206 has no rating.
+  await expectShown(['201', '203', '204', '205', '207']);
+  setBox('4+ estrelas', true);
+  await expectShown(['201', '202', '203', '204', '205', '207', '208']);
+  setBox('4+ estrelas', false);
+  setBox('4,5+ estrelas', false);
+  setBox('3+ noites', true);
+  await expectShown(['207', '208']);
+});
+
+it('duration buckets add up, and a tour without a duration is in none', async () => {
+  await openList('/all-tours');
+  // 107 gives no duration.
+  setBox('1-2h', true);
+  await expectShown(['111', '112']);
+  setBox('2-4h', true);
+  await expectShown(['102', '105', '108', '109', '111', '112']);
+  expect(address()).toBe('/all-tours?duracao=2&duracao=4');
+});
+
+it("'Em promoção' keeps the items on sale with the other filters; its chip and 'Limpar filtros' clear it", async () => {
+  await openList('/all-tours');
+  setBox('Em promoção', true);
+  // 107's sale price is above its price: no discount on its card, so not on sale.
+  await expectShown(['101', '102', '104', '108', '111', '113']);
+  expect(address()).toBe('/all-tours?promocao=1');
+  setBox('2-4h', true);
+  await expectShown(['102', '108']);
+  expect(address()).toBe('/all-tours?promocao=1&duracao=4');
+  click(one(document, 'button', 'Remover filtro: Em promoção'));
+  await expectShown(['102', '105', '108', '109']);
+  expect(control('Em promoção').checked).toBe(false);
+  click(one(document, 'link', 'Limpar filtros'));
+  await vi.waitFor(() => expect(address()).toBe('/all-tours'));
+  expect(shownIds()).toHaveLength(14);
+  expect(control('2-4h').checked).toBe(false);
+});
+
+it('the experience boxes filter and switch the heading; nothing matching names the experiences', async () => {
+  await openList('/all-tours');
+  expect(heading()).toBe('Atrativos');
+  setBox('Cultura Indígena', true);
+  await expectShown(['106']);
+  expect(heading()).toBe('Atrativos Filtrados por Experiência');
+  setBox('Observação de Aves', true);
+  await expectShown([]);
+  const message = 'Nenhum passeio encontrado para as experiências selecionadas: Cultura Indígena, Observação de Aves.';
+  expect(byText(document, message)).toHaveLength(1);
+  setBox('Cultura Indígena', false);
+  setBox('Observação de Aves', false);
+  await expectShown(['101', '102', '103', '104', '105', '106', '107', '108', '109', '110', '111', '112', '113', '114']);
+  expect(heading()).toBe('Atrativos');
+  expect(byText(document, /Nenhum passeio encontrado/, { includeHidden: true })).toEqual([]);
+});
+
+it('no match outside the experience filter shows the shared empty state', async () => {
+  await openList('/all-drivers');
+  searchBox().value = 'ninguém com este nome';
+  submit(searchBox().form as HTMLFormElement);
+  await expectShown([]);
+  expect(byText(document, 'Nenhum condutor encontrado')).not.toEqual([]);
+  expect(byText(document, 'Nenhum resultado para estes filtros.')).not.toEqual([]);
+});
+
+it('a shared link is the state: the forms show it, and a part no box names is kept', async () => {
+  // 'Cachoeiras' names no checkbox: it is kept as a part of 'Experiência em Cachoeiras'.
+  await openList('/all-tours?experience=Cachoeiras&avaliacao=4.5&duracao=5&preco_max=200');
+  await expectShown(['101']);
+  expect(heading()).toBe('Atrativos Filtrados por Experiência');
+  expect(control('4,5+ estrelas').checked).toBe(true);
+  expect(control('4h+').checked).toBe(true);
+  expect(control('Máximo').value).toBe('200');
+  control('Máximo').value = '300';
+  submit(filterForm());
+  await expectShown(['101', '113']);
+  expect(address()).toBe('/all-tours?experience=Cachoeiras&avaliacao=4.5&duracao=5');
+});
+
+it('the back and forward buttons bring the earlier states back, in the cards and the forms', async () => {
+  await openList('/all-accommodation');
+  setBox('1 noite', true);
+  await expectShown(['201', '202', '204', '205', '206']);
+  setBox('4,5+ estrelas', true);
+  await expectShown(['201', '204', '205']);
+  goTo('/all-accommodation?noites=1');
+  await expectShown(['201', '202', '204', '205', '206']);
+  expect(control('4,5+ estrelas').checked).toBe(false);
+  expect(control('1 noite').checked).toBe(true);
+  goTo('/all-accommodation');
+  await vi.waitFor(() => expect(shownIds()).toHaveLength(9));
+  expect(control('1 noite').checked).toBe(false);
+  goTo('/all-accommodation?noites=1');
+  await expectShown(['201', '202', '204', '205', '206']);
+});
+
+it("'Limpar' resets every filter, the search and the price range, and shows the whole list", async () => {
+  await openList('/all-guides?q=a&localidade=Barra+do+Bugres&avaliacao=5&preco_min=10&preco_max=100');
+  expect(control('5 estrelas').checked).toBe(true);
+  expect(searchBox().value).toBe('a');
+  expect(control('Mínimo').value).toBe('10');
+  click(one(filterForm(), 'link', 'Limpar', { includeHidden: true }));
+  await vi.waitFor(() => expect(address()).toBe('/all-guides'));
+  const total = document.querySelectorAll('[data-list-grid] > li').length;
+  expect(textOf(document.querySelector('[data-list-count]'))).toBe(`${total} resultados`);
+  expect(searchBox().value).toBe('');
+  expect(filterForm().querySelectorAll('input[type="checkbox"]:checked')).toHaveLength(0);
+  expect([control('Mínimo').value, control('Máximo').value]).toEqual(['0', '300']);
+});
+
+it('?experience= pre-selects the providers’ boxes; two experiences no provider has together are both named', async () => {
+  await openList('/all-providers-tours?experience=Experiência no Rio Paraguai');
+  expect(heading()).toBe('Fornecedores de Atrativos Filtrados por Experiência');
+  // 804 offers it too, but its registration is pending: it is not listed.
+  await expectShown(['801']);
+  expect(control('Experiência no Rio Paraguai').checked).toBe(true);
+
+  await openList('/all-providers-tours?experience=Cultura Indígena,Turismo Rural');
+  await expectShown([]);
+  const message = 'Nenhum fornecedor encontrado para as experiências selecionadas: Cultura Indígena, Turismo Rural.';
+  expect(byText(document, message)).toHaveLength(1);
+  expect([control('Cultura Indígena').checked, control('Turismo Rural').checked]).toEqual([true, true]);
+});
+
+it('a choice made before the filters came (a pending form) wins over the address', async () => {
+  await openList('/all-tours?promocao=1', (body) => {
+    const box = body.querySelector<HTMLInputElement>('input[name="duracao"][value="2"]') as HTMLInputElement;
+    box.checked = true;
+    (box.form as HTMLFormElement).dataset.pending = '';
+  });
+  await expectShown(['111', '112']);
+  expect(address()).toBe('/all-tours?duracao=2');
+  expect(filterForm().dataset.pending).toBeUndefined();
+});
