@@ -1,9 +1,10 @@
 /**
- * The news and testimonials portals in the browser (docs/product.md): search on Enter,
- * chips, pagination of 12 with first/last, page 1 again on a new search or chip, the state in the
- * URL with the back button, the empty state, the save heart and sharing. The results' module and
- * the JSON index load only when the visitor reaches for the search or chips; the cards of filtered
- * results are the static pages' own. Sample data: 30 news, 30 testimonials.
+ * The news and testimonials portals in the browser (docs/product.md): search on Enter and the
+ * chips with the back button, the empty state's sweep, the save heart and sharing. The results'
+ * module and the JSON index load only when the visitor reaches for the search or chips; the cards of
+ * filtered results are the static pages' own, at either size. Pages of results, the empty state, a
+ * filtered link and the load error are checked on the built pages without a browser, in
+ * tests/html/portal-results.test.ts. Sample data: 30 news, 30 testimonials.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
@@ -115,77 +116,6 @@ for (const { name, width, height } of WIDTHS) {
       // One download of the index for the whole visit.
       expect(lazy.index).toHaveLength(1);
       await expectNoSeriousA11yViolations(page);
-    });
-
-    test('pagination of 12 with first and last; a new search or chip goes back to page 1', async ({ page }) => {
-      await page.goto('/news?q=rio');
-      const news = newsParts(page);
-      await expect(news.status).toHaveText('14 notícias encontradas – página 1 de 2');
-      await expect(news.results.locator('.news-card')).toHaveCount(12);
-      await expect(news.results.locator('.news-card.lead')).toHaveCount(1);
-      const pagination = news.results.getByRole('navigation', { name: 'Paginação' });
-      await expect(pagination.getByText('Primeira')).toHaveAttribute('aria-disabled', 'true');
-      await expect(pagination.getByRole('link', { name: 'Última' })).toHaveAttribute('href', '/news?q=rio&pagina=2');
-
-      await pagination.getByRole('link', { name: 'Próxima' }).click();
-      await expect(page).toHaveURL(/\/news\?q=rio&pagina=2$/);
-      await expect(news.status).toHaveText('14 notícias encontradas – página 2 de 2');
-      // Later pages are all grid; the visitor lands at the top of the results.
-      await expect(news.results.locator('.news-card')).toHaveCount(2);
-      await expect(news.results.locator('.news-card.lead')).toHaveCount(0);
-      await expect(news.results).toBeFocused();
-      await expect(pagination.getByText('Última')).toHaveAttribute('aria-disabled', 'true');
-      await expect(pagination.locator('[aria-current="page"]')).toHaveText(/2$/);
-      await pagination.getByRole('link', { name: 'Primeira' }).click();
-      await expect(page).toHaveURL(/\/news\?q=rio$/);
-      await expect(news.results.locator('.news-card')).toHaveCount(12);
-
-      await pagination.getByRole('link', { name: 'Última' }).click();
-      await expect(page).toHaveURL(/pagina=2$/);
-      await news.chips.getByRole('link', { name: 'Meio Ambiente' }).click();
-      await expect(page).toHaveURL(/\/news\?q=rio&categoria=Meio\+Ambiente$/);
-      await expect(news.status).toHaveText(/ encontradas?$/);
-      await expect(news.results.locator('.news-card[data-category="Meio Ambiente"]').first()).toBeVisible();
-
-      await page.goto('/news?q=rio&pagina=2');
-      await expect(news.status).toHaveText(/página 2 de 2$/);
-      await searchNews(page, 'barra');
-      await expect(page).toHaveURL(/\/news\?q=barra$/);
-      await expect(news.status).toHaveText('8 notícias encontradas');
-    });
-
-    test('the empty state offers Limpar Filtros, back to the whole portal', async ({ page }) => {
-      await page.goto('/news');
-      const news = newsParts(page);
-      await news.chips.getByRole('link', { name: 'Gastronomia' }).click();
-      await expect(news.results.locator('.news-card')).toHaveCount(4);
-      await searchNews(page, 'natal');
-      await expect(page).toHaveURL(/\/news\?q=natal&categoria=Gastronomia$/);
-      await expect(news.results.getByText('Nenhuma notícia encontrada')).toBeVisible();
-      await expect(news.results.getByRole('navigation', { name: 'Paginação' })).toHaveCount(0);
-      await expectNoSeriousA11yViolations(page);
-      await news.results.getByRole('button', { name: 'Limpar Filtros' }).click();
-      await expect(page).toHaveURL(/\/news$/);
-      await expect(news.staticResults).toBeVisible();
-      await expect(page.locator('.news-card.lead').first()).toHaveAttribute('data-id', '1305');
-      await expect(news.search).toHaveValue('');
-      await expect(news.search).toBeFocused();
-    });
-
-    test('a filtered link opens filtered; a search from a later static page comes back to it', async ({ page }) => {
-      await page.goto('/news?categoria=gastronomia');
-      const news = newsParts(page);
-      await expect(news.status).toHaveText('4 notícias encontradas');
-      await expect(news.results.locator('.news-card:not([data-category="Gastronomia"])')).toHaveCount(0);
-
-      await page.goto('/news/page/2');
-      await searchNews(page, 'natal');
-      await expect(page).toHaveURL(/\/news\?q=natal$/);
-      await expect(news.results.locator('.news-card')).toHaveCount(2);
-      await page.goBack();
-      await expect(page).toHaveURL(/\/news\/page\/2$/);
-      await expect(news.staticResults).toBeVisible();
-      await expect(news.staticResults.locator('.news-card')).toHaveCount(12);
     });
 
     test('a filtered result is the card its static page serves, at either size; its heart and share button work', async ({
@@ -335,7 +265,7 @@ for (const { name, width, height } of WIDTHS) {
   test.describe(`testimonials portal at ${name} width`, () => {
     test.use({ viewport: { width, height } });
 
-    test('search, pagination and the empty state, no chip that lists what Todas lists; the hero figures stay', async ({
+    test('a search loads the results only then; no chip that lists what Todas lists; the hero figures stay; Back', async ({
       page,
     }) => {
       const lazy = watchLazyLoads(page);
@@ -349,24 +279,6 @@ for (const { name, width, height } of WIDTHS) {
       await expect(page.getByRole('list', { name: 'Experiências' })).toHaveCount(0);
 
       const search = page.getByRole('searchbox', { name: 'Buscar depoimentos' });
-      await search.fill('ninguem escreveu isto');
-      await search.press('Enter');
-      await expect(results.getByText('Nenhum depoimento encontrado')).toBeVisible();
-      await results.getByRole('button', { name: 'Limpar Filtros' }).click();
-      await expect(page).toHaveURL(/\/testimonials$/);
-      await expect(page.locator('[data-portal-static]')).toBeVisible();
-
-      // 'de' is in 27 of the 30 testimonials: three pages of results.
-      await search.fill('DE');
-      await search.press('Enter');
-      await expect(status).toHaveText('27 depoimentos encontrados – página 1 de 3');
-      await expect(results.locator('.testimonial-card.lead')).toHaveCount(1);
-      await expect(results.locator('.testimonial-card')).toHaveCount(12);
-      await results.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: 'Última' }).click();
-      await expect(page).toHaveURL(/\/testimonials\?q=DE&pagina=3$/);
-      await expect(results.locator('.testimonial-card')).toHaveCount(3);
-      await expect(results.locator('.testimonial-card').first()).toContainText(/Nota \d+\/10/);
-
       await search.fill('CACHOEIRA');
       await search.press('Enter');
       await expect(page).toHaveURL(/\/testimonials\?q=CACHOEIRA$/);
@@ -377,8 +289,9 @@ for (const { name, width, height } of WIDTHS) {
       await expectNoSeriousA11yViolations(page);
 
       await page.goBack();
-      await expect(page).toHaveURL(/pagina=3$/);
-      await expect(results.locator('.testimonial-card')).toHaveCount(3);
+      await expect(page).toHaveURL(/\/testimonials$/);
+      await expect(page.locator('[data-portal-static]')).toBeVisible();
+      await expect(results).toBeHidden();
       expect(lazy.index).toHaveLength(1);
     });
 
@@ -419,3 +332,12 @@ for (const { name, width, height } of WIDTHS) {
     });
   });
 }
+
+test('at 375 px, the empty state passes the accessibility sweep', async ({ page }) => {
+  await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });
+  await page.goto('/news?q=natal&categoria=Gastronomia');
+  const results = page.locator('.portal-results');
+  await expect(results.getByText('Nenhuma notícia encontrada')).toBeVisible();
+  await expect(results.getByRole('button', { name: 'Limpar Filtros' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -14,7 +14,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ListFiltersConfig } from '../../src/islands/list-filters.ts';
-import { byLabel, byText, one, source, textOf } from '../support/dist-pages.ts';
+import { byLabel, byText, one, showBuiltPage, textOf } from '../support/dist-pages.ts';
 
 let stores: typeof import('../../src/stores/filters.ts') | undefined;
 
@@ -23,10 +23,7 @@ let stores: typeof import('../../src/stores/filters.ts') | undefined;
  * `before` changes the page first, as a visitor can before the filters come.
  */
 async function openList(address: string, before?: (body: HTMLElement) => void): Promise<void> {
-  const { body } = new DOMParser().parseFromString(source(address), 'text/html');
-  before?.(body);
-  document.body.replaceWith(document.importNode(body, true));
-  window.history.replaceState(null, '', address);
+  showBuiltPage(address, before);
   vi.resetModules();
   stores = await import('../../src/stores/filters.ts');
   const { startListFilters } = await import('../../src/islands/list-filters.ts');

@@ -211,3 +211,15 @@ export function jsonLd(document: Document): Record<string, unknown>[] {
 /** The attribute of every element matching `selector` under `scope`. */
 export const attributes = (scope: Scope, selector: string, name: string): (string | null)[] =>
   [...scope.querySelectorAll(selector)].map((element) => element.getAttribute(name));
+
+/**
+ * Puts the body of the built page of `address` in the test's own document (a jsdom test file, where a
+ * browser module runs on it), at that address; `before` changes it first, as a visitor can before a
+ * module comes. The page's scripts do not run: the test starts the module it checks.
+ */
+export function showBuiltPage(address: string, before?: (body: HTMLElement) => void): void {
+  const { body } = new DOMParser().parseFromString(source(address), 'text/html');
+  before?.(body);
+  document.body.replaceWith(document.importNode(body, true));
+  window.history.replaceState(null, '', address);
+}
