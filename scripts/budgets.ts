@@ -46,7 +46,7 @@ console.log(
 );
 console.log(
   formatTable(
-    ['page type', 'pages', 'HTML', 'CSS', 'JS (islands)', 'JS (shell)', 'JS at load'],
+    ['page type', 'pages', 'HTML', 'CSS', "JS (page's own)", 'JS (shell)', 'JS at load'],
     config.pageTypes
       .filter((type) => maxima.has(type.name))
       .map((type) => {

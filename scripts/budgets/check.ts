@@ -4,8 +4,8 @@
  * components and renderers, inline scripts, and every static import of those modules), checked
  * against the limits of its page type in budgets.json. Also checked on every page:
  *
- * - no JavaScript on a page without islands: an inline script on a page with no `<astro-island>`
- *   is an error, and page types without islands have a JavaScript budget of 0;
+ * - no JavaScript on a page type without any (a budget `js` of 0): a script there, inline or not,
+ *   fails its budget and is named;
  * - the site shell's scripts (on every page: the service worker registration, the header's search
  *   entry) are listed in budgets.json by name, weighed apart and held to their own budget;
  * - no request to another host on page load: no src, srcset, poster, data or loading href to a
@@ -34,13 +34,11 @@ export interface PageTypeBudget {
   match: string;
   html: number;
   css: number;
-  /** JavaScript of the page's islands (the shell's scripts are counted apart); 0 for pages without islands. */
-  js: number;
   /**
-   * The page's inline scripts are its island (the 404 page reads the address to name what was not
-   * found): they are allowed without an `<astro-island>`, within `js`.
+   * JavaScript of the page's own: its modules, inline scripts and islands (the shell's scripts are
+   * counted apart); 0 for pages that run none.
    */
-  inlineIsland?: boolean;
+  js: number;
   /** This type's own limit of JavaScript fetched with the page, where the site-wide `jsAtLoad` cannot hold. */
   jsAtLoad?: number;
 }
@@ -86,17 +84,7 @@ export interface PageReport {
 
 export interface Violation {
   page: string;
-  rule:
-    | 'html'
-    | 'css'
-    | 'js'
-    | 'shell'
-    | 'js-at-load'
-    | 'no-js-without-islands'
-    | 'third-party'
-    | 'font-subset'
-    | 'missing-file'
-    | 'no-page-type';
+  rule: 'html' | 'css' | 'js' | 'shell' | 'js-at-load' | 'third-party' | 'font-subset' | 'missing-file' | 'no-page-type';
   message: string;
 }
 
@@ -294,10 +282,9 @@ type Fetched = 'shell' | 'load' | 'demand';
 /**
  * The JavaScript a page loads: entry modules (scripts, module preloads, islands and their
  * renderer), then their static imports, each file once; the shell's apart, and what waits for the
- * visitor apart from what comes with the page. Inline scripts count too, and a page without
- * islands may carry none but the shell's (or its type's inline island).
+ * visitor apart from what comes with the page. Inline scripts count too.
  */
-function weighScripts(context: PageContext, type: PageTypeBudget | undefined) {
+function weighScripts(context: PageContext) {
   const { site, config, document, pageUrl, allowed, fail } = context;
   const isShellSrc = (src: string) => config.shell.scripts.some((name) => src.includes(name));
   const islands = document.querySelectorAll('astro-island').length;
@@ -354,8 +341,6 @@ function weighScripts(context: PageContext, type: PageTypeBudget | undefined) {
     scripts.push(`inline#${inline}${asShell ? ` (${shellName})` : ''}`);
     const fetched: Fetched = asShell ? 'shell' : 'load';
     bytes[fetched] += gzipBytes(source);
-    if (!asShell && islands === 0 && !type?.inlineIsland)
-      fail('no-js-without-islands', `inline script #${inline} on a page without islands: ${source.trim().slice(0, 60)}…`);
     for (const specifier of staticImports(source)) addModule(new URL(specifier, pageUrl).pathname, fetched);
   }
   return {
@@ -372,7 +357,6 @@ export function measurePage(
   site: SiteFiles,
   page: string,
   config: BudgetConfig,
-  type?: PageTypeBudget,
 ): { report: Omit<PageReport, 'type'>; violations: Violation[] } {
   const html = readFileSync(path.join(site.dist, page), 'utf8');
   const dom = new JSDOM(html, { url: 'http://site.invalid/' });
@@ -389,7 +373,7 @@ export function measurePage(
   };
   checkThirdParty(context);
   const { css, stylesheets } = weighStylesheets(context);
-  const { js, shell, jsAtLoad, islands, scripts } = weighScripts(context, type);
+  const { js, shell, jsAtLoad, islands, scripts } = weighScripts(context);
   dom.window.close();
   return { report: { page, html: gzipBytes(html), css, js, shell, jsAtLoad, islands, scripts, stylesheets }, violations };
 }
@@ -401,7 +385,7 @@ export async function checkBudgets(dist: string, config: BudgetConfig): Promise<
   const violations: Violation[] = [];
   for (const page of await htmlPages(dist)) {
     const type = pageTypeOf(config, page);
-    const measured = measurePage(site, page, config, type);
+    const measured = measurePage(site, page, config);
     violations.push(...measured.violations);
     if (!type) {
       violations.push({ page, rule: 'no-page-type', message: 'no page type in budgets.json matches this page' });
@@ -416,7 +400,7 @@ export async function checkBudgets(dist: string, config: BudgetConfig): Promise<
           rule,
           message:
             rule === 'js' && type.js === 0
-              ? `${report.js} B of JavaScript on a '${type.name}' page, which has no islands (${report.scripts.join(', ')})`
+              ? `${report.js} B of JavaScript on a '${type.name}' page, which runs none (${report.scripts.join(', ')})`
               : `${rule.toUpperCase()} ${report[rule]} B gzip over the '${type.name}' budget of ${type[rule]} B`,
         });
       }

@@ -4,7 +4,7 @@
  * after load so every step moves time by hand.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, holdResponses, islandOf, openWithClock, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, islandOf, openWithClock, WIDTHS } from './support.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -243,25 +243,8 @@ for (const { name, width, height } of WIDTHS) {
       await page.goto('/tour/101');
       const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
       await gallery.scrollIntoViewIfNeeded();
-      // client:tap: in view is not enough; the island waits for the first tap.
-      await expect(gallery.locator('astro-island')).toHaveAttribute('ssr', '');
       return { gallery, thumbs: gallery.locator('[data-gallery] a') };
     }
-
-    test.describe('on a slow link', () => {
-      test.use({ serviceWorkers: 'block' });
-      test('a thumbnail tapped while the lightbox is still on its way opens it, not the photo file', async ({ page }) => {
-        const slowReact = await holdResponses(page, /\/_astro\/(client|Lightbox)\.[\w-]+\.js$/);
-        const { thumbs } = await openGallery(page);
-        await thumbs.nth(2).click();
-        await expect.poll(() => slowReact.held.length).toBeGreaterThan(0);
-        await expect(page).toHaveURL(/\/tour\/101$/);
-        slowReact.release();
-        const dialog = page.getByRole('dialog', { name: /^Fotos: / });
-        await expect(dialog.getByText('3 / 9')).toBeVisible();
-        await expect(page).toHaveURL(/\/tour\/101$/);
-      });
-    });
 
     test('opens on a thumbnail, counts, wraps with buttons and arrows, closes by Escape back to the thumbnail', async ({
       page,

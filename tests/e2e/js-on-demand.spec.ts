@@ -70,3 +70,19 @@ test('the first touch brings the widget: a filter on a list fetches the filters 
   await page.getByRole('searchbox', { name: 'Buscar por nome' }).focus();
   await expect.poll(() => scripts.some((file) => file.includes('list-filters'))).toBe(true);
 });
+
+test('a detail page opens its gallery and its map without React: both are plain modules of the page', async ({ page }) => {
+  const scripts = collectScripts(page);
+  await page.goto('/accommodation/201');
+  const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
+  await gallery.locator('[data-gallery] a').first().click();
+  const dialog = page.getByRole('dialog', { name: /^Fotos: / });
+  await expect(dialog.getByText(/^1 \/ \d+$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Mostrar mapa' }).click();
+  await expect(page.locator('.map-frame iframe')).toBeFocused();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((file) => /\/(client|react)[.-]/i.test(path.basename(file)))).toEqual([]);
+  expect(await page.locator('astro-island').count()).toBe(0);
+});
