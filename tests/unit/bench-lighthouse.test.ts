@@ -1,8 +1,9 @@
 /**
- * Which Lighthouse run the bench reports for a page measured several times (scripts/bench/lighthouse.ts).
+ * Which Lighthouse run the bench reports for a page measured several times, and which runs it flags
+ * as painted late by the machine (scripts/bench/lighthouse.ts).
  */
 import { expect, it } from 'vitest';
-import { medianRun } from '../../scripts/bench/lighthouse.ts';
+import { isLatePaint, medianRun } from '../../scripts/bench/lighthouse.ts';
 
 const run = (lcpMs: number, performance = 100) => ({ lcpMs, performance });
 
@@ -18,4 +19,14 @@ it.each([
 
 it('has no median of no run', () => {
   expect(() => medianRun([])).toThrow(/no Lighthouse run/);
+});
+
+it.each([
+  { lcpMs: 289, loadMs: 359, late: false },
+  { lcpMs: 850, loadMs: 359, late: false },
+  // Held by Chromium for about a second after the load (seen on this machine).
+  { lcpMs: 1244, loadMs: 354, late: true },
+  { lcpMs: 2272, loadMs: 380, late: true },
+])('a run that painted at $lcpMs ms after a load at $loadMs ms painted late: $late', ({ lcpMs, loadMs, late }) => {
+  expect(isLatePaint({ lcpMs, loadMs })).toBe(late);
 });
