@@ -15,6 +15,7 @@ import { cleanStores } from 'nanostores';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { ListFiltersConfig } from '../../src/islands/list-filters.ts';
 import { byLabel, byText, one, showBuiltPage, textOf } from '../support/dist-pages.ts';
+import { address, click, goTo, submit } from '../support/page-module.ts';
 
 let stores: typeof import('../../src/stores/filters.ts') | undefined;
 
@@ -52,11 +53,6 @@ function setBox(label: string, checked: boolean): void {
   box.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
-/** A tap on a button or a link. */
-const click = (element: Element) => element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-
-const submit = (form: HTMLFormElement) => form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-
 /** The data-id of every card in the grid, in page order. */
 const shownIds = () =>
   [...document.querySelectorAll<HTMLElement>('[data-list-grid]:not([hidden]) > li [data-id]')].map((card) => card.dataset.id);
@@ -69,14 +65,7 @@ async function expectShown(ids: string[]): Promise<void> {
   );
 }
 
-const address = () => `${window.location.pathname}${window.location.search}`;
 const heading = () => textOf(document.querySelector('h1'));
-
-/** The back (or forward) button: the address is already the earlier entry's when the browser says so. */
-function goTo(earlier: string): void {
-  window.history.replaceState(null, '', earlier);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
 
 it('the search box filters by name, ignoring case and accents, after a pause in the typing or at Enter', async () => {
   await openList('/all-tours');

@@ -13,6 +13,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
 import { byRole, byText, DIST, one, showBuiltPage, textOf } from '../support/dist-pages.ts';
+import { address, click, goTo, submit } from '../support/page-module.ts';
 
 let host: StaticServer;
 /** The paths the page fetched, in order. */
@@ -70,14 +71,11 @@ const parts = () => ({
   staticResults: document.querySelector('[data-portal-static]') as HTMLElement,
 });
 
-/** A tap on a link or a button. */
-const click = (element: Element) => element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
-
 /** Types `text` in the search box and presses Enter. */
 function search(text: string): void {
   const { search } = parts();
   search.value = text;
-  search.form?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+  submit(search.form as HTMLFormElement);
 }
 
 const chip = (name: string) => one(one(document, 'list', 'Categorias'), 'link', name);
@@ -85,16 +83,9 @@ const pagination = () => one(parts().results, 'navigation', 'Paginação');
 /** The ids of the result cards, the large one first. */
 const resultIds = () => [...parts().results.querySelectorAll<HTMLElement>('article[data-id]')].map((card) => card.dataset.id);
 const leadIds = () => [...parts().results.querySelectorAll<HTMLElement>('article.lead')].map((card) => card.dataset.id);
-const address = () => `${window.location.pathname}${window.location.search}`;
 
 /** The status line says `text` once the results are drawn. */
 const expectStatus = (text: string) => vi.waitFor(() => expect(textOf(parts().status)).toBe(text));
-
-/** The back (or forward) button, to an earlier address. */
-function goTo(earlier: string): void {
-  window.history.replaceState(null, '', earlier);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}
 
 it('search and chips: accent- and case-insensitive, the large card first, the index fetched once, Back', async () => {
   await openPortal('/news?utm_source=boletim');
