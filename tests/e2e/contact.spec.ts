@@ -22,7 +22,7 @@ async function stubThirdParties(page: Page): Promise<string[]> {
   return requests;
 }
 
-/** The form once its island has hydrated (it scrolls into view first: client:visible). */
+/** The form once its module runs (src/islands/contact-form.ts): the browser's own checks off, the button enabled. */
 async function enhancedForm(page: Page) {
   const form = page.getByRole('form', { name: 'Envie uma mensagem' });
   await form.scrollIntoViewIfNeeded();

@@ -4,6 +4,7 @@ import {
   type ContactFields,
   contactHandoff,
   contactMailto,
+  contactNote,
   contactWhatsapp,
   firstInvalidField,
   mapAddress,
@@ -158,4 +159,15 @@ describe('OPENING_HOURS', () => {
       'Sábado: 8h às 12h',
       'Domingo: fechado',
     ]));
+});
+
+describe('contactNote: what the form says before a message is sent', () => {
+  it.each([
+    ['an e-mail, served or running', 'a@b.com', false, /^Ao enviar, seu programa de e-mail abrirá/],
+    ['an e-mail, running', 'a@b.com', true, /^Ao enviar, seu programa de e-mail abrirá/],
+    ['a phone only, running', null, true, /^Ao enviar, o WhatsApp abrirá/],
+    ['a phone only, served (the button waits for the script)', null, false, /^O envio por e-mail não está disponível/],
+  ] as const)('%s', (_, email, canSend, note) => {
+    expect(contactNote(email, canSend)).toMatch(note);
+  });
 });

@@ -85,6 +85,16 @@ export interface ContactHandoff {
 }
 
 /** The agency's channels, as plain props. */
+/**
+ * The note under the form's heading: how a valid message leaves, or that it cannot. `canSend`: the
+ * form's script runs and the agency has an e-mail or a phone (the page is served with it false).
+ */
+export function contactNote(email: string | null, canSend: boolean): string {
+  if (email) return 'Ao enviar, seu programa de e-mail abrirá com a mensagem pronta. Todos os campos são obrigatórios.';
+  if (canSend) return 'Ao enviar, o WhatsApp abrirá com a mensagem pronta. Todos os campos são obrigatórios.';
+  return 'O envio por e-mail não está disponível no momento: use o telefone ou as redes sociais ao lado. Todos os campos são obrigatórios.';
+}
+
 export interface AgencyChannels {
   name: string;
   email: string | null;
