@@ -83,7 +83,14 @@ function nameText(node: Node): string {
   return [...element.childNodes].map(nameText).join('');
 }
 
-/** The accessible name (aria-labelledby, aria-label, else its text), as getByRole's `name` reads it. */
+/**
+ * Elements whose role takes its name from their content when they have no label (WAI-ARIA's "name
+ * from content"): a list, a region, a form or a navigation without a label has no name.
+ */
+const NAMED_BY_CONTENT =
+  'a, button, h1, h2, h3, h4, h5, h6, summary, option, td, th, [role="button"], [role="link"], [role="heading"], [role="tab"], [role="menuitem"], [role="option"]';
+
+/** The accessible name (aria-labelledby, aria-label, else its text where its role allows), as getByRole's `name` reads it. */
 export function accessibleName(element: Element): string {
   const labelledBy = element.getAttribute('aria-labelledby');
   if (labelledBy) {
@@ -106,7 +113,7 @@ export function accessibleName(element: Element): string {
     const wrapping = element.closest('label');
     return ((labelFor ?? wrapping) ? nameText((labelFor ?? wrapping) as Element) : '').replace(/\s+/g, ' ').trim();
   }
-  return nameText(element).replace(/\s+/g, ' ').trim();
+  return element.matches(NAMED_BY_CONTENT) ? nameText(element).replace(/\s+/g, ' ').trim() : '';
 }
 
 type Name = string | RegExp;

@@ -42,11 +42,19 @@ describe('queries by role, name, label and text, as the end-to-end tests read a 
       <a href="/b" aria-label="Instagram"><img alt="logo"></a></section>
     <details><summary>Filtros</summary><form aria-label="Filtros"><label>Mínimo <input name="min"></label></form></details>
     <p hidden>Escondido</p><div aria-hidden="true"><button>Fechar</button></div>
+    <nav><ul><li><a href="/#experiencias">Experiências</a></li></ul></nav>
   </main>`).window;
 
   it('names an element by aria-labelledby, aria-label or its text, leaving hidden parts out', () => {
     expect(accessibleName(document.querySelector('section') as Element)).toBe('Preço');
-    expect(byRole(document, 'link').map(accessibleName)).toEqual(['Como chegar (abre em nova aba)', 'Instagram']);
+    expect(byRole(document, 'link').map(accessibleName)).toEqual(['Como chegar (abre em nova aba)', 'Instagram', 'Experiências']);
+  });
+
+  it('names by its text only a role that takes its name from its content: not a list or a navigation', () => {
+    expect(byRole(document, 'link', { name: 'Experiências' })).toHaveLength(1);
+    expect(byRole(document, 'list', { name: 'Experiências' })).toEqual([]);
+    expect(byRole(document, 'navigation', { name: 'Experiências' })).toEqual([]);
+    expect(byRole(document, 'list').map(accessibleName)).toEqual(['']);
   });
 
   it('matches a name as getByRole does: whole with exact, else a part in any case, or a RegExp', () => {
