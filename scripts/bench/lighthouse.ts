@@ -242,7 +242,7 @@ export async function runLighthouse(origin: string, pages: string[], runs = 1, r
   try {
     const figures: LighthouseFigures[] = [];
     for (const page of pages) {
-      const tries: LighthouseFigures[] = [];
+      const tries: Omit<LighthouseFigures, 'latePaints'>[] = [];
       for (let run = 0; run < runs; run += 1) {
         const result = await lighthouse(
           new URL(page, origin).href,
@@ -288,7 +288,6 @@ export async function runLighthouse(origin: string, pages: string[], runs = 1, r
           seo: score(categories.seo?.score),
           lcpPhases: lcpPhases(audits['lcp-breakdown-insight']),
           observed: observedTimes(audits.metrics),
-          latePaints: 0,
           requests: (network ?? [])
             .map((item) => ({ url: item.url, transferSize: item.transferSize ?? 0, priority: item.priority ?? '' }))
             .sort((a, b) => b.transferSize - a.transferSize),

@@ -18,16 +18,13 @@ import {
   firstInvalidField,
   validateContact,
 } from '../lib/contact/contact.ts';
+import { dataJson } from './browser.ts';
 
 /** The agency the form writes to (ContactForm.astro's `data-contact`), or null. */
 function agencyOf(form: HTMLFormElement): AgencyChannels | null {
-  try {
-    const agency = JSON.parse(form.dataset.contact ?? 'null') as Partial<AgencyChannels> | null;
-    if (typeof agency?.name !== 'string') return null;
-    return { name: agency.name, email: agency.email || null, phone: agency.phone || null };
-  } catch {
-    return null;
-  }
+  const agency = dataJson(form, 'contact') as Partial<AgencyChannels> | null;
+  if (typeof agency?.name !== 'string') return null;
+  return { name: agency.name, email: agency.email || null, phone: agency.phone || null };
 }
 
 /** The status line after a hand-off: what happened, and a link to open it again. */

@@ -5,6 +5,7 @@
  * the markup and shown here, so a visitor without JavaScript sees only the placeholder and its plain
  * links.
  */
+import { dataJson } from './browser.ts';
 
 /** The frame a placeholder stands for (EmbedOnRequest.astro's `data-embed`). */
 export interface EmbedFrame {
@@ -15,15 +16,12 @@ export interface EmbedFrame {
   allow?: string;
 }
 
+/** The frame of a placeholder, or null when its data is not one. */
 function frameOf(root: HTMLElement): EmbedFrame | null {
-  try {
-    const frame = JSON.parse(root.dataset.embed ?? 'null') as Partial<EmbedFrame> | null;
-    return typeof frame?.src === 'string' && frame.src && typeof frame.title === 'string'
-      ? { src: frame.src, title: frame.title, ...(frame.allow ? { allow: frame.allow } : {}) }
-      : null;
-  } catch {
-    return null;
-  }
+  const frame = dataJson(root, 'embed') as Partial<EmbedFrame> | null;
+  return typeof frame?.src === 'string' && frame.src && typeof frame.title === 'string'
+    ? { src: frame.src, title: frame.title, ...(frame.allow ? { allow: frame.allow } : {}) }
+    : null;
 }
 
 /** Shows the trigger of one placeholder; pressed, the frame replaces the placeholder and takes the focus. */

@@ -8,7 +8,7 @@
  * thumbnail on close. The page behind does not scroll while it is open (Gallery.astro's styles).
  */
 import { swipeDirection, wrapIndex } from '../lib/carousel.ts';
-import { isPlainClick, trapTab } from './browser.ts';
+import { dataJson, isPlainClick, trapTab } from './browser.ts';
 
 /** One photo, as plain data. */
 export interface LightboxPhoto {
@@ -21,12 +21,8 @@ export interface LightboxPhoto {
 
 /** The photos of a gallery, read from its `data-lightbox` attribute (Gallery.astro). */
 function photosOf(gallery: HTMLElement): LightboxPhoto[] {
-  try {
-    const photos: unknown = JSON.parse(gallery.dataset.lightbox ?? '[]');
-    return Array.isArray(photos) ? (photos as LightboxPhoto[]) : [];
-  } catch {
-    return [];
-  }
+  const photos = dataJson(gallery, 'lightbox');
+  return Array.isArray(photos) ? (photos as LightboxPhoto[]) : [];
 }
 
 /** Runs the lightbox of one gallery (`[data-lightbox]`, holding its thumbnails and its closed dialog). */

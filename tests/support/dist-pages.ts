@@ -84,8 +84,9 @@ function nameText(node: Node): string {
 }
 
 /**
- * Elements whose role takes its name from their content when they have no label (WAI-ARIA's "name
- * from content"): a list, a region, a form or a navigation without a label has no name.
+ * Elements whose role takes its name from their content when they have no label, as browsers name
+ * them: a list, a region, a form or a navigation without a label has no name (a menu's list is not
+ * named by its links' text).
  */
 const NAMED_BY_CONTENT =
   'a, button, h1, h2, h3, h4, h5, h6, summary, option, td, th, [role="button"], [role="link"], [role="heading"], [role="tab"], [role="menuitem"], [role="option"]';
