@@ -5,23 +5,9 @@
  * maps service or Spotify, before the visitor asks.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, stubThirdParties, WIDTHS } from './support.ts';
 
 const AGENCY_EMAIL = 'turismo@turismobarradobugres.com.br';
-const THIRD_PARTY = /(^https?:\/\/([^/]*\.)?(google\.[^/]+|gstatic\.com|spotify\.com|scdn\.co)\/)/;
-
-/** Records requests to the maps service or Spotify, and answers them with a stub page (no network). */
-async function stubThirdParties(page: Page): Promise<string[]> {
-  const requests: string[] = [];
-  page.on('request', (request) => {
-    if (THIRD_PARTY.test(request.url())) requests.push(request.url());
-  });
-  await page.route(THIRD_PARTY, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title>' }),
-  );
-  return requests;
-}
-
 /** The form once its module runs (src/islands/contact-form.ts): the browser's own checks off, the button enabled. */
 async function enhancedForm(page: Page) {
   const form = page.getByRole('form', { name: 'Envie uma mensagem' });

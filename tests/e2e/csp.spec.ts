@@ -6,8 +6,7 @@
  * The third-party frames are answered by a local stub: the policy is checked before any request.
  */
 import { expect, type Page, test } from '@playwright/test';
-
-const THIRD_PARTY = /^https:\/\/(www\.google\.com|maps\.google\.com|open\.spotify\.com)\//;
+import { stubThirdParties } from './support.ts';
 
 interface Violations {
   events: string[];
@@ -29,9 +28,7 @@ async function watchViolations(page: Page): Promise<Violations> {
       violations.console.push(message.text());
     }
   });
-  await page.route(THIRD_PARTY, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title>' }),
-  );
+  await stubThirdParties(page);
   return violations;
 }
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { pauseClock } from './support.ts';
+import { pauseClock, stubThirdParties } from './support.ts';
 
 /** The most a page may fetch before the visitor reaches a widget (docs/performance.md). */
 const LIMIT = 15 * 1024;
@@ -73,6 +73,7 @@ test('the first touch brings the widget: a filter on a list fetches the filters 
 
 test('a detail page opens its gallery and its map without React: both are plain modules of the page', async ({ page }) => {
   const scripts = collectScripts(page);
+  await stubThirdParties(page);
   await page.goto('/accommodation/201');
   const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
   await gallery.locator('[data-gallery] a').first().click();

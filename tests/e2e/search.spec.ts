@@ -47,8 +47,12 @@ const CASES = [
 const searchEntry = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Buscar no portal' });
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Buscar no portal' });
 
-/** Opens the dialog from the header and types a query. */
+/**
+ * Opens the dialog from the header and types a query. The page's modules run before DOMContentLoaded: a
+ * tap before that opens /busca, the entry's link, as without JavaScript.
+ */
 async function search(page: Page, query: string) {
+  await page.waitForLoadState('domcontentloaded');
   await searchEntry(page).click();
   const dialog = dialogOf(page);
   await expect(dialog).toBeVisible();

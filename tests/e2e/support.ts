@@ -59,6 +59,24 @@ export function collectForeignRequests(page: Page, origin: string): string[] {
   return foreign;
 }
 
+/** The maps service and Spotify, whose frames the site embeds on request. */
+const THIRD_PARTY = /^https?:\/\/([^/]*\.)?(google\.[^/]+|gstatic\.com|spotify\.com|scdn\.co)\//;
+
+/**
+ * Answers every request to the maps service or Spotify with a stub page: the tests run without a
+ * network, where such a request may hang until the test times out. Returns the URLs asked for.
+ */
+export async function stubThirdParties(page: Page): Promise<string[]> {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (THIRD_PARTY.test(request.url())) requests.push(request.url());
+  });
+  await page.route(THIRD_PARTY, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title>' }),
+  );
+  return requests;
+}
+
 /** The page's scripts are the site's own: JSON-LD, Astro's island loader and modules from /_astro/. */
 export async function expectOnlyOwnScripts(page: Page): Promise<void> {
   const sources = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => script.getAttribute('src')));
