@@ -3,8 +3,6 @@ import type { StoredOptions } from './stored.ts';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate when the island's first job is due (ms after the page started) or the visitor reaches into its section. */
-    'client:due'?: number;
     /** Hydrate at once when localStorage holds a list under `key` (or the hash carries `hash`), else at a change in another tab or the first reach. */
     'client:stored'?: StoredOptions;
   }

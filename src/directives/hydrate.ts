@@ -1,5 +1,5 @@
 /**
- * What the project's client directives share: an island starts once, whichever event asks first,
+ * What the project's client directive and the pages' on-demand modules share: an island starts once, whichever event asks first,
  * and a load that fails (no signal) leaves the server-rendered HTML as it is, which works alone.
  */
 import type { ClientDirective } from 'astro';

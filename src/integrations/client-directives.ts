@@ -1,12 +1,11 @@
 /**
  * The project's client directives (src/directives/{name}.ts, typed in src/directives/client-directives.d.ts):
  * React arrives only when a widget needs it.
- * - due: the hero, when its first advance is due;
  * - stored: the favourites, at once only when this browser has saved some.
  */
 import type { AstroIntegration } from 'astro';
 
-export const CLIENT_DIRECTIVES = ['due', 'stored'] as const;
+export const CLIENT_DIRECTIVES = ['stored'] as const;
 
 export function clientDirectives(): AstroIntegration {
   return {

@@ -1,8 +1,8 @@
 /**
  * Menu anchors: every home section the header links to lands just under the
- * sticky header, from the home and from another page, after the islands have loaded; and no island
- * moves the sections when it hydrates (their positions without JavaScript, the server HTML, equal
- * those once every island on the page has hydrated).
+ * sticky header, from the home and from another page, after the carousels have started; and no
+ * carousel or slideshow moves the sections when it starts (their positions without JavaScript, the
+ * server HTML, equal those once every carousel on the page has started).
  */
 import { expect, type Page, test } from '@playwright/test';
 
@@ -15,7 +15,7 @@ async function menuAnchors(page: Page): Promise<string[]> {
   return [...new Set(hrefs.map((href) => href.slice(2)))];
 }
 
-/** Scrolls the whole page in viewport steps, so every client:visible island hydrates, then waits for them. */
+/** Scrolls the whole page in viewport steps, so every carousel starts (when it comes into view), then waits for them. */
 async function hydrateAll(page: Page): Promise<void> {
   await page.evaluate(async () => {
     // Two frames and a little more at each stop: the observers see every carousel pass, also on a busy machine.
@@ -30,15 +30,7 @@ async function hydrateAll(page: Page): Promise<void> {
       await step();
     }
   });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          Array.from(document.querySelectorAll('astro-island[ssr]'), (island) => island.getAttribute('component-url')),
-        ),
-      { timeout: 20_000 },
-    )
-    .toEqual([]);
+  await expect(page.locator('[data-carousel-pending]')).toHaveCount(0, { timeout: 20_000 });
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
@@ -88,7 +80,7 @@ for (const viewport of [
       expect(spots.filter((spot) => !underHeader(spot))).toEqual([]);
     });
 
-    test('every menu anchor tapped on the home, islands hydrated and sliding, lands its section just under the header', async ({
+    test('every menu anchor tapped on the home, carousels started and sliding, lands its section just under the header', async ({
       page,
     }) => {
       test.slow();
@@ -114,7 +106,7 @@ for (const viewport of [
       expect(spots.filter((spot) => !underHeader(spot))).toEqual([]);
     });
 
-    test('hydrating the islands moves no section of the home', async ({ page, browser }) => {
+    test('starting the carousels and the slideshow moves no section of the home', async ({ page, browser }) => {
       // Sections out of sight keep an estimated size until they are first rendered
       // (content-visibility: auto); laid out in full, both pages compare their real layout.
       const positions = (target: Page) =>

@@ -152,7 +152,7 @@ for (const { name, width, height } of SIZES) {
 
     test('the carousels offer Tab the cards in view, not every card', async ({ page }) => {
       await page.goto('/');
-      // Every carousel hydrates when it comes into view (client:visible), as it does for a visitor going down the page.
+      // Every carousel starts when it comes into view, as it does for a visitor going down the page.
       for (const carousel of await page.locator('main [data-carousel]').all()) await carousel.scrollIntoViewIfNeeded();
       await expect(page.locator('main [data-carousel-pending]')).toHaveCount(0);
 

@@ -81,7 +81,7 @@ for (const { name, width, height } of WIDTHS) {
     test('the slideshow pauses and resumes with its button; a dot does not restart a paused slideshow', async ({ page }) => {
       await openWithClock(page);
       const hero = section(page, 'Barra do Bugres – MT');
-      // client:due: the island (and its button) arrives when the first advance is due; nothing moved before.
+      // The first advance is due 5 s after the page started.
       await page.clock.runFor(5000);
       const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
       const state = hero.locator('.slide-dots');
@@ -122,7 +122,7 @@ for (const { name, width, height } of WIDTHS) {
       const hero = section(page, 'Barra do Bugres – MT');
       await page.clock.runFor(20_000);
       await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
-      // The island comes only when the visitor reaches into the hero, and then has no button either.
+      // Nor once the visitor reaches into the hero.
       await hero.locator('[data-slideshow]').focus();
       await page.clock.runFor(100);
       await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');

@@ -2,7 +2,7 @@
  * JavaScript only when a widget needs it: what each page type fetches in the browser before the
  * visitor touches anything or scrolls, weighed from the built files (gzip -9, as the budgets do).
  * The clock is Playwright's, paused before the load and run 4 s past it: idle callbacks fire, the
- * hero's first advance (5 s, client:due) is not yet due. The static counterpart is `jsAtLoad` in budgets.json.
+ * hero's first advance (5 s) is not yet due. The static counterpart is `jsAtLoad` in budgets.json.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -103,9 +103,6 @@ export async function holdResponses(page: Page, pattern: RegExp): Promise<{ held
   return { held, release };
 }
 
-/** The island whose component file name contains `component`, e.g. 'Lightbox'. */
-export const islandOf = (page: Page, component: string) => page.locator(`astro-island[component-url*="${component}"]`);
-
 /** The list page's root once its module has started the filters (list-page.ts). */
 export const filtersStarted = (page: Page) => page.locator('[data-filters-config][data-filters-started]');
 

@@ -155,7 +155,7 @@ describe('checkBudgets', () => {
       expect(pages[0]?.js, client).toBe(everything);
     }
     // An idle island brings its renderer with the page, and so everything the waiting island shares with it.
-    const dist = await site({ 'index.html': page(island('idle', 'B.js') + island('due', 'A.js')), ...files });
+    const dist = await site({ 'index.html': page(island('idle', 'B.js') + island('stored', 'A.js')), ...files });
     const { pages, violations } = await checkBudgets(dist, withLimit(10));
     const atLoad = gzipBytes(files['_astro/B.js']) + gzipBytes(R) + gzipBytes(SHARED);
     expect(pages[0]?.jsAtLoad).toBe(atLoad);
