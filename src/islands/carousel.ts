@@ -1,8 +1,8 @@
 /**
- * The home's carousels (Carousel.astro), a plain module: each scroll-snap card list gets working
- * 'Anterior' / 'Próximo' buttons, the 'X de Y' indicator and auto-slide (docs/product.md) when it first
- * comes into view. Swipe stays native scrolling; the page follows it on `scrollend`. Tab stops at the
- * cards in view only (each card has its link and its heart): the others are a 'Próximo' away, not a
+ * The home's carousels (Carousel.astro), a plain module the header's script brings when the first
+ * carousel comes near the view (enhancements.ts): each scroll-snap card list gets working 'Anterior' /
+ * 'Próximo' buttons, the 'X de Y' indicator and auto-slide (docs/product.md). Swipe stays native
+ * scrolling; the page follows it on `scrollend`. Tab stops at the cards in view only (each card has its link and its heart): the others are a 'Próximo' away, not a
  * dozen presses, and screen readers still read every card. Without JavaScript, Tab goes through every
  * card and the controls stay hidden.
  */
@@ -49,8 +49,8 @@ function partsOf(root: HTMLElement) {
   return { frame, track, controls, position, indicator, previous, next };
 }
 
-/** One carousel: `root` is its `[data-carousel]` element. */
-function startCarousel(root: HTMLElement): void {
+/** Starts one carousel: `root` is its `[data-carousel]` element. */
+export function startCarousel(root: HTMLElement): void {
   const parts = partsOf(root);
   if (!parts) return;
   const { frame, track, controls, position, indicator, previous, next } = parts;
@@ -160,16 +160,4 @@ function startCarousel(root: HTMLElement): void {
   controls.removeAttribute('data-carousel-pending');
   controls.removeAttribute('aria-hidden');
   measure();
-}
-
-/** Starts each carousel of the page when it first comes into view. */
-export function startCarousels(): void {
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      startCarousel(entry.target as HTMLElement);
-    }
-  });
-  for (const root of document.querySelectorAll<HTMLElement>('[data-carousel]')) observer.observe(root);
 }

@@ -1,5 +1,7 @@
 /**
- * The hero's slideshow (HeroSlideshow.astro), a plain module: it shows the controls the component
+ * The hero's slideshow (HeroSlideshow.astro), a plain module the header's script brings a second before
+ * the first advance is due, not before the page has loaded (enhancements.ts): its first photo, the LCP
+ * image, has the link alone, and until then the dot links work. It shows the controls the component
  * rendered hidden (a 'Pausar apresentação' button and a dot button per photo) in place of the static
  * '#slide-n' dot links, and advances the scroll-snap strip every `data-interval` ms, cycling, the first
  * advance `data-interval` ms after the page started. A dot jumps, pauses and resumes `data-pause` ms
@@ -23,8 +25,8 @@ function partsOf(dots: HTMLElement) {
   return { strip, controls, list, toggle };
 }
 
-/** The slideshow of one hero: `dots` is its `[data-slideshow-dots]` block. */
-function startSlideshow(dots: HTMLElement): void {
+/** Starts the slideshow of one hero: `dots` is its `[data-slideshow-dots]` block. */
+export function startSlideshow(dots: HTMLElement): void {
   const parts = partsOf(dots);
   if (!parts) return;
   const { strip, controls, list, toggle } = parts;
@@ -41,7 +43,6 @@ function startSlideshow(dots: HTMLElement): void {
   let isStopped = false;
   /** Until the first advance or the visitor's first move, the timer counts from the page's start. */
   let isFirstAdvance = true;
-  let isLoaded = document.readyState === 'complete';
   let timer: number | undefined;
   let resumeTimer: number | undefined;
   let arrived: AbortController | undefined;
@@ -50,13 +51,13 @@ function startSlideshow(dots: HTMLElement): void {
   const photoOf = (slide: number) => strip.querySelectorAll('.slide')[wrapIndex(slide, count)]?.querySelector('img') ?? null;
 
   /**
-   * The photo after the one shown is fetched while it is shown, once the page has loaded: the photos after
-   * the first are lazy, so the page load fetches the first photo, the LCP image, alone. Only when the
-   * slideshow moves by itself, which shows that photo unasked.
+   * The photo after the one shown is fetched while it is shown (this module comes after the page's load:
+   * the photos after the first are lazy, so the load fetches the first photo, the LCP image, alone). Only
+   * when the slideshow moves by itself, which shows that photo unasked.
    */
   function warmNext(): void {
     const photo = photoOf(index + 1);
-    if (isLoaded && !isStill() && photo) photo.loading = 'eager';
+    if (!isStill() && photo) photo.loading = 'eager';
   }
 
   function render(): void {
@@ -144,25 +145,9 @@ function startSlideshow(dots: HTMLElement): void {
   });
 
   motion.addEventListener('change', update);
-  if (!isLoaded) {
-    window.addEventListener(
-      'load',
-      () => {
-        isLoaded = true;
-        warmNext();
-      },
-      { once: true },
-    );
-  }
-
   dots.dataset.enhanced = 'true';
   controls.hidden = false;
   // A dot link followed before this module ran has already moved the strip.
   index = shown();
   update();
-}
-
-/** Starts the slideshow of every hero on the page. */
-export function startSlideshows(): void {
-  for (const dots of document.querySelectorAll<HTMLElement>('[data-slideshow-dots]')) startSlideshow(dots);
 }

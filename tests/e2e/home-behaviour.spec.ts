@@ -181,6 +181,9 @@ test.describe('splash screen', () => {
     try {
       await pauseClock(page);
       await page.goto(proxy.url, { waitUntil: 'commit' });
+      // The splash script has run (it marks the session) before the clock moves: on a busy machine the stalled
+      // first part can still be on its way when the navigation commits.
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('bbt:splash'))).toBe('1');
       const progress = page.getByRole('progressbar', { name: 'Carregando a página' });
       await expect(progress).toHaveCount(0);
       await page.clock.runFor(600);

@@ -30,10 +30,10 @@ test.describe('Save-Data', () => {
     await expect(hero.locator('#slide-2')).toBeHidden();
     await expect(hero.getByRole('navigation', { name: 'Escolher foto' })).toBeHidden();
 
-    // Nothing moves by itself, also once the visitor reaches into the hero.
+    // Nothing moves by itself: the slideshow's module, when it comes, keeps the first photo.
+    await page.clock.runFor(4100);
     const state = hero.locator('.slide-dots');
     await expect(state).toHaveAttribute('data-slideshow-state', 'still');
-    await page.clock.runFor(20_000);
     await hero.locator('[data-slideshow]').focus();
     await page.clock.runFor(20_000);
     await expect(state).toHaveAttribute('data-slideshow-index', '1');

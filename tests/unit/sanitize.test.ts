@@ -49,10 +49,13 @@ const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 /** Whitespace, control characters and invisible format characters (soft hyphen, zero-width…). */
 const INVISIBLE = /[\s\p{Cc}\p{Cf}]+/gu;
 
-const scratch = new JSDOM('').window.document;
+const { window } = new JSDOM('');
+const scratch = window.document;
+const parser = new window.DOMParser();
 
+/** The body of a page whose body is `html`, parsed as a browser parses the page (one window for every parse). */
 function parseBody(html: string): HTMLElement {
-  return new JSDOM(`<!doctype html><body>${html}`).window.document.body;
+  return parser.parseFromString(`<!doctype html><body>${html}`, 'text/html').body;
 }
 
 /** Every element under root, template contents included. */
