@@ -41,6 +41,10 @@ export default defineConfig({
             '--disable-component-update',
             '--disable-sync',
             '--no-first-run',
+            // Hermetic: a name other than the test server's does not resolve, at once, on every machine (on one
+            // without a network a request to the maps service hung until the test timed out). Tests that open a
+            // third party's frame answer it with a stub (stubThirdParties in tests/e2e/support.ts).
+            '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
           ],
         },
       },

@@ -32,7 +32,7 @@ const textOf = (html: string) =>
     .replace(/\s+/g, ' ');
 /** A page's own content: its <main>, without the head's policies or the footer's city contacts. */
 const mainOf = (html: string) => html.split('<main')[1]?.split('</main>')[0] ?? '';
-const heroChips = (html: string) => textOf(html.match(/<ul class="info-chips[\s\S]*?<\/ul>/)?.[0] ?? '');
+const heroChips = (html: string) => textOf(html.match(/<ul class="[^"]*\binfo-chips\b[\s\S]*?<\/ul>/)?.[0] ?? '');
 const priceBox = (html: string) => textOf(html.match(/<section class="card price-box[\s\S]*?<\/section>/)?.[0] ?? '');
 const cardIds = (html: string) =>
   [...html.matchAll(/<article class="card item-card[^"]*" data-kind="\w+" data-id="([^"]+)"/g)].map((match) => match[1]);
