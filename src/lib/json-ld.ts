@@ -301,7 +301,7 @@ export function homeLd(site: { name: string; description: string; place: string 
   ];
 }
 
-/** /destination's TouristDestination, with its breadcrumb. */
+/** /destination's TouristDestination, with its breadcrumb; `photo` as the data names it (BaseLayout publishes our copy). */
 export function destinationLd(place: string, city: Pick<City, 'state'>, photo: string | null): Json[] {
   return [
     breadcrumbLd([
@@ -313,7 +313,7 @@ export function destinationLd(place: string, city: Pick<City, 'state'>, photo: s
       '@type': 'TouristDestination',
       name: place,
       url: absoluteUrl('/destination'),
-      ...(photo ? { image: absoluteUrl(photo) } : {}),
+      ...(photo ? { image: photo } : {}),
       containedInPlace: { '@type': 'State', name: city.state },
     },
   ];
@@ -342,7 +342,10 @@ export interface OpeningHours {
   closes: string | null;
 }
 
-/** /contato's tourist information centre (each contact only when the agency has it), with its breadcrumb. */
+/**
+ * /contato's tourist information centre (each contact only when the agency has it), with its breadcrumb; the
+ * agency's image as the data names it (BaseLayout publishes our copy).
+ */
 export function contactLd(
   city: City,
   agency: { name: string; url: string; sameAs: readonly string[]; image: string },
@@ -360,7 +363,7 @@ export function contactLd(
       ...(phone ? { telephone: phone } : {}),
       ...(email ? { email } : {}),
       ...(agency.sameAs.length ? { sameAs: agency.sameAs } : {}),
-      image: absoluteUrl(agency.image),
+      image: agency.image,
       openingHoursSpecification: hours
         .filter((entry) => entry.opens)
         .map((entry) => ({

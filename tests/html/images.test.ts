@@ -4,7 +4,7 @@
  * lazy. What the browser takes and what a page costs a phone: tests/e2e/images.spec.ts.
  */
 import { expect, it } from 'vitest';
-import { page, region } from '../support/dist-pages.ts';
+import { jsonLd, page, region } from '../support/dist-pages.ts';
 
 /** Every <img> of the page: its attributes and, inside a <picture>, the <source>s. */
 function imagesOf(path: string) {
@@ -87,3 +87,14 @@ it('news article: the images of the body are pictures too, lazy, with their alt'
     expect(image.getAttribute('width')).toMatch(/^\d+$/);
   }
 });
+
+it.each(['/destination', '/contato'])(
+  "%s names the city's first photo in its JSON-LD as our own copy (the share image the build made)",
+  (path) => {
+    const document = page(path);
+    const [described] = jsonLd(document).filter((block) => block['@type'] !== 'BreadcrumbList');
+    const shared = document.querySelector('meta[property="og:image"]')?.getAttribute('content');
+    expect(shared).toMatch(/^https?:\/\/[^/]+\/_astro\/[\w.-]+\.jpg$/);
+    expect(described?.image).toBe(shared);
+  },
+);
