@@ -6,7 +6,7 @@
  *
  * Usage: node scripts/index-search.ts [siteDir]   (default: dist)
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
@@ -54,8 +54,19 @@ const written = await index.writeFiles({ outputPath: output });
 if (written.errors.length > 0) fail('writeFiles', written.errors);
 
 // The site has its own search dialog: Pagefind's ready-made UIs (~430 KB) would only be dead weight on the host.
+// Its worker too: the search runs on the page's thread (noWorker, src/islands/pagefind.ts). Of the WebAssembly
+// files, one per language Pagefind knows, the browser fetches only the one each indexed language names in the
+// entry file ('unknown' for a language without its own).
+const entry = JSON.parse(readFileSync(path.join(output, 'pagefind-entry.json'), 'utf8')) as {
+  languages: Record<string, { wasm?: string }>;
+};
+const wasmFiles = new Set(Object.values(entry.languages).map(({ wasm }) => `wasm.${wasm || 'unknown'}.pagefind`));
 for (const file of readdirSync(output)) {
-  if (/^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/.test(file)) rmSync(path.join(output, file));
+  const isUnused =
+    /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/.test(file) ||
+    file === 'pagefind-worker.js' ||
+    (/^wasm\..+\.pagefind$/.test(file) && !wasmFiles.has(file));
+  if (isUnused) rmSync(path.join(output, file));
 }
 
 console.log(

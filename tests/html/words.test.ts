@@ -1,7 +1,8 @@
 /**
  * The words the static pages say, in the sample build's HTML: the agencies' button, a stay's price for
  * its nights, the footer's plain facts, the head's links to the feed and the web app manifest, the
- * Content-Security-Policy the pages carry, and no page in the sitemap that asks not to be indexed.
+ * Content-Security-Policy the pages carry, no page in the sitemap that asks not to be indexed, and a search
+ * bundle of only the files a search fetches.
  */
 import { readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -53,4 +54,11 @@ it('the sitemap lists no page that asks search engines not to index it', () => {
   );
   expect(paths.length).toBeGreaterThan(20);
   expect(paths.filter((path) => /name="robots" content="noindex/.test(source(path)))).toEqual([]);
+});
+
+it("the search bundle holds what a search fetches: the WebAssembly of the index's language, no worker, no ready-made UI", () => {
+  const files = readdirSync(`${DIST}/pagefind`);
+  expect(files.filter((file) => file.startsWith('wasm.'))).toEqual(['wasm.pt-br.pagefind']);
+  expect(files.filter((file) => /^pagefind-.*\.(js|css)$/.test(file))).toEqual([]);
+  expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-entry.json']));
 });
