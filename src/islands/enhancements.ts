@@ -14,15 +14,18 @@ if (document.querySelector('button[data-favourite]')) {
 if (document.querySelector('button[data-share-url]')) void import('./share-buttons.ts');
 
 // Until its module runs, a carousel is a list that scrolls sideways (its buttons wait, hidden).
-const carousels = new IntersectionObserver(
-  (entries) => {
-    const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLElement);
-    for (const carousel of near) carousels.unobserve(carousel);
-    if (near.length > 0) void import('./carousel.ts').then((module) => near.forEach(module.startCarousel));
-  },
-  { rootMargin: '200px' },
-);
-for (const carousel of document.querySelectorAll('[data-carousel]')) carousels.observe(carousel);
+const carousels = document.querySelectorAll('[data-carousel]');
+if (carousels.length > 0) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const near = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLElement);
+      for (const carousel of near) observer.unobserve(carousel);
+      if (near.length > 0) void import('./carousel.ts').then((module) => near.forEach(module.startCarousel));
+    },
+    { rootMargin: '200px' },
+  );
+  for (const carousel of carousels) observer.observe(carousel);
+}
 
 // Until its module runs, the hero's dot links and a swipe move its photos. The first advance is due
 // `data-interval` ms after the page started (HeroSlideshow.astro); the module comes a second before, and

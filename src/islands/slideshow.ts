@@ -21,15 +21,17 @@ function partsOf(dots: HTMLElement) {
   const controls = dots.querySelector<HTMLElement>('[data-slideshow-controls]');
   const list = controls?.querySelector<HTMLElement>('.slide-dots');
   const toggle = controls?.querySelector<HTMLButtonElement>('[data-slideshow-toggle]');
-  if (!strip || !controls || !list || !toggle) return null;
-  return { strip, controls, list, toggle };
+  const icon = toggle?.querySelector('path');
+  const label = toggle?.querySelector('.visually-hidden');
+  if (!strip || !controls || !list || !toggle || !icon || !label) return null;
+  return { strip, controls, list, toggle, icon, label };
 }
 
 /** Starts the slideshow of one hero: `dots` is its `[data-slideshow-dots]` block. */
 export function startSlideshow(dots: HTMLElement): void {
   const parts = partsOf(dots);
   if (!parts) return;
-  const { strip, controls, list, toggle } = parts;
+  const { strip, controls, list, toggle, icon, label } = parts;
   const buttons = [...list.querySelectorAll<HTMLButtonElement>('button[data-slide-dot]')];
   const count = buttons.length;
   const interval = Number(dots.dataset.interval) || 5000;
@@ -48,7 +50,8 @@ export function startSlideshow(dots: HTMLElement): void {
   let arrived: AbortController | undefined;
 
   const isStill = () => motion.matches || isSavingData(navigatorConnection(), document.documentElement.classList) || count < 2;
-  const photoOf = (slide: number) => strip.querySelectorAll('.slide')[wrapIndex(slide, count)]?.querySelector('img') ?? null;
+  const photos = [...strip.querySelectorAll<HTMLElement>('.slide')].map((slide) => slide.querySelector('img'));
+  const photoOf = (slide: number) => photos[wrapIndex(slide, count)] ?? null;
 
   /**
    * The photo after the one shown is fetched while it is shown (this module comes after the page's load:
@@ -69,9 +72,8 @@ export function startSlideshow(dots: HTMLElement): void {
     list.dataset.slideshowIndex = String(index + 1);
     list.dataset.slideshowState = still ? 'still' : isPaused || isStopped ? 'paused' : 'playing';
     toggle.hidden = still;
-    toggle.querySelector('path')?.setAttribute('d', isStopped ? PLAY_ICON : PAUSE_ICON);
-    const label = toggle.querySelector('.visually-hidden');
-    if (label) label.textContent = isStopped ? 'Retomar apresentação' : 'Pausar apresentação';
+    icon.setAttribute('d', isStopped ? PLAY_ICON : PAUSE_ICON);
+    label.textContent = isStopped ? 'Retomar apresentação' : 'Pausar apresentação';
   }
 
   /**
