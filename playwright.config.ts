@@ -25,6 +25,9 @@ export default defineConfig({
     // a run, though only failures keep one: record it on the retry CI makes of a failed test. Locally,
     // `npx playwright test --trace on` records it for a test being debugged.
     trace: 'on-first-retry',
+    // No service worker unless a test is about it (offline.spec, saved-offline.spec, install.spec ask for one):
+    // registering it and caching each page's files took about a quarter of every navigation's time here.
+    serviceWorkers: 'block',
   },
   projects: [
     {

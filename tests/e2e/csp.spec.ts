@@ -66,6 +66,9 @@ const PAGE_TYPES = [
 ] as const;
 
 test.describe('no Content-Security-Policy violation', () => {
+  // With the service worker that a visitor's browser runs: registering it and its fetches are checked too.
+  test.use({ serviceWorkers: 'allow' });
+
   for (const [name, path] of PAGE_TYPES) {
     test(`${name} (${path})`, async ({ page }) => {
       // The home page is long and full of pictures; on a loaded 2-core machine it needs more than 30 s.

@@ -85,8 +85,6 @@ for (const { name, width, height } of WIDTHS) {
 }
 
 test.describe('/favoritos loads React only for a saved list', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test("with nothing saved: the empty state, no React; with a saved list: 'Carregando…' until it is drawn", async ({ page }) => {
     const requested = requestedPaths(page);
     const code = () => requested.filter((file) => /\/(client|react|FavouritesList)[.-][^/]*$/.test(file));

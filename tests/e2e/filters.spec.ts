@@ -40,7 +40,6 @@ test.describe('at 375 px', () => {
   });
 
   test.describe('on a slow link', () => {
-    test.use({ serviceWorkers: 'block' });
     test('a filter chosen while the filters are still on their way is applied when they arrive', async ({ page }) => {
       const slowFilters = await holdResponses(page, /\/_astro\/list-filters\.[\w-]+\.js$/);
       await openList(page, '/all-tours');

@@ -10,7 +10,7 @@ import { candidateUrls, holdResponses, requestedPaths, turnOnSaveData } from './
 /** The photos, held back while the page loads: it cannot reach its load event before they are released. */
 const PHOTOS = /\.(avif|webp|jpe?g|png)$/;
 
-test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+test.use({ viewport: { width: 390, height: 844 } });
 
 /** The paths an <img> or <source> under `selector` could fetch (src and srcset candidates). */
 const candidatePaths = async (page: Page, selector: string) =>

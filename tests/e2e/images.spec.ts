@@ -73,7 +73,6 @@ test('a detail page with an 8-photo gallery costs a 390 px 2x phone under 400 KB
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    serviceWorkers: 'block',
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

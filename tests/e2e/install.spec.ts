@@ -60,6 +60,7 @@ test('Chromium finds the site installable (no installability error)', async ({ p
   const context = await playwright.chromium.launchPersistentContext(profile, {
     ...(executablePath ? { executablePath } : {}),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    serviceWorkers: 'allow',
   });
   try {
     const page = await context.newPage();

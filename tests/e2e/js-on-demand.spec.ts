@@ -32,7 +32,7 @@ const inlineBytes = (page: Page) =>
     .evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ''))
     .then((sources) => sources.reduce((sum, source) => sum + gzipSync(source, { level: 9 }).byteLength, 0));
 
-test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+test.use({ viewport: { width: 390, height: 844 } });
 
 for (const pagePath of [
   '/',

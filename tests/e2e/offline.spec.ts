@@ -14,6 +14,8 @@ async function waitUntilKept(page: Page, path: string): Promise<void> {
 }
 
 test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
   test('a visited page comes from the service worker with the network off, images and styles included', async ({
     page,
     context,

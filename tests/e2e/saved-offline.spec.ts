@@ -9,6 +9,8 @@ import { savedCard } from './support.ts';
 
 const SAVE = 'Salvar nos favoritos: ';
 
+test.use({ serviceWorkers: 'allow' });
+
 /** Whether the saved-places cache holds `url` (a site path). */
 const isKept = (page: Page, url: string) =>
   page.evaluate(async ([name, path]) => Boolean(await (await caches.open(name)).match(new URL(path, location.href).href)), [

@@ -316,8 +316,6 @@ test('/busca reads ?q= and ?tipo=, keeps the URL in step and shares the same res
 });
 
 test.describe('/busca without a query', () => {
-  test.use({ serviceWorkers: 'block' });
-
   test('loads no panel code until its box is touched; what was typed before the panel arrived is searched', async ({ page }) => {
     const requested = requestedPaths(page);
     const code = () => requested.filter((file) => /\/(client|react|search-panel)[.-][^/]*$/.test(file));

@@ -86,8 +86,7 @@ export async function expectOnlyOwnScripts(page: Page): Promise<void> {
 /**
  * Holds back the responses whose URL matches `pattern` (React's client renderer, an island, the
  * photos) until `release()`: what a visitor on a slow link waits for. Returns the held URLs too.
- * The test must block service workers (`test.use({ serviceWorkers: 'block' })`): what the worker
- * fetches is not routed through the page.
+ * Service workers stay blocked (playwright.config.ts): what a worker fetches is not routed through the page.
  */
 export async function holdResponses(page: Page, pattern: RegExp): Promise<{ held: string[]; release: () => void }> {
   const held: string[] = [];
