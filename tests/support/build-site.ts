@@ -41,8 +41,7 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     sampleDir: path.join(root, 'sample-data'),
     logger: { info() {}, warn() {} },
   });
-  // The image step of `npm run sync`, into an image cache of this build only (encoded variants are
-  // still shared through Astro's cacheDir, keyed by content).
+  // The image step of `npm run sync`, into an image cache of this build only.
   const imageCache = path.join(work, 'images');
   const images = await syncImages({
     env: { ...env, IMAGE_CACHE_DIR: imageCache },
@@ -50,9 +49,12 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     snapshotDir: snapshot,
     logger: { info() {}, warn() {} },
   });
+  // Astro's cache of this build only too: it holds the content layer's store of the snapshot, so two builds
+  // at once (the integration files run two at a time) would read each other's data through a shared one.
+  const astroCache = path.join(work, 'astro-cache');
   await promisify(execFile)('npx', ['astro', 'build', '--outDir', dist], {
     cwd: root,
-    env: { ...process.env, ...env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: imageCache },
+    env: { ...process.env, ...env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: imageCache, ASTRO_CACHE_DIR: astroCache },
     maxBuffer: 64 * 1024 * 1024,
   });
   return {
