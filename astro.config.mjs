@@ -59,7 +59,7 @@ export default defineConfig({
   ],
   // One <meta> policy per page (src/integrations/csp.ts): our own code, the embeds the visitor asks for, nothing else.
   // Hosts that read dist/_headers also send it as a header (src/integrations/headers.ts).
-  security: { csp: contentSecurityPolicy('src') },
+  security: { csp: contentSecurityPolicy(`${root}src`) },
   // No Markdown code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the policy.
   markdown: { syntaxHighlight: false },
   // Pages as files (/tour/101 → tour/101.html): links and canonicals use /tour/101; the static-hosting

@@ -180,86 +180,6 @@ for (const { name, width, height } of WIDTHS) {
       await expect(news.results.locator('.news-card:not(.lead) .chip:visible', { hasText: 'Destaque' })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
     });
-
-    test('the save heart is kept in this browser and the article is listed on /favoritos', async ({ page }) => {
-      await page.goto('/news');
-      const lead = page.locator('[data-portal-static] .news-card.lead');
-      const title = (await lead.getByRole('heading').textContent())?.trim() ?? '';
-      const heart = lead.getByRole('button', { name: `Salvar nos favoritos: ${title}` });
-      await heart.click();
-      await expect(lead.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute('aria-pressed', 'true');
-      await page.reload();
-      await expect(lead.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute('aria-pressed', 'true');
-
-      // The island's cards show the same state and toggle the same store.
-      await searchNews(page, 'natal');
-      const found = page.locator('.portal-results .news-card[data-id="1305"]');
-      await expect(found.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute(
-        'aria-pressed',
-        'true',
-      );
-      const other = page.locator('.portal-results .news-card[data-id="1063"]');
-      await other.getByRole('button', { name: /^Salvar nos favoritos: / }).click();
-      await expect(other.getByRole('button', { name: /^Remover dos favoritos: / })).toHaveAttribute('aria-pressed', 'true');
-
-      await page.goto('/favoritos');
-      const saved = page.getByRole('link', { name: title });
-      await expect(saved).toHaveAttribute('href', '/news/1305');
-      await expect(page.getByText('2 itens salvos')).toBeVisible();
-      await expect(page.locator('.favourite-kind', { hasText: 'Notícia' })).toHaveCount(2);
-      // The saved picture is the site's own encoded image, not an upstream URL.
-      await expect(page.locator('.favourite-card img').first()).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
-    });
-
-    test('without a share sheet, Copiar link copies the canonical link and says so', async ({ page, context }) => {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-      await page.addInitScript(() => {
-        Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
-      });
-      await page.goto('/news');
-      const lead = page.locator('[data-portal-static] .news-card.lead');
-      await lead.getByRole('button', { name: /^Copiar link: / }).click();
-      await expect(lead.getByRole('status')).toHaveText('Link copiado');
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https:\/\/[^/]+\/news\/1305$/);
-      // The plain share links stay for whoever prefers them (and for no JavaScript).
-      await expect(lead.locator('details.share-menu')).toBeAttached();
-
-      await searchNews(page, 'festival');
-      const card = page.locator('.portal-results .news-card').first();
-      await card.getByRole('button', { name: /^Copiar link: / }).click();
-      await expect(card.getByRole('status')).toHaveText('Link copiado');
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/news\/1236$/);
-
-      await page.goto('/news/1305');
-      await page
-        .getByRole('region', { name: 'Compartilhe esta notícia' })
-        .getByRole('button', { name: /^Copiar link/ })
-        .click();
-      await expect(page.getByRole('region', { name: 'Compartilhe esta notícia' }).getByRole('status')).toHaveText('Link copiado');
-    });
-
-    test('with a share sheet, Compartilhar opens it with the article link', async ({ page }) => {
-      await page.addInitScript(() => {
-        const calls: unknown[] = [];
-        (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
-        Object.defineProperty(Navigator.prototype, 'share', {
-          value: async (data: unknown) => {
-            calls.push(data);
-          },
-          configurable: true,
-        });
-        Object.defineProperty(Navigator.prototype, 'canShare', { value: () => true, configurable: true });
-      });
-      await page.goto('/news');
-      const lead = page.locator('[data-portal-static] .news-card.lead');
-      await lead.getByRole('button', { name: /^Compartilhar: / }).click();
-      await expect
-        .poll(() =>
-          page.evaluate(() => (window as unknown as { shareCalls: { url: string }[] }).shareCalls.map((call) => call.url)),
-        )
-        .toEqual([expect.stringMatching(/\/news\/1305$/)]);
-      await expect(lead.getByRole('status')).toHaveText('');
-    });
   });
 
   test.describe(`testimonials portal at ${name} width`, () => {
@@ -332,6 +252,88 @@ for (const { name, width, height } of WIDTHS) {
     });
   });
 }
+
+// The heart and the share button behave alike at any width: tested at a phone's.
+test.describe("news portal's heart and share button at phone width", () => {
+  test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } });
+
+  test('the save heart is kept in this browser and the article is listed on /favoritos', async ({ page }) => {
+    await page.goto('/news');
+    const lead = page.locator('[data-portal-static] .news-card.lead');
+    const title = (await lead.getByRole('heading').textContent())?.trim() ?? '';
+    const heart = lead.getByRole('button', { name: `Salvar nos favoritos: ${title}` });
+    await heart.click();
+    await expect(lead.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(lead.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute('aria-pressed', 'true');
+
+    // The island's cards show the same state and toggle the same store.
+    await searchNews(page, 'natal');
+    const found = page.locator('.portal-results .news-card[data-id="1305"]');
+    await expect(found.getByRole('button', { name: `Remover dos favoritos: ${title}` })).toHaveAttribute('aria-pressed', 'true');
+    const other = page.locator('.portal-results .news-card[data-id="1063"]');
+    await other.getByRole('button', { name: /^Salvar nos favoritos: / }).click();
+    await expect(other.getByRole('button', { name: /^Remover dos favoritos: / })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.goto('/favoritos');
+    const saved = page.getByRole('link', { name: title });
+    await expect(saved).toHaveAttribute('href', '/news/1305');
+    await expect(page.getByText('2 itens salvos')).toBeVisible();
+    await expect(page.locator('.favourite-kind', { hasText: 'Notícia' })).toHaveCount(2);
+    // The saved picture is the site's own encoded image, not an upstream URL.
+    await expect(page.locator('.favourite-card img').first()).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
+  });
+
+  test('without a share sheet, Copiar link copies the canonical link and says so', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+    });
+    await page.goto('/news');
+    const lead = page.locator('[data-portal-static] .news-card.lead');
+    await lead.getByRole('button', { name: /^Copiar link: / }).click();
+    await expect(lead.getByRole('status')).toHaveText('Link copiado');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^https:\/\/[^/]+\/news\/1305$/);
+    // The plain share links stay for whoever prefers them (and for no JavaScript).
+    await expect(lead.locator('details.share-menu')).toBeAttached();
+
+    await searchNews(page, 'festival');
+    const card = page.locator('.portal-results .news-card').first();
+    await card.getByRole('button', { name: /^Copiar link: / }).click();
+    await expect(card.getByRole('status')).toHaveText('Link copiado');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/news\/1236$/);
+
+    await page.goto('/news/1305');
+    await page
+      .getByRole('region', { name: 'Compartilhe esta notícia' })
+      .getByRole('button', { name: /^Copiar link/ })
+      .click();
+    await expect(page.getByRole('region', { name: 'Compartilhe esta notícia' }).getByRole('status')).toHaveText('Link copiado');
+  });
+
+  test('with a share sheet, Compartilhar opens it with the article link', async ({ page }) => {
+    await page.addInitScript(() => {
+      const calls: unknown[] = [];
+      (window as unknown as { shareCalls: unknown[] }).shareCalls = calls;
+      Object.defineProperty(Navigator.prototype, 'share', {
+        value: async (data: unknown) => {
+          calls.push(data);
+        },
+        configurable: true,
+      });
+      Object.defineProperty(Navigator.prototype, 'canShare', { value: () => true, configurable: true });
+    });
+    await page.goto('/news');
+    const lead = page.locator('[data-portal-static] .news-card.lead');
+    await lead.getByRole('button', { name: /^Compartilhar: / }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { shareCalls: { url: string }[] }).shareCalls.map((call) => call.url)),
+      )
+      .toEqual([expect.stringMatching(/\/news\/1305$/)]);
+    await expect(lead.getByRole('status')).toHaveText('');
+  });
+});
 
 test('at 375 px, the empty state passes the accessibility sweep', async ({ page }) => {
   await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });

@@ -3,8 +3,7 @@
  * server: for integration tests that check what a given upstream makes of the pages.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts';
@@ -15,6 +14,14 @@ import { secretsFromEnv } from '../../scripts/verify/secrets.ts';
 import { readSiteConfig } from '../../src/lib/config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const ASTRO_BIN = path.join(root, 'node_modules/astro/bin/astro.mjs');
+/**
+ * Where the test builds go: inside the project, so that Astro writes the chunks it renders pages with
+ * beside each build's outDir (they import the project's packages). With an outDir outside the project it
+ * writes them to the project's `.astro/`, where two builds at once (integration files run two at a
+ * time) delete each other's.
+ */
+const BUILDS_DIR = path.join(root, 'node_modules/.cache/test-builds');
 
 export interface BuiltSite {
   report: SyncReport;
@@ -32,7 +39,8 @@ export interface BuiltSite {
 }
 
 export async function buildSite(env: Record<string, string>): Promise<BuiltSite> {
-  const work = await mkdtemp(path.join(tmpdir(), 'site-build-'));
+  await mkdir(BUILDS_DIR, { recursive: true });
+  const work = await mkdtemp(path.join(BUILDS_DIR, 'site-build-'));
   const snapshot = path.join(work, 'snapshot');
   const dist = path.join(work, 'dist');
   const report = await runSync({
@@ -52,10 +60,12 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
   // Astro's cache of this build only too: it holds the content layer's store of the snapshot, so two builds
   // at once (the integration files run two at a time) would read each other's data through a shared one.
   const astroCache = path.join(work, 'astro-cache');
-  await promisify(execFile)('npx', ['astro', 'build', '--outDir', dist], {
-    cwd: root,
-    env: { ...process.env, ...env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: imageCache, ASTRO_CACHE_DIR: astroCache },
-    maxBuffer: 64 * 1024 * 1024,
+  await astroBuild(dist, {
+    ...process.env,
+    ...env,
+    SNAPSHOT_DIR: snapshot,
+    IMAGE_CACHE_DIR: imageCache,
+    ASTRO_CACHE_DIR: astroCache,
   });
   return {
     report,
@@ -72,6 +82,15 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     },
     remove: () => rm(work, { recursive: true, force: true }),
   };
+}
+
+/** `astro build --outDir <dist>` in the project, as build:site runs it. */
+export function astroBuild(dist: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
+  return promisify(execFile)(process.execPath, [ASTRO_BIN, 'build', '--outDir', dist], {
+    cwd: root,
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 /** The last step of `npm run build:site`: Pagefind's index of the built pages (the gate reads it too). */
