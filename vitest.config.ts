@@ -23,7 +23,7 @@ export default defineConfig({
         },
       },
       // Each integration file runs full Astro builds in this checkout, two files at a time, each build with caches of
-      // its own (tests/support/build-site.ts): 157 s one at a time, 120 s two at a time here. `npm run test:unit` runs
+      // its own (tests/support/build-site.ts): 157 s one at a time, 114 s two at a time here. `npm run test:unit` runs
       // this project after the unit one, so no build competes with the sync tests' short HTTP timeouts.
       // A test has a minute: a browser's steps wait up to 20 s each while the other file builds.
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000 } },

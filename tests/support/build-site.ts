@@ -3,7 +3,8 @@
  * server: for integration tests that check what a given upstream makes of the pages.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts';
@@ -12,6 +13,7 @@ import type { Problem } from '../../scripts/verify/problem.ts';
 import { runVerify } from '../../scripts/verify/run.ts';
 import { secretsFromEnv } from '../../scripts/verify/secrets.ts';
 import { readSiteConfig } from '../../src/lib/config.ts';
+import { projectDir } from '../../src/lib/project-dirs.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ASTRO_BIN = path.join(root, 'node_modules/astro/bin/astro.mjs');
@@ -59,7 +61,11 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
   });
   // Astro's cache of this build only too: it holds the content layer's store of the snapshot, so two builds
   // at once (the integration files run two at a time) would read each other's data through a shared one.
+  // It starts with a copy of the encoded images of the project's cache (`npm run build:sample` fills it):
+  // the sample's photos that an upstream here serves again are not encoded again.
   const astroCache = path.join(work, 'astro-cache');
+  const sharedImages = path.join(projectDir(process.env, 'astroCache', root), 'assets');
+  if (existsSync(sharedImages)) await cp(sharedImages, path.join(astroCache, 'assets'), { recursive: true });
   await astroBuild(dist, {
     ...process.env,
     ...env,
