@@ -8,9 +8,9 @@ const isPrebuilt = /^(1|true|yes)$/i.test(process.env.E2E_PREBUILT ?? '');
 
 /**
  * The specs about what a phone's browser fetches (deferred photos, Save-Data, code on demand) run in
- * the full Chromium. The others run in Chromium's headless shell, about a quarter faster here: it has
- * no compositor or GPU process to feed, but it fetches lazy photos that the browser of a phone defers,
- * even hidden ones.
+ * the full Chromium. The others run in Chromium's headless shell, which has no compositor or GPU process
+ * to feed (the suite took 5.9 min here, 6.9 in Chromium alone), but fetches lazy photos that the browser
+ * of a phone defers, even hidden ones.
  */
 const FETCH_SPECS = /\/(save-data|images|first-load|js-on-demand)\.spec\.ts$/;
 
