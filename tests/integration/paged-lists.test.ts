@@ -18,7 +18,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../scripts/bench/generate.ts';
-import { findChromium, findHeadlessShell } from '../../scripts/ensure-browser.ts';
+import { findChromium } from '../../scripts/ensure-browser.ts';
 import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
 import { LIST_PAGE_SIZE } from '../../src/lib/lists/paging.ts';
 import { PROMOTIONS_PER_KIND } from '../../src/lib/promotions.ts';
@@ -60,8 +60,7 @@ beforeAll(async () => {
   await indexSearch(site);
   tours = JSON.parse(await readFile(path.join(site.snapshot, 'tours.json'), 'utf8')) as Tour[];
   host = await startStaticServer({ root: site.dist, port: 0 });
-  // The headless shell, as the end-to-end specs that measure no photo's fetch (playwright.config.ts).
-  const executablePath = findHeadlessShell() ?? findChromium();
+  const executablePath = findChromium();
   browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
