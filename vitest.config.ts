@@ -22,11 +22,20 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // Each integration file runs full Astro builds in this checkout, two files at a time, each build with caches of
-      // its own (tests/support/build-site.ts): 157 s one at a time, 114 s two at a time here. `npm run test:unit` runs
-      // this project after the unit one, so no build competes with the sync tests' short HTTP timeouts.
-      // A test has a minute: a browser's steps wait up to 20 s each while the other file builds.
-      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000 } },
+      // Each integration file runs full Astro builds in this checkout: one file at a time. Two at a time (each build
+      // has caches of its own, tests/support/build-site.ts) took 114 s against 157 here, but under that load
+      // paged-lists' browser tests twice missed what a click brought, in clean runs. `npm run test:unit` runs this
+      // project after the unit one, so no build competes with the sync tests' short HTTP timeouts. A test has a
+      // minute: a browser's steps may wait 20 s each.
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

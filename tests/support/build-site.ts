@@ -19,9 +19,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const ASTRO_BIN = path.join(root, 'node_modules/astro/bin/astro.mjs');
 /**
  * Where the test builds go: inside the project, so that Astro writes the chunks it renders pages with
- * beside each build's outDir (they import the project's packages). With an outDir outside the project it
- * writes them to the project's `.astro/`, where two builds at once (integration files run two at a
- * time) delete each other's.
+ * beside each build's outDir (they import the project's packages); with an outDir outside the project
+ * it writes them to the project's `.astro/`, shared by every build.
  */
 const BUILDS_DIR = path.join(root, 'node_modules/.cache/test-builds');
 
@@ -59,10 +58,9 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     snapshotDir: snapshot,
     logger: { info() {}, warn() {} },
   });
-  // Astro's cache of this build only too: it holds the content layer's store of the snapshot, so two builds
-  // at once (the integration files run two at a time) would read each other's data through a shared one.
-  // It starts with a copy of the encoded images of the project's cache (`npm run build:sample` fills it):
-  // the sample's photos that an upstream here serves again are not encoded again.
+  // Astro's cache of this build only too (it holds the content layer's store of the snapshot), so no test
+  // build writes into the project's. It starts with a copy of the encoded images of the project's cache
+  // (`npm run build:sample` fills it): the sample's photos that an upstream serves again are not encoded again.
   const astroCache = path.join(work, 'astro-cache');
   const sharedImages = path.join(projectDir(process.env, 'astroCache', root), 'assets');
   if (existsSync(sharedImages)) await cp(sharedImages, path.join(astroCache, 'assets'), { recursive: true });
