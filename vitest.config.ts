@@ -23,10 +23,10 @@ export default defineConfig({
         },
       },
       // Each integration file runs full Astro builds in this checkout: one file at a time. Two at a time (each build
-      // has caches of its own, tests/support/build-site.ts) took 114 s against 157 here, but under that load
-      // paged-lists' browser tests twice missed what a click brought, in clean runs. `npm run test:unit` runs this
-      // project after the unit one, so no build competes with the sync tests' short HTTP timeouts. A test has a
-      // minute: a browser's steps may wait 20 s each.
+      // with an Astro cache of its own, inside the project, or Astro's chunks of one build deleted the other's) took
+      // 114 s against 157 here, but under that load paged-lists' browser tests twice missed what a click brought, in
+      // clean runs. `npm run test:unit` runs this project after the unit one, so no build competes with the sync
+      // tests' short HTTP timeouts. A test has a minute: a browser's steps may wait 20 s each.
       {
         extends: true,
         test: {

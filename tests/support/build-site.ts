@@ -3,8 +3,8 @@
  * server: for integration tests that check what a given upstream makes of the pages.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts';
@@ -13,16 +13,8 @@ import type { Problem } from '../../scripts/verify/problem.ts';
 import { runVerify } from '../../scripts/verify/run.ts';
 import { secretsFromEnv } from '../../scripts/verify/secrets.ts';
 import { readSiteConfig } from '../../src/lib/config.ts';
-import { projectDir } from '../../src/lib/project-dirs.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ASTRO_BIN = path.join(root, 'node_modules/astro/bin/astro.mjs');
-/**
- * Where the test builds go: inside the project, so that Astro writes the chunks it renders pages with
- * beside each build's outDir (they import the project's packages); with an outDir outside the project
- * it writes them to the project's `.astro/`, shared by every build.
- */
-const BUILDS_DIR = path.join(root, 'node_modules/.cache/test-builds');
 
 export interface BuiltSite {
   report: SyncReport;
@@ -40,8 +32,7 @@ export interface BuiltSite {
 }
 
 export async function buildSite(env: Record<string, string>): Promise<BuiltSite> {
-  await mkdir(BUILDS_DIR, { recursive: true });
-  const work = await mkdtemp(path.join(BUILDS_DIR, 'site-build-'));
+  const work = await mkdtemp(path.join(tmpdir(), 'site-build-'));
   const snapshot = path.join(work, 'snapshot');
   const dist = path.join(work, 'dist');
   const report = await runSync({
@@ -50,7 +41,8 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     sampleDir: path.join(root, 'sample-data'),
     logger: { info() {}, warn() {} },
   });
-  // The image step of `npm run sync`, into an image cache of this build only.
+  // The image step of `npm run sync`, into an image cache of this build only (encoded variants are
+  // still shared through Astro's cacheDir, keyed by content).
   const imageCache = path.join(work, 'images');
   const images = await syncImages({
     env: { ...env, IMAGE_CACHE_DIR: imageCache },
@@ -58,18 +50,10 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     snapshotDir: snapshot,
     logger: { info() {}, warn() {} },
   });
-  // Astro's cache of this build only too (it holds the content layer's store of the snapshot), so no test
-  // build writes into the project's. It starts with a copy of the encoded images of the project's cache
-  // (`npm run build:sample` fills it): the sample's photos that an upstream serves again are not encoded again.
-  const astroCache = path.join(work, 'astro-cache');
-  const sharedImages = path.join(projectDir(process.env, 'astroCache', root), 'assets');
-  if (existsSync(sharedImages)) await cp(sharedImages, path.join(astroCache, 'assets'), { recursive: true });
-  await astroBuild(dist, {
-    ...process.env,
-    ...env,
-    SNAPSHOT_DIR: snapshot,
-    IMAGE_CACHE_DIR: imageCache,
-    ASTRO_CACHE_DIR: astroCache,
+  await promisify(execFile)('npx', ['astro', 'build', '--outDir', dist], {
+    cwd: root,
+    env: { ...process.env, ...env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: imageCache },
+    maxBuffer: 64 * 1024 * 1024,
   });
   return {
     report,
@@ -86,15 +70,6 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     },
     remove: () => rm(work, { recursive: true, force: true }),
   };
-}
-
-/** `astro build --outDir <dist>` in the project, as build:site runs it. */
-export function astroBuild(dist: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
-  return promisify(execFile)(process.execPath, [ASTRO_BIN, 'build', '--outDir', dist], {
-    cwd: root,
-    env,
-    maxBuffer: 64 * 1024 * 1024,
-  });
 }
 
 /** The last step of `npm run build:site`: Pagefind's index of the built pages (the gate reads it too). */
