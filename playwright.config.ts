@@ -7,12 +7,12 @@ export const PORT = Number(process.env.E2E_PORT) || 4322;
 const isPrebuilt = /^(1|true|yes)$/i.test(process.env.E2E_PREBUILT ?? '');
 
 /**
- * The specs about what a phone's browser fetches (deferred photos, Save-Data, code on demand) run in
+ * The test files about what a phone's browser fetches (deferred photos, Save-Data, code on demand) run in
  * the full Chromium. The others run in Chromium's headless shell, which has no compositor or GPU process
  * to feed (the suite took 5.9 min here, 6.9 in Chromium alone), but fetches lazy photos that the browser
  * of a phone defers, even hidden ones.
  */
-const FETCH_SPECS = /\/(save-data|images|first-load|js-on-demand)\.spec\.ts$/;
+const FETCH_TESTS = /\/(save-data|images|first-load|js-on-demand)\.spec\.ts$/;
 
 /** A project's browser: `executablePath`, else Playwright's own (its full Chromium for `channel: 'chromium'`). */
 function browser(executablePath: string | undefined, channel?: 'chromium') {
@@ -56,14 +56,14 @@ export default defineConfig({
     // a run, though only failures keep one: record it on the retry CI makes of a failed test. Locally,
     // `npx playwright test --trace on` records it for a test being debugged.
     trace: 'on-first-retry',
-    // No service worker unless a test is about it (offline.spec, saved-offline.spec, install.spec ask for one):
+    // No service worker unless a test is about it (the offline, saved-offline and install tests ask for one):
     // registering it and caching each page's files took about a quarter of every navigation's time here.
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'chromium', testMatch: FETCH_SPECS, use: browser(findChromium(), 'chromium') },
+    { name: 'chromium', testMatch: FETCH_TESTS, use: browser(findChromium(), 'chromium') },
     // Where no headless shell is installed, the full Chromium (scripts/ensure-browser.ts says so).
-    { name: 'headless-shell', testIgnore: FETCH_SPECS, use: browser(findHeadlessShell() ?? findChromium()) },
+    { name: 'headless-shell', testIgnore: FETCH_TESTS, use: browser(findHeadlessShell() ?? findChromium()) },
   ],
   webServer: {
     // dist/ as a static host serves it (scripts/serve.ts: file-first, with the build's _headers).

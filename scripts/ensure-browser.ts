@@ -1,8 +1,8 @@
 /**
  * Makes sure the end-to-end tests have their browsers, and prints which.
- * - Chromium, for the specs about what a phone's browser fetches: $CHROMIUM_PATH, Debian's or the
+ * - Chromium, for the test files about what a phone's browser fetches: $CHROMIUM_PATH, Debian's or the
  *   system's Chromium, else Playwright's own.
- * - Chromium's headless shell, faster, for the other specs: $CHROMIUM_HEADLESS_SHELL_PATH or Debian's
+ * - Chromium's headless shell, faster, for the other test files: $CHROMIUM_HEADLESS_SHELL_PATH or Debian's
  *   `chromium-headless-shell`, else Playwright's own; without one they run in Chromium.
  * What is missing is installed: Debian's packages as root, else Playwright's (`npx playwright install chromium`,
  * which brings both).
@@ -55,7 +55,7 @@ async function main() {
       if (!install()) ok('apt-get', ['update']) && install();
     }
     const shell = findHeadlessShell() ?? `the same (\`apt-get install -y chromium-headless-shell\` is faster)`;
-    console.log(`e2e browsers: ${findChromium()} for the specs that measure fetches, for the others ${shell}`);
+    console.log(`e2e browsers: ${findChromium()} for the tests that measure fetches, for the others ${shell}`);
     return;
   }
   if (await playwrightHasItsOwn()) {
