@@ -156,18 +156,27 @@ for (const { name, width, height } of SIZES) {
       for (const carousel of await page.locator('main [data-carousel]').all()) await carousel.scrollIntoViewIfNeeded();
       await expect(page.locator('main [data-carousel-pending]')).toHaveCount(0);
 
-      await page.locator('main').focus();
-      const sections: string[] = [];
-      for (let press = 0; press < 400; press++) {
-        await page.keyboard.press('Tab');
-        const where = await page.evaluate(() =>
-          document.querySelector('main')?.contains(document.activeElement)
-            ? (document.activeElement?.closest('section[id]')?.id ?? '')
-            : null,
+      // Each stop's section ('' outside one; null once focus has left the main content), logged by the page itself.
+      await page.evaluate(() => {
+        const stops: (string | null)[] = [];
+        (window as unknown as { tabStops: typeof stops }).tabStops = stops;
+        document.addEventListener('focusin', () =>
+          stops.push(
+            document.querySelector('main')?.contains(document.activeElement)
+              ? (document.activeElement?.closest('section[id]')?.id ?? '')
+              : null,
+          ),
         );
-        if (where === null) break;
-        sections.push(where);
+      });
+      await page.locator('main').focus();
+      const stopsSoFar = () => page.evaluate(() => (window as unknown as { tabStops: (string | null)[] }).tabStops.slice(1));
+      // Tabs in rounds of 20, until focus leaves the main content (or 400 presses).
+      for (let press = 0; press < 400 && !(await stopsSoFar()).includes(null); press += 20) {
+        for (let step = 0; step < 20; step++) await page.keyboard.press('Tab');
       }
+      const stops = await stopsSoFar();
+      const left = stops.indexOf(null);
+      const sections = (left === -1 ? stops : stops.slice(0, left)) as string[];
       const per = (id: string) => sections.filter((section) => section === id).length;
       // A carousel: the cards of one view (a link and a heart each), 'Anterior', 'Próximo' and 'Ver mais'.
       const cardsPerView = width >= 768 ? 3 : 1;
