@@ -78,57 +78,6 @@ for (const { name, width, height } of WIDTHS) {
   test.describe(`home behaviour at ${name} width`, () => {
     test.use({ viewport: { width, height } });
 
-    test('the slideshow pauses and resumes with its button; a dot does not restart a paused slideshow', async ({ page }) => {
-      await openWithClock(page);
-      const hero = section(page, 'Barra do Bugres – MT');
-      // The first advance is due 5 s after the page started.
-      await page.clock.runFor(5000);
-      const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
-      const state = hero.locator('.slide-dots');
-      await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
-      const pause = hero.getByRole('button', { name: 'Pausar apresentação' });
-      await expect(pause).toBeVisible();
-
-      await page.clock.runFor(100);
-      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-      await pause.click();
-      const resume = hero.getByRole('button', { name: 'Retomar apresentação' });
-      await expect(resume).toBeFocused();
-      await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
-      await page.clock.runFor(20_000);
-      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-
-      // A dot still jumps, and the slideshow stays paused (no resume 3 s later).
-      await dots.nth(3).click();
-      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
-      await page.clock.runFor(10_000);
-      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
-      await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
-
-      // Resumed: a full 5 s on the photo shown, then on.
-      await resume.click();
-      await expect(hero.getByRole('button', { name: 'Pausar apresentação' })).toBeVisible();
-      await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
-      await page.clock.runFor(4900);
-      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
-      await page.clock.runFor(200);
-      await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
-      await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
-    });
-
-    test('under reduced motion nothing moves, so there is no pause button', async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await openWithClock(page);
-      const hero = section(page, 'Barra do Bugres – MT');
-      await page.clock.runFor(20_000);
-      await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
-      // Nor once the visitor reaches into the hero.
-      await hero.locator('[data-slideshow]').focus();
-      await page.clock.runFor(100);
-      await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
-      await expect(hero.getByRole('button', { name: /apresentação/ })).toHaveCount(0);
-    });
-
     test('podcast topic chips filter the recent episodes and toggle off again', async ({ page }) => {
       await page.goto('/');
       const podcast = section(page, 'Vozes do Turismo');
@@ -164,6 +113,62 @@ for (const { name, width, height } of WIDTHS) {
     });
   });
 }
+
+// The slideshow's pause button does not depend on the width (its layout at each width: layout.spec.ts).
+test.describe('home slideshow at phone width', () => {
+  test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } });
+
+  test('the slideshow pauses and resumes with its button; a dot does not restart a paused slideshow', async ({ page }) => {
+    await openWithClock(page);
+    const hero = section(page, 'Barra do Bugres – MT');
+    // The first advance is due 5 s after the page started.
+    await page.clock.runFor(5000);
+    const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
+    const state = hero.locator('.slide-dots');
+    await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+    const pause = hero.getByRole('button', { name: 'Pausar apresentação' });
+    await expect(pause).toBeVisible();
+
+    await page.clock.runFor(100);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await pause.click();
+    const resume = hero.getByRole('button', { name: 'Retomar apresentação' });
+    await expect(resume).toBeFocused();
+    await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+    await page.clock.runFor(20_000);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+
+    // A dot still jumps, and the slideshow stays paused (no resume 3 s later).
+    await dots.nth(3).click();
+    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(10_000);
+    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+    await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+
+    // Resumed: a full 5 s on the photo shown, then on.
+    await resume.click();
+    await expect(hero.getByRole('button', { name: 'Pausar apresentação' })).toBeVisible();
+    await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+    await page.clock.runFor(4900);
+    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(200);
+    await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
+    await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test('under reduced motion nothing moves, so there is no pause button', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openWithClock(page);
+    const hero = section(page, 'Barra do Bugres – MT');
+    await page.clock.runFor(20_000);
+    await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
+    // Nor once the visitor reaches into the hero.
+    await hero.locator('[data-slideshow]').focus();
+    await page.clock.runFor(100);
+    await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
+    await expect(hero.getByRole('button', { name: /apresentação/ })).toHaveCount(0);
+  });
+});
 
 test.describe('splash screen', () => {
   test('a page that arrives at once never shows it', async ({ page }) => {

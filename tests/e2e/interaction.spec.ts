@@ -155,71 +155,6 @@ for (const { name, width, height } of WIDTHS) {
     });
   });
 
-  test.describe(`hero slideshow at ${name} width`, () => {
-    test.use({ viewport: { width, height } });
-
-    test('advances every 5 s, cycling; a dot jumps, pauses and resumes after 3 s', async ({ page }) => {
-      await openWithClock(page);
-      const hero = section(page, 'Barra do Bugres – MT');
-      // The dot links serve until the slideshow's module comes, a second before the first advance is due.
-      await page.clock.runFor(3000);
-      await expect(hero.getByRole('link', { name: 'Foto 3 de 6' })).toBeVisible();
-      await page.clock.runFor(1100);
-      const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
-      await expect(dots).toHaveCount(6);
-      await expect(dots.nth(2)).toHaveAccessibleName('Foto 3 de 6');
-      const state = hero.locator('.slide-dots');
-      await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
-      // The first photo was the server-rendered LCP image.
-      await expect(hero.locator('#slide-1 img')).toHaveAttribute('fetchpriority', 'high');
-
-      // The first advance is due 5 s after the page started, then every 5 s.
-      await page.clock.runFor(800);
-      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
-      await page.clock.runFor(200);
-      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-      await expect(dots.first()).not.toHaveAttribute('aria-current', 'true');
-      await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
-
-      // A dot click jumps and pauses for 3 s, then the 5 s cycle goes on.
-      await dots.nth(4).click();
-      await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
-      await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
-      await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
-      await page.clock.runFor(2900);
-      await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
-      await page.clock.runFor(200);
-      await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
-      await page.clock.runFor(4800);
-      await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
-      await page.clock.runFor(200);
-      await expect(dots.nth(5)).toHaveAttribute('aria-current', 'true');
-      // After the last photo it starts again.
-      await page.clock.runFor(5000);
-      await expect(dots.first()).toHaveAttribute('aria-current', 'true');
-      await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
-    });
-
-    test('stays still under reduced motion; the dots still jump', async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await openWithClock(page);
-      const hero = section(page, 'Barra do Bugres – MT');
-      // A dot link (server HTML) jumps before the slideshow's module comes; the module takes up the photo shown.
-      await hero.getByRole('link', { name: 'Foto 4 de 6' }).click();
-      await expect(hero.locator('#slide-4 img')).toBeInViewport({ ratio: 0.9 });
-      await page.clock.runFor(4100);
-      const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
-      await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
-      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
-      // Nothing moves by itself; the dots still jump.
-      await page.clock.runFor(20_000);
-      await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
-      await dots.nth(1).click();
-      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-      await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
-    });
-  });
-
   test.describe(`gallery lightbox at ${name} width`, () => {
     test.use({ viewport: { width, height } });
 
@@ -297,6 +232,72 @@ for (const { name, width, height } of WIDTHS) {
     });
   });
 }
+
+// The slideshow's timers and dots do not depend on the width (its layout at each width: layout.spec.ts).
+test.describe('hero slideshow at phone width', () => {
+  test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } });
+
+  test('advances every 5 s, cycling; a dot jumps, pauses and resumes after 3 s', async ({ page }) => {
+    await openWithClock(page);
+    const hero = section(page, 'Barra do Bugres – MT');
+    // The dot links serve until the slideshow's module comes, a second before the first advance is due.
+    await page.clock.runFor(3000);
+    await expect(hero.getByRole('link', { name: 'Foto 3 de 6' })).toBeVisible();
+    await page.clock.runFor(1100);
+    const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
+    await expect(dots).toHaveCount(6);
+    await expect(dots.nth(2)).toHaveAccessibleName('Foto 3 de 6');
+    const state = hero.locator('.slide-dots');
+    await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+    // The first photo was the server-rendered LCP image.
+    await expect(hero.locator('#slide-1 img')).toHaveAttribute('fetchpriority', 'high');
+
+    // The first advance is due 5 s after the page started, then every 5 s.
+    await page.clock.runFor(800);
+    await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(200);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(dots.first()).not.toHaveAttribute('aria-current', 'true');
+    await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
+
+    // A dot click jumps and pauses for 3 s, then the 5 s cycle goes on.
+    await dots.nth(4).click();
+    await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
+    await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
+    await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+    await page.clock.runFor(2900);
+    await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+    await page.clock.runFor(200);
+    await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+    await page.clock.runFor(4800);
+    await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(200);
+    await expect(dots.nth(5)).toHaveAttribute('aria-current', 'true');
+    // After the last photo it starts again.
+    await page.clock.runFor(5000);
+    await expect(dots.first()).toHaveAttribute('aria-current', 'true');
+    await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test('stays still under reduced motion; the dots still jump', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openWithClock(page);
+    const hero = section(page, 'Barra do Bugres – MT');
+    // A dot link (server HTML) jumps before the slideshow's module comes; the module takes up the photo shown.
+    await hero.getByRole('link', { name: 'Foto 4 de 6' }).click();
+    await expect(hero.locator('#slide-4 img')).toBeInViewport({ ratio: 0.9 });
+    await page.clock.runFor(4100);
+    const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
+    await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
+    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+    // Nothing moves by itself; the dots still jump.
+    await page.clock.runFor(20_000);
+    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+    await dots.nth(1).click();
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
+  });
+});
 
 test('without JavaScript a thumbnail still opens its large photo', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
