@@ -28,7 +28,11 @@ export async function expectNoSeriousA11yViolations(page: Page, within?: string)
   // Legacy mode: axe runs in the page itself. The default mode merges frame results in a blank page it opens for
   // each sweep, which took 2-3 times as long (a new renderer each time) for the same results: the site's pages
   // have no frame of their own (the maps and the player are third-party frames, shown on request).
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true);
+  // Only the violations' nodes are collected (not every node that passed): 10-20 % less time, the same violations.
+  const builder = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true);
   const results = await (within ? builder.include(within) : builder).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
