@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check and test, on the sample build, stopping at the first failure. Steps run one
- * after another, except where one leaves a core idle: `astro check` works on about one core, so it runs
- * beside the static-HTML and unit tests; the budgets and the deploy gate run beside the integration
- * builds (which use about one core and a bit). The end-to-end suite keeps both cores to itself.
+ * after another, except where one leaves a core idle: the linters beside the sample build; `astro check`
+ * (about one core) beside the static-HTML and unit tests; the budgets and the deploy gate beside the
+ * integration builds (about one core and a bit). The end-to-end suite keeps both cores to itself.
  * The lines of steps that run side by side are prefixed with the step's name; each step's time is
  * printed at the end.
  */
@@ -23,8 +23,10 @@ export type Phase = Step[];
 const SAMPLE = { SNAPSHOT_DIR: 'data/sample-snapshot' };
 
 export const PHASES: Phase[] = [
-  [{ name: 'lint', command: 'npm run -s lint && npm run -s lint:workflows' }],
-  [{ name: 'build:sample', command: 'npm run -s build:sample' }],
+  [
+    { name: 'lint', command: 'npm run -s lint && npm run -s lint:workflows' },
+    { name: 'build:sample', command: 'npm run -s build:sample' },
+  ],
   [
     { name: 'test:html, unit', command: 'npx vitest run --project html --project unit' },
     { name: 'check:types', command: 'npm run -s check:types', env: SAMPLE },
