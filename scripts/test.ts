@@ -3,10 +3,12 @@
  * after another, except where one leaves a core idle: the linters beside the sample build; `astro check`
  * (about one core) beside the static-HTML and unit tests; the budgets and the deploy gate beside the
  * integration builds (about one core and a bit). The end-to-end suite keeps both cores to itself.
- * The lines of steps that run side by side are prefixed with the step's name; each step's time is
- * printed at the end.
+ * The lines of steps that run side by side are prefixed with the step's name. At the end it prints each
+ * step's time and each phase's busy CPU time (the whole machine's, from /proc/stat): on 2 cores the suite
+ * cannot take less than half its CPU time, however its steps are arranged.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -83,24 +85,62 @@ function start(step: Step, cwd: string, write: (line: string) => void, prefix: b
 }
 
 /**
+ * The CPU time the machine has spent busy, in seconds, from the text of /proc/stat (its `cpu` line, in
+ * USER_HZ ticks of 1/100 s: user, nice, system, irq, softirq and steal; not idle or iowait). Null when
+ * the text has no such line.
+ */
+export function busyCpuSeconds(procStat: string): number | null {
+  const fields = /^cpu\s+(.*)$/m.exec(procStat)?.[1]?.trim().split(/\s+/).map(Number);
+  if (!fields || fields.length < 8 || fields.some(Number.isNaN)) return null;
+  const [user, nice, system, , , irq, softirq, steal] = fields as number[];
+  return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100;
+}
+
+/** The machine's busy CPU seconds now; null where there is no /proc/stat (not Linux). */
+function machineBusySeconds(): number | null {
+  try {
+    return busyCpuSeconds(readFileSync('/proc/stat', 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+export interface PhaseResult {
+  steps: StepResult[];
+  seconds: number;
+  /** CPU seconds the machine was busy during the phase (null where it cannot be read). */
+  cpuSeconds: number | null;
+}
+
+/**
  * Runs the phases in order, the steps of a phase side by side. A step that fails stops the others of
- * its phase and every later phase. The result of every step that ran, in order of start.
+ * its phase and every later phase. The result of every phase that ran.
  */
 export async function runPhases(
   phases: readonly Phase[],
-  { cwd, write }: { cwd: string; write: (line: string) => void },
-): Promise<StepResult[]> {
-  const results: StepResult[] = [];
+  {
+    cwd,
+    write,
+    busySeconds = machineBusySeconds,
+  }: { cwd: string; write: (line: string) => void; busySeconds?: () => number | null },
+): Promise<PhaseResult[]> {
+  const results: PhaseResult[] = [];
   for (const phase of phases) {
+    const [started, busyBefore] = [performance.now(), busySeconds()];
     const steps = phase.map((step) => start(step, cwd, write, phase.length > 1));
     const settled = steps.map(async ({ done }) => {
       const result = await done;
       if (result.code !== 0) for (const other of steps) other.stop();
       return result;
     });
-    const phaseResults = await Promise.all(settled);
-    results.push(...phaseResults);
-    if (phaseResults.some((result) => result.code !== 0)) break;
+    const stepResults = await Promise.all(settled);
+    const busyAfter = busySeconds();
+    results.push({
+      steps: stepResults,
+      seconds: (performance.now() - started) / 1000,
+      cpuSeconds: busyBefore === null || busyAfter === null ? null : busyAfter - busyBefore,
+    });
+    if (stepResults.some((result) => result.code !== 0)) break;
   }
   return results;
 }
@@ -113,12 +153,21 @@ if (import.meta.main) {
     });
   }
   const root = path.resolve(import.meta.dirname, '..');
-  const results = await runPhases(PHASES, { cwd: root, write: (line) => process.stdout.write(`${line}\n`) });
-  console.log('\nnpm test, the time of each step:');
-  for (const { name, code, isStopped, seconds } of results) {
-    const outcome = isStopped ? '  stopped (a step beside it failed)' : code === 0 ? '' : `  FAILED (exit ${code})`;
-    console.log(`  ${name.padEnd(16)} ${seconds.toFixed(0).padStart(4)} s${outcome}`);
+  const phases = await runPhases(PHASES, { cwd: root, write: (line) => process.stdout.write(`${line}\n`) });
+  const line = (name: string, seconds: number, cpu?: number | null) =>
+    console.log(`  ${name.padEnd(18)} ${seconds.toFixed(0).padStart(4)} s${cpu == null ? '' : `   CPU ${cpu.toFixed(0)} s`}`);
+  console.log("\nnpm test: each step's time, and each phase's with the CPU time the machine was busy in it");
+  for (const phase of phases) {
+    for (const step of phase.steps) {
+      const outcome = step.isStopped ? 'stopped (a step beside it failed)' : step.code === 0 ? '' : `FAILED (exit ${step.code})`;
+      line(`${step.name} ${outcome}`.trim(), step.seconds);
+    }
+    line('  phase', phase.seconds, phase.cpuSeconds);
   }
-  const isGreen = results.length === PHASES.flat().length && results.every((result) => result.code === 0);
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const cpu = phases.map((phase) => phase.cpuSeconds);
+  line('all', sum(phases.map((phase) => phase.seconds)), cpu.includes(null) ? null : sum(cpu as number[]));
+  const steps = phases.flatMap((phase) => phase.steps);
+  const isGreen = steps.length === PHASES.flat().length && steps.every((step) => step.code === 0);
   process.exitCode = isGreen ? 0 : 1;
 }

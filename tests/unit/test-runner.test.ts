@@ -1,20 +1,26 @@
 /**
  * scripts/test.ts, the runner of `npm test`: phases in order, the steps of a phase side by side with
- * their lines prefixed, and a failure that stops the steps beside it and every later phase.
+ * their lines prefixed, a failure that stops the steps beside it and every later phase, and the CPU
+ * time of each phase read from /proc/stat.
  */
 import { describe, expect, it } from 'vitest';
-import { PHASES, runPhases } from '../../scripts/test.ts';
+import { busyCpuSeconds, PHASES, runPhases } from '../../scripts/test.ts';
 
-/** Runs the phases in this folder, collecting their lines. */
+/** Runs the phases in this folder, collecting their lines; the machine's busy seconds count 1.5 at each reading. */
 async function run(phases: Parameters<typeof runPhases>[0]) {
   const lines: string[] = [];
-  const results = await runPhases(phases, { cwd: import.meta.dirname, write: (line) => lines.push(line) });
-  return { lines, results };
+  let busy = 0;
+  const phaseResults = await runPhases(phases, {
+    cwd: import.meta.dirname,
+    write: (line) => lines.push(line),
+    busySeconds: () => (busy += 1.5),
+  });
+  return { lines, phaseResults, results: phaseResults.flatMap((phase) => phase.steps) };
 }
 
 describe('runPhases', () => {
   it('runs the steps of a phase side by side, their lines prefixed, and the phases in order', async () => {
-    const { lines, results } = await run([
+    const { lines, phaseResults, results } = await run([
       [
         { name: 'slow', command: 'sleep 0.5; echo done' },
         { name: 'quick', command: 'echo "$GREETING"', env: { GREETING: 'olá' } },
@@ -27,6 +33,9 @@ describe('runPhases', () => {
       { name: 'quick', code: 0, isStopped: false },
       { name: 'last', code: 0, isStopped: false },
     ]);
+    // Each phase's CPU time is what the machine's busy counter moved by while it ran.
+    expect(phaseResults.map((phase) => phase.cpuSeconds)).toEqual([1.5, 1.5]);
+    expect(phaseResults[0]?.seconds).toBeGreaterThanOrEqual(0.5);
   });
 
   it('a failing step stops the one beside it (its whole process group) and every later phase', async () => {
@@ -46,6 +55,18 @@ describe('runPhases', () => {
     // Its shell's child went too: the step ended long before the child's 20 s.
     expect(results[1]?.seconds).toBeLessThan(10);
     expect(lines).toEqual([]);
+  });
+});
+
+describe('busyCpuSeconds', () => {
+  it.each([
+    // user nice system idle iowait irq softirq steal guest guest_nice: idle and iowait are not busy; guest is in user.
+    ['cpu  1000 20 300 90000 500 7 3 10 0 0\ncpu0 500 10 150 45000 250 3 1 5 0 0\n', 13.4],
+    ['cpu  0 0 0 100 0 0 0 0\n', 0],
+    ['intr 1 2 3\n', null],
+    ['cpu  1 2 x 4 5 6 7 8\n', null],
+  ])('%j is %s s', (text, seconds) => {
+    expect(busyCpuSeconds(text)).toBe(seconds);
   });
 });
 
