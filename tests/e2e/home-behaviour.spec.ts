@@ -114,7 +114,7 @@ for (const { name, width, height } of WIDTHS) {
   });
 }
 
-// The slideshow's pause button does not depend on the width (its layout at each width: layout.spec.ts).
+// The slideshow's pause button does not depend on the width (the layout tests check the hero at each width).
 test.describe('home slideshow at phone width', () => {
   test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } });
 

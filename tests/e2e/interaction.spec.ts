@@ -233,7 +233,7 @@ for (const { name, width, height } of WIDTHS) {
   });
 }
 
-// The slideshow's timers and dots do not depend on the width (its layout at each width: layout.spec.ts).
+// The slideshow's timers and dots do not depend on the width (the layout tests check the hero at each width).
 test.describe('hero slideshow at phone width', () => {
   test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } });
 
