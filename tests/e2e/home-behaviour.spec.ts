@@ -1,13 +1,13 @@
 /**
- * Home behaviour added on top of the static sections: the hero slideshow's pause button (WCAG
- * 2.2.2) on a controlled clock, the podcast's topic chips, and the splash screen, which may only
- * appear while the page is really still arriving. The splash tests load the home through a local
+ * Home behaviour added on top of the static sections: the podcast's topic chips, and the splash screen,
+ * which may only appear while the page is really still arriving (the hero slideshow is tested with the
+ * carousels). The splash tests load the home through a local
  * proxy that holds the HTML back just before the hero until the test lets it go.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, ORIGIN, openWithClock, pauseClock, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, ORIGIN, pauseClock, WIDTHS } from './support.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -113,62 +113,6 @@ for (const { name, width, height } of WIDTHS) {
     });
   });
 }
-
-// The slideshow's pause button does not depend on the width (the layout tests check the hero at each width).
-test.describe('home slideshow at phone width', () => {
-  test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } });
-
-  test('the slideshow pauses and resumes with its button; a dot does not restart a paused slideshow', async ({ page }) => {
-    await openWithClock(page);
-    const hero = section(page, 'Barra do Bugres – MT');
-    // The first advance is due 5 s after the page started.
-    await page.clock.runFor(5000);
-    const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
-    const state = hero.locator('.slide-dots');
-    await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
-    const pause = hero.getByRole('button', { name: 'Pausar apresentação' });
-    await expect(pause).toBeVisible();
-
-    await page.clock.runFor(100);
-    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-    await pause.click();
-    const resume = hero.getByRole('button', { name: 'Retomar apresentação' });
-    await expect(resume).toBeFocused();
-    await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
-    await page.clock.runFor(20_000);
-    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-
-    // A dot still jumps, and the slideshow stays paused (no resume 3 s later).
-    await dots.nth(3).click();
-    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
-    await page.clock.runFor(10_000);
-    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
-    await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
-
-    // Resumed: a full 5 s on the photo shown, then on.
-    await resume.click();
-    await expect(hero.getByRole('button', { name: 'Pausar apresentação' })).toBeVisible();
-    await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
-    await page.clock.runFor(4900);
-    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
-    await page.clock.runFor(200);
-    await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
-    await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
-  });
-
-  test('under reduced motion nothing moves, so there is no pause button', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openWithClock(page);
-    const hero = section(page, 'Barra do Bugres – MT');
-    await page.clock.runFor(20_000);
-    await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
-    // Nor once the visitor reaches into the hero.
-    await hero.locator('[data-slideshow]').focus();
-    await page.clock.runFor(100);
-    await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
-    await expect(hero.getByRole('button', { name: /apresentação/ })).toHaveCount(0);
-  });
-});
 
 test.describe('splash screen', () => {
   test('a page that arrives at once never shows it', async ({ page }) => {

@@ -1,7 +1,7 @@
 /**
- * Carousels, the hero slideshow and the gallery lightbox (docs/product.md) on the sample
- * site, at phone and desktop widths. Timers run on Playwright's controlled clock, paused right
- * after load so every step moves time by hand.
+ * Carousels, the hero slideshow (with its pause button, WCAG 2.2.2) and the gallery lightbox
+ * (docs/product.md) on the sample site, at phone and desktop widths (the slideshow at phone width).
+ * Timers run on Playwright's controlled clock, paused right after load so every step moves time by hand.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, openWithClock, WIDTHS } from './support.ts';
@@ -233,7 +233,8 @@ for (const { name, width, height } of WIDTHS) {
   });
 }
 
-// The slideshow's timers and dots do not depend on the width (the layout tests check the hero at each width).
+// The slideshow's timers, dots and pause button do not depend on the width (the layout tests check the hero at
+// each width).
 test.describe('hero slideshow at phone width', () => {
   test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } });
 
@@ -296,6 +297,57 @@ test.describe('hero slideshow at phone width', () => {
     await dots.nth(1).click();
     await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
     await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test('the slideshow pauses and resumes with its button; a dot does not restart a paused slideshow', async ({ page }) => {
+    await openWithClock(page);
+    const hero = section(page, 'Barra do Bugres – MT');
+    // The first advance is due 5 s after the page started.
+    await page.clock.runFor(5000);
+    const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
+    const state = hero.locator('.slide-dots');
+    await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+    const pause = hero.getByRole('button', { name: 'Pausar apresentação' });
+    await expect(pause).toBeVisible();
+
+    await page.clock.runFor(100);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await pause.click();
+    const resume = hero.getByRole('button', { name: 'Retomar apresentação' });
+    await expect(resume).toBeFocused();
+    await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+    await page.clock.runFor(20_000);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+
+    // A dot still jumps, and the slideshow stays paused (no resume 3 s later).
+    await dots.nth(3).click();
+    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(10_000);
+    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+    await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
+
+    // Resumed: a full 5 s on the photo shown, then on.
+    await resume.click();
+    await expect(hero.getByRole('button', { name: 'Pausar apresentação' })).toBeVisible();
+    await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
+    await page.clock.runFor(4900);
+    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(200);
+    await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
+    await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
+  });
+
+  test('under reduced motion nothing moves, so there is no pause button', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openWithClock(page);
+    const hero = section(page, 'Barra do Bugres – MT');
+    await page.clock.runFor(20_000);
+    await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
+    // Nor once the visitor reaches into the hero.
+    await hero.locator('[data-slideshow]').focus();
+    await page.clock.runFor(100);
+    await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
+    await expect(hero.getByRole('button', { name: /apresentação/ })).toHaveCount(0);
   });
 });
 
