@@ -75,14 +75,14 @@ describe('PHASES', () => {
     const names = PHASES.flat().map((step) => step.name);
     expect(new Set(names).size).toBe(names.length);
     expect(PHASES.at(-1)?.map((step) => step.name)).toEqual(['test:e2e']);
-    const scripts = ['lint', 'lint:workflows', 'build:sample', 'test:html', 'check:types', 'budgets', 'verify', 'test:e2e'];
+    const scripts = ['lint', 'lint:workflows', 'build:sample', 'check:types', 'budgets', 'verify', 'test:e2e'];
     for (const script of scripts) {
       expect(
         PHASES.flat().some((step) => step.command.includes(`npm run -s ${script}`)),
         script,
       ).toBe(true);
     }
-    for (const project of ['unit', 'integration']) {
+    for (const project of ['html', 'unit', 'integration']) {
       expect(
         PHASES.flat().some((step) => step.command.includes(`--project ${project}`)),
         project,
