@@ -12,7 +12,7 @@ const isPrebuilt = /^(1|true|yes)$/i.test(process.env.E2E_PREBUILT ?? '');
  * to feed (the suite took 5.9 min here, 6.9 in Chromium alone), but fetches lazy photos that the browser
  * of a phone defers, even hidden ones.
  */
-const FETCH_TESTS = /\/(save-data|images|first-load|js-on-demand)\.spec\.ts$/;
+const FETCH_TESTS = /\/(save-data|images|first-load|js-on-demand)\.[a-z]+\.ts$/;
 
 /** A project's browser: `executablePath`, else Playwright's own (its full Chromium for `channel: 'chromium'`). */
 function browser(executablePath: string | undefined, channel?: 'chromium') {

@@ -1,6 +1,6 @@
 /**
- * Carousels, the hero slideshow (with its pause button, WCAG 2.2.2) and the gallery lightbox
- * (docs/product.md) on the sample site, at phone and desktop widths (the slideshow at phone width).
+ * Carousels, the hero slideshow with its pause button and the gallery lightbox (docs/product.md, Home)
+ * on the sample site, at phone and desktop widths (the slideshow at phone width).
  * Timers run on Playwright's controlled clock, paused right after load so every step moves time by hand.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';

@@ -17,7 +17,7 @@ import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts'
 import { plainEmail } from '../../scripts/sync/normalise/values.ts';
 import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
 import { badNightReader, GOOD_IDS, HOSTILE, IMAGE_PATHS, sampleJpeg } from '../support/bad-night.ts';
-import { runVerifyScript, type VerifyRun } from '../support/build-site.ts';
+import { astroBuild, runVerifyScript, type VerifyRun } from '../support/build-site.ts';
 import { startUpstreamServer, TEST_CREDENTIALS, type UpstreamServer } from '../support/upstream-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -58,7 +58,7 @@ async function buildNight(index: number): Promise<Night> {
   const report = await runSync({ env, outDir: snapshot, sampleDir: path.join(root, 'sample-data'), logger: quiet });
   const imageReport = await syncImages({ env, root, snapshotDir: snapshot, logger: quiet });
   const options = { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 };
-  await run('npx', ['astro', 'build', '--outDir', dist], options);
+  await astroBuild(dist, options.env);
   await run(process.execPath, ['scripts/index-search.ts', dist], options);
   const previous = index > 0 ? ['--previous', path.join(work, `dist-${index - 1}`, 'build-manifest.json')] : [];
   const verify = await runVerifyScript(['--dist', dist, '--snapshot', snapshot, ...previous], env);

@@ -4,16 +4,14 @@
  * working folder of the sync; and a build without its snapshot files fails with the file's name
  * instead of publishing an empty site with exit status 0. Real processes, as the nightly job runs them.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { astroBuild } from '../support/build-site.ts';
 import { PROJECT_ROOT as root, runSyncScript, setUpSyncWorkspace } from '../support/sync-helpers.ts';
 
-const run = promisify(execFile);
 const workspace = setUpSyncWorkspace('snapshot-dir-');
 
 /** The environment of a run against the test upstream, with these folder variables. */
@@ -21,14 +19,6 @@ const envWith = (folders: Record<string, string>) => ({ ...process.env, ...works
 
 /** `node scripts/sync.ts` (no --out: the folders come from the environment), from `cwd`. */
 const sync = (env: NodeJS.ProcessEnv, cwd = root) => runSyncScript([], { cwd, env });
-
-/** `astro build --outDir <dist>` in the project, as build:site runs it. */
-const build = (env: NodeJS.ProcessEnv, dist: string) =>
-  run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], {
-    cwd: root,
-    env,
-    maxBuffer: 64 * 1024 * 1024,
-  });
 
 const readJson = async <T>(file: string) => JSON.parse(await readFile(file, 'utf8')) as T;
 
@@ -62,7 +52,7 @@ describe('the folder variables', () => {
     expect(existsSync(path.join(root, snapshot))).toBe(false);
 
     const dist = path.join(work, 'abs', 'dist');
-    await build(env, dist);
+    await astroBuild(dist, env);
     await expectBuiltFrom(snapshot, dist);
     expect(existsSync(path.join(work, 'abs', 'astro-cache'))).toBe(true);
   }, 600_000);
@@ -78,7 +68,7 @@ describe('the folder variables', () => {
       expect(existsSync(path.join(tmpdir(), relative))).toBe(false);
 
       const dist = path.join(work, 'rel', 'dist');
-      await build(env, dist);
+      await astroBuild(dist, env);
       await expectBuiltFrom(snapshot, dist);
     } finally {
       await rm(snapshot, { recursive: true, force: true });
@@ -93,7 +83,7 @@ describe('a snapshot file missing at build time', () => {
     await cp(path.join(work, 'abs', 'snapshot'), snapshot, { recursive: true });
     await rm(path.join(snapshot, 'tours.json'));
     const dist = path.join(work, 'broken', 'dist');
-    const failed = build(envWith({ SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: path.join(work, 'abs', 'images') }), dist);
+    const failed = astroBuild(dist, envWith({ SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: path.join(work, 'abs', 'images') }));
     await expect(failed).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining(

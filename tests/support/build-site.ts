@@ -50,11 +50,7 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     snapshotDir: snapshot,
     logger: { info() {}, warn() {} },
   });
-  await promisify(execFile)('npx', ['astro', 'build', '--outDir', dist], {
-    cwd: root,
-    env: { ...process.env, ...env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: imageCache },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await astroBuild(dist, { ...process.env, ...env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: imageCache });
   return {
     report,
     images,
@@ -70,6 +66,15 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
     },
     remove: () => rm(work, { recursive: true, force: true }),
   };
+}
+
+/** `astro build --outDir <dist>` in the project, as build:site runs it, with this environment. */
+export function astroBuild(dist: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
+  return promisify(execFile)(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], {
+    cwd: root,
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 /** The last step of `npm run build:site`: Pagefind's index of the built pages (the gate reads it too). */
