@@ -29,9 +29,9 @@ for (const { name, width, height } of SIZES) {
   test.describe(`photo viewer at ${name} width (${width} px)`, () => {
     test.use({ viewport: { width, height }, hasTouch: true });
 
-    /** /tour/101 has 9 photos; the visitor came from the tours list, so Back off the page lands there. */
-    async function openViewer(page: Page) {
-      await page.goto('/all-tours');
+    /** /tour/101 has 9 photos; `from` the page the visitor came from (Back off the tour lands there). */
+    async function openViewer(page: Page, from?: string) {
+      if (from) await page.goto(from);
       await page.goto('/tour/101');
       const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
       await gallery.scrollIntoViewIfNeeded();
@@ -57,7 +57,7 @@ for (const { name, width, height } of SIZES) {
     test('Back closes the viewer and stays on the page; closed by its button, Back leaves the page as before', async ({
       page,
     }) => {
-      const dialog = await openViewer(page);
+      const dialog = await openViewer(page, '/all-tours');
       await page.goBack();
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(/\/tour\/101$/);
@@ -283,40 +283,17 @@ test.describe('lists without JavaScript at a phone width', () => {
   });
 });
 
+const bannerOf = (page: Page) => page.getByRole('complementary', { name: 'Promoções' });
+
 for (const { name, width, height } of SIZES) {
   test.describe(`promotions banner at ${name} width (${width} px)`, () => {
     test.use({ viewport: { width, height } });
-    const bannerOf = (page: Page) => page.getByRole('complementary', { name: 'Promoções' });
 
-    test('is slim, leads to items on sale, and once closed stays closed on the next pages', async ({ page }) => {
+    test('is slim', async ({ page }) => {
       await page.goto('/about');
-      const banner = bannerOf(page);
-      await expect(banner).toBeVisible();
-      // One line on a phone (it was 85 px, three lines).
-      expect((await banner.boundingBox())?.height ?? 0).toBeLessThanOrEqual(width < 768 ? 40 : 48);
-
-      await banner.getByRole('link', { name: 'Ver promoções' }).click();
-      await expect(page).toHaveURL(/\/promocoes$/);
-      const cards = page.getByRole('main').locator('article.item-card');
-      expect(await cards.count()).toBeGreaterThan(0);
-      // Every card shown is on sale: its discount is on it.
-      for (const card of await cards.all()) await expect(card.locator('.discount')).toHaveText(/^-\d+%$/);
-      await expect(page.getByRole('region', { name: 'Passeios' })).toBeVisible();
-      // The header's 'Promoções' entries lead to its sections.
-      const drawerOrMenu = page.getByRole('banner').locator('a[href="/promocoes#hospedagens"]');
-      expect(await drawerOrMenu.count()).toBeGreaterThan(0);
-      await expect(page.locator('#hospedagens')).toHaveCount(1);
-
-      await page.goto('/about');
-      await banner.getByRole('button', { name: 'Fechar o aviso de promoções' }).click();
-      await expect(banner).toBeHidden();
-      await expect(page.getByRole('main')).toBeFocused();
-      await page.goto('/all-tours');
-      await expect(bannerOf(page)).toBeHidden();
-      // A new set of promotions (another signature) shows it again.
-      await page.evaluate(() => localStorage.setItem('bb-promo-closed', 'older-promotions'));
-      await page.reload();
       await expect(bannerOf(page)).toBeVisible();
+      // One line on a phone (it was 85 px, three lines).
+      expect((await bannerOf(page).boundingBox())?.height ?? 0).toBeLessThanOrEqual(width < 768 ? 40 : 48);
     });
 
     test('without JavaScript it stays, with no dead close button', async ({ browser }) => {
@@ -330,6 +307,38 @@ for (const { name, width, height } of SIZES) {
     });
   });
 }
+
+test.describe('promotions banner at phone width (390 px)', () => {
+  // Where it leads and how it stays closed do not depend on the width.
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('leads to items on sale, and once closed stays closed on the next pages', async ({ page }) => {
+    await page.goto('/about');
+    const banner = bannerOf(page);
+    await banner.getByRole('link', { name: 'Ver promoções' }).click();
+    await expect(page).toHaveURL(/\/promocoes$/);
+    const cards = page.getByRole('main').locator('article.item-card');
+    expect(await cards.count()).toBeGreaterThan(0);
+    // Every card shown is on sale: its discount is on it.
+    for (const card of await cards.all()) await expect(card.locator('.discount')).toHaveText(/^-\d+%$/);
+    await expect(page.getByRole('region', { name: 'Passeios' })).toBeVisible();
+    // The header's 'Promoções' entries lead to its sections.
+    const drawerOrMenu = page.getByRole('banner').locator('a[href="/promocoes#hospedagens"]');
+    expect(await drawerOrMenu.count()).toBeGreaterThan(0);
+    await expect(page.locator('#hospedagens')).toHaveCount(1);
+
+    await page.goto('/about');
+    await banner.getByRole('button', { name: 'Fechar o aviso de promoções' }).click();
+    await expect(banner).toBeHidden();
+    await expect(page.getByRole('main')).toBeFocused();
+    await page.goto('/all-tours');
+    await expect(bannerOf(page)).toBeHidden();
+    // A new set of promotions (another signature) shows it again.
+    await page.evaluate(() => localStorage.setItem('bb-promo-closed', 'older-promotions'));
+    await page.reload();
+    await expect(bannerOf(page)).toBeVisible();
+  });
+});
 
 for (const { name, width, height } of SIZES) {
   test.describe(`home's podcast and 'Voltar ao topo' at ${name} width (${width} px)`, () => {
