@@ -19,13 +19,15 @@ async function menuAnchors(page: Page): Promise<string[]> {
 async function hydrateAll(page: Page): Promise<void> {
   await page.evaluate(async () => {
     // Two frames and a little more at each stop: the observers see every carousel pass, also on a busy machine.
+    // A step of a whole viewport leaves no part of the page unseen, and the carousels start 200 px before they
+    // come into view (enhancements.ts).
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const step = async () => {
       await frame();
       await frame();
       await new Promise((resolve) => setTimeout(resolve, 60));
     };
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
       window.scrollTo({ top: y, behavior: 'instant' });
       await step();
     }
