@@ -43,10 +43,12 @@ test('the manifest has the fields installation needs and icons of the sizes it l
     expect(meta.format).toBe('png');
     expect(`${meta.width}x${meta.height}`, icon.src).toBe(icon.sizes);
   }
-  // The maskable icon is opaque to its corners (platforms crop it to their shape), the others need not be.
+  // The maskable icon is opaque to its corners (platforms crop it to their shape), the others need not be. A PNG
+  // without an alpha channel (a palette of opaque colours) is opaque: its alpha reads 255.
   const maskable = icons.find((icon) => icon.purpose === 'maskable');
   const { data } = await sharp(await (await request.get(maskable?.src ?? '')).body())
     .extract({ left: 0, top: 0, width: 1, height: 1 })
+    .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   expect(data[3]).toBe(255);

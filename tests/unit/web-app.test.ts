@@ -70,17 +70,18 @@ const squareLogo = (colour: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="${colour}"/></svg>`,
   );
 
+/** A pixel's red, green, blue and alpha (a palette PNG of an opaque icon stores no alpha: 255). */
 async function pixel(png: Buffer, x: number, y: number) {
-  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const offset = (y * info.width + x) * info.channels;
   return [...data.subarray(offset, offset + info.channels)];
 }
 
 describe('renderAppIcon', () => {
-  it.each(APP_ICONS)('$name is a square PNG of $size px', async (icon) => {
+  it.each(APP_ICONS)('$name is a square palette PNG of $size px', async (icon) => {
     const png = await renderAppIcon(await readLogo('/logo.svg', PUBLIC), icon, '#f5f5f5');
     const meta = await sharp(png).metadata();
-    expect(meta).toMatchObject({ format: 'png', width: icon.size, height: icon.size });
+    expect(meta).toMatchObject({ format: 'png', width: icon.size, height: icon.size, isPalette: true });
   });
 
   it('another logo gives another icon', async () => {
