@@ -210,6 +210,38 @@ async function openFilters(page: Page) {
   return page.getByRole('form', { name: 'Filtros' });
 }
 
+/** What the page requests, answers, logs and throws, with the time since it opened. */
+function recordPage(page: Page): string[] {
+  const log: string[] = [];
+  const opened = performance.now();
+  const add = (line: string) => log.push(`${String(Math.round(performance.now() - opened)).padStart(6)} ms ${line}`);
+  const where = (url: string) => new URL(url).pathname + new URL(url).search;
+  page.on('request', (request) => add(`→ ${where(request.url())}`));
+  page.on('response', (response) => add(`← ${response.status()} ${where(response.url())}`));
+  page.on('requestfailed', (request) => add(`✗ ${where(request.url())}: ${request.failure()?.errorText}`));
+  page.on('console', (message) => add(`console.${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => add(`page error: ${error.message}`));
+  return log;
+}
+
+/** The list's results as the visitor sees them now: the address, the count, the cards, the messages. */
+function resultsState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const results = document.querySelector('[data-list-kind]');
+      const grid = results?.querySelector<HTMLElement>('[data-list-grid]');
+      return JSON.stringify({
+        url: location.pathname + location.search,
+        count: results?.querySelector('[data-list-count]')?.textContent?.trim(),
+        busy: results?.getAttribute('aria-busy'),
+        cards: grid?.children.length,
+        gridHidden: grid?.hidden,
+        messages: [...(results?.querySelectorAll('[data-list-empty]') ?? [])].map((message) => message.textContent?.trim()),
+      });
+    })
+    .catch((error: Error) => `the page's state could not be read: ${error.message}`);
+}
+
 async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -236,10 +268,15 @@ describe('in Chromium at 390 px', () => {
   afterAll(async () => {
     await context?.close();
   });
+  let pageLog: string[] = [];
   beforeEach(async () => {
     page = await context.newPage();
+    pageLog = recordPage(page);
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failure prints what the page did and shows: these tests have failed only on a loaded machine, in clean runs
+    // of `npm test`, where its output is all there is to read.
+    if (task.result?.state === 'fail') console.error(`${task.name}\n${[...pageLog, await resultsState(page)].join('\n')}`);
     await page?.close();
   });
 
