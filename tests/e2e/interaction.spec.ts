@@ -240,6 +240,8 @@ for (const { name, width, height } of WIDTHS) {
 // each width).
 test.describe('hero slideshow at phone width', () => {
   test.use({ viewport: { width: WIDTHS[0].width, height: WIDTHS[0].height } });
+  /** The photo of the hero's slide `number` (from 1). */
+  const slidePhoto = (hero: Locator, number: number) => hero.locator(`[id="slide-${number}"] img`);
 
   test('advances every 5 s, cycling; a dot jumps, pauses and resumes after 3 s', async ({ page }) => {
     await openWithClock(page);
@@ -254,7 +256,7 @@ test.describe('hero slideshow at phone width', () => {
     const state = hero.locator('.slide-dots');
     await expect(state).toHaveAttribute('data-slideshow-state', 'playing');
     // The first photo was the server-rendered LCP image.
-    await expect(hero.locator('#slide-1 img')).toHaveAttribute('fetchpriority', 'high');
+    await expect(slidePhoto(hero, 1)).toHaveAttribute('fetchpriority', 'high');
 
     // The first advance is due 5 s after the page started, then every 5 s.
     await page.clock.runFor(800);
@@ -262,12 +264,12 @@ test.describe('hero slideshow at phone width', () => {
     await page.clock.runFor(200);
     await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
     await expect(dots.first()).not.toHaveAttribute('aria-current', 'true');
-    await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
+    await expect(slidePhoto(hero, 2)).toBeInViewport({ ratio: 0.9 });
 
     // A dot click jumps and pauses for 3 s, then the 5 s cycle goes on.
     await dots.nth(4).click();
     await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
-    await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
+    await expect(slidePhoto(hero, 5)).toBeInViewport({ ratio: 0.9 });
     await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
     await page.clock.runFor(2900);
     await expect(state).toHaveAttribute('data-slideshow-state', 'paused');
@@ -280,7 +282,7 @@ test.describe('hero slideshow at phone width', () => {
     // After the last photo it starts again.
     await page.clock.runFor(5000);
     await expect(dots.first()).toHaveAttribute('aria-current', 'true');
-    await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
+    await expect(slidePhoto(hero, 1)).toBeInViewport({ ratio: 0.9 });
   });
 
   test('stays still under reduced motion; the dots still jump', async ({ page }) => {
@@ -289,7 +291,7 @@ test.describe('hero slideshow at phone width', () => {
     const hero = section(page, 'Barra do Bugres – MT');
     // A dot link (server HTML) jumps before the slideshow's module comes; the module takes up the photo shown.
     await hero.getByRole('link', { name: 'Foto 4 de 6' }).click();
-    await expect(hero.locator('#slide-4 img')).toBeInViewport({ ratio: 0.9 });
+    await expect(slidePhoto(hero, 4)).toBeInViewport({ ratio: 0.9 });
     await page.clock.runFor(4100);
     const dots = hero.getByRole('navigation', { name: 'Escolher foto' }).getByRole('button');
     await expect(hero.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'still');
@@ -299,7 +301,7 @@ test.describe('hero slideshow at phone width', () => {
     await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
     await dots.nth(1).click();
     await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
-    await expect(hero.locator('#slide-2 img')).toBeInViewport({ ratio: 0.9 });
+    await expect(slidePhoto(hero, 2)).toBeInViewport({ ratio: 0.9 });
   });
 
   test('the slideshow pauses and resumes with its button; a dot does not restart a paused slideshow', async ({ page }) => {
@@ -337,7 +339,7 @@ test.describe('hero slideshow at phone width', () => {
     await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true');
     await page.clock.runFor(200);
     await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
-    await expect(hero.locator('#slide-5 img')).toBeInViewport({ ratio: 0.9 });
+    await expect(slidePhoto(hero, 5)).toBeInViewport({ ratio: 0.9 });
   });
 
   test('under reduced motion nothing moves, so there is no pause button', async ({ page }) => {
@@ -345,7 +347,7 @@ test.describe('hero slideshow at phone width', () => {
     await openWithClock(page);
     const hero = section(page, 'Barra do Bugres – MT');
     await page.clock.runFor(20_000);
-    await expect(hero.locator('#slide-1 img')).toBeInViewport({ ratio: 0.9 });
+    await expect(slidePhoto(hero, 1)).toBeInViewport({ ratio: 0.9 });
     // Nor once the visitor reaches into the hero.
     await hero.locator('[data-slideshow]').focus();
     await page.clock.runFor(100);

@@ -23,8 +23,11 @@ export const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
 ] as const;
 
-/** Fails with the list of serious or critical axe violations on the current page. */
-export async function expectNoSeriousA11yViolations(page: Page, within?: string): Promise<void> {
+/**
+ * The serious or critical axe violations on the current page (or within `within`), one line each: for the
+ * end-to-end tests here and for the integration tests that open a page in Chromium.
+ */
+export async function seriousA11yViolations(page: Page, within?: string): Promise<string[]> {
   // Legacy mode: axe runs in the page itself. The default mode merges frame results in a blank page it opens for
   // each sweep, which took 2-3 times as long (a new renderer each time) for the same results: the site's pages
   // have no frame of their own (the maps and the player are third-party frames, shown on request).
@@ -34,7 +37,7 @@ export async function expectNoSeriousA11yViolations(page: Page, within?: string)
     .options({ resultTypes: ['violations'] })
     .setLegacyMode(true);
   const results = await (within ? builder.include(within) : builder).analyze();
-  const serious = results.violations
+  return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
@@ -43,6 +46,11 @@ export async function expectNoSeriousA11yViolations(page: Page, within?: string)
           .slice(0, 5)
           .join(', ')}`,
     );
+}
+
+/** Fails with the list of serious or critical axe violations on the current page. */
+export async function expectNoSeriousA11yViolations(page: Page, within?: string): Promise<void> {
+  const serious = await seriousA11yViolations(page, within);
   expect(serious, serious.join('\n')).toEqual([]);
 }
 

@@ -13,7 +13,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import { findChromium } from '../../scripts/ensure-browser.ts';
 import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
 import { LIST_PAGE_SIZE } from '../../src/lib/lists/paging.ts';
 import { PROMOTIONS_PER_KIND } from '../../src/lib/promotions.ts';
+import { seriousA11yViolations } from '../e2e/support.ts';
 import { type BuiltSite, buildSite, indexSearch, verifyBuiltSite } from '../support/build-site.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
@@ -215,7 +215,10 @@ function recordPage(page: Page): string[] {
   const log: string[] = [];
   const opened = performance.now();
   const add = (line: string) => log.push(`${String(Math.round(performance.now() - opened)).padStart(6)} ms ${line}`);
-  const where = (url: string) => new URL(url).pathname + new URL(url).search;
+  const where = (url: string) => {
+    const { pathname, search } = new URL(url);
+    return pathname + search;
+  };
   page.on('request', (request) => add(`→ ${where(request.url())}`));
   page.on('response', (response) => add(`← ${response.status()} ${where(response.url())}`));
   page.on('requestfailed', (request) => add(`✗ ${where(request.url())}: ${request.failure()?.errorText}`));
@@ -240,18 +243,6 @@ function resultsState(page: Page): Promise<string> {
       });
     })
     .catch((error: Error) => `the page's state could not be read: ${error.message}`);
-}
-
-async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 // At a phone's width only: what a filter over several pages brings does not depend on the width. The filter panel at
@@ -297,7 +288,7 @@ describe('in Chromium at 390 px', () => {
       .poll(() => last.getByRole('button', { name: /Salvar nos favoritos/ }).isVisible(), { timeout: UI_TIMEOUT })
       .toBe(true);
     expect(await last.locator('img').first().getAttribute('loading')).toBe('lazy');
-    await expectNoSeriousA11yViolations(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it("a filter with more matches than a page shows a page of them, 'Mostrar mais' the rest; Back and Forward step through", async () => {
