@@ -6,12 +6,14 @@
  * end-to-end suite keeps both cores to itself.
  * The lines of steps that run side by side are prefixed with the step's name. At the end it prints each
  * step's time and each phase's busy CPU time (the whole machine's, from /proc/stat): on 2 cores the suite
- * cannot take less than half its CPU time, however its steps are arranged.
+ * cannot take less than half its CPU time, however its steps are arranged. CI runs the same steps in
+ * parts, on machines of their own side by side (PARTS, `npm test -- --part NAME`).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
 
 /** A shell command of `npm test`, with what it adds to the environment. */
 export interface Step {
@@ -25,23 +27,62 @@ export type Phase = Step[];
 
 const SAMPLE = { SNAPSHOT_DIR: 'data/sample-snapshot' };
 
+/** Every step of `npm test`, once. */
+const STEP = {
+  lint: { name: 'lint', command: 'npm run -s lint && npm run -s lint:workflows' },
+  build: { name: 'build:sample', command: 'npm run -s build:sample' },
+  htmlAndUnit: { name: 'test:html, unit', command: 'npx vitest run --project html --project unit' },
+  types: { name: 'check:types', command: 'npm run -s check:types', env: SAMPLE },
+  integration: { name: 'integration', command: 'npx vitest run --project integration' },
+  gate: { name: 'budgets, verify', command: 'npm run -s budgets && npm run -s verify' },
+  e2e: { name: 'test:e2e', command: 'npm run -s test:e2e', env: { E2E_PREBUILT: '1' } },
+} satisfies Record<string, Step>;
+
+/** `npm test` on one machine. */
 export const PHASES: Phase[] = [
-  [
-    { name: 'lint', command: 'npm run -s lint && npm run -s lint:workflows' },
-    { name: 'build:sample', command: 'npm run -s build:sample' },
-  ],
-  [
-    { name: 'test:html, unit', command: 'npx vitest run --project html --project unit' },
-    { name: 'check:types', command: 'npm run -s check:types', env: SAMPLE },
-  ],
+  [STEP.lint, STEP.build],
+  [STEP.htmlAndUnit, STEP.types],
   // Not the unit tests beside the integration project: 20 s less, but in one clean run of three its browser
   // test of 'Tentar novamente' (paged-lists) did not get the retried list within 20 s.
-  [
-    { name: 'integration', command: 'npx vitest run --project integration' },
-    { name: 'budgets, verify', command: 'npm run -s budgets && npm run -s verify' },
-  ],
-  [{ name: 'test:e2e', command: 'npm run -s test:e2e', env: { E2E_PREBUILT: '1' } }],
+  [STEP.integration, STEP.gate],
+  [STEP.e2e],
 ];
+
+/**
+ * `npm test -- --part NAME`: the same steps cut into parts that each take a machine of their own, so CI
+ * runs them as jobs side by side (.github/workflows/ci.yml). Each part builds what it tests. The
+ * end-to-end part can be cut further with `--shard I/N` (Playwright's own sharding).
+ */
+export const PARTS = {
+  checks: [[STEP.lint, STEP.build], [STEP.htmlAndUnit, STEP.types], [STEP.gate]],
+  integration: [[STEP.integration]],
+  e2e: [[STEP.build], [STEP.e2e]],
+} satisfies Record<string, Phase[]>;
+
+export type PartName = keyof typeof PARTS;
+
+/**
+ * The phases a command line asks for: all of them, or one part (`--part NAME`), its end-to-end step given
+ * Playwright's `--shard I/N`. Throws, saying what is allowed, on anything else.
+ */
+export function phasesFor(args: readonly string[]): Phase[] {
+  const { values } = parseArgs({ args: [...args], options: { part: { type: 'string' }, shard: { type: 'string' } } });
+  const { part, shard } = values;
+  if (part === undefined) {
+    if (shard !== undefined) throw new Error('--shard goes with --part e2e');
+    return PHASES;
+  }
+  if (!Object.hasOwn(PARTS, part)) throw new Error(`--part: one of ${Object.keys(PARTS).join(', ')}, not '${part}'`);
+  const phases = PARTS[part as PartName];
+  if (shard === undefined) return phases;
+  const [index, count] = /^(\d+)\/(\d+)$/.exec(shard)?.slice(1).map(Number) ?? [];
+  if (part !== 'e2e' || !index || !count || index > count) {
+    throw new Error(`--shard I/N (1 ≤ I ≤ N) goes with --part e2e, not '--part ${part} --shard ${shard}'`);
+  }
+  return phases.map((phase) =>
+    phase.map((step) => (step === STEP.e2e ? { ...step, command: `${step.command} -- --shard=${index}/${count}` } : step)),
+  );
+}
 
 export interface StepResult {
   name: string;
@@ -158,7 +199,14 @@ if (import.meta.main) {
     });
   }
   const root = path.resolve(import.meta.dirname, '..');
-  const phases = await runPhases(PHASES, { cwd: root, write: (line) => process.stdout.write(`${line}\n`) });
+  let asked: Phase[];
+  try {
+    asked = phasesFor(process.argv.slice(2));
+  } catch (error) {
+    console.error(`npm test: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  const phases = await runPhases(asked, { cwd: root, write: (line) => process.stdout.write(`${line}\n`) });
   const line = (name: string, seconds: number, cpu?: number | null) =>
     console.log(`  ${name.padEnd(18)} ${seconds.toFixed(0).padStart(4)} s${cpu == null ? '' : `   CPU ${cpu.toFixed(0)} s`}`);
   console.log("\nnpm test: each step's time, and each phase's with the CPU time the machine was busy in it");

@@ -4,7 +4,7 @@
  * time of each phase read from /proc/stat.
  */
 import { describe, expect, it } from 'vitest';
-import { busyCpuSeconds, PHASES, runPhases } from '../../scripts/test.ts';
+import { busyCpuSeconds, PARTS, PHASES, phasesFor, runPhases } from '../../scripts/test.ts';
 
 /** Runs the phases in this folder, collecting their lines; the machine's busy seconds count 1.5 at each reading. */
 async function run(phases: Parameters<typeof runPhases>[0]) {
@@ -88,5 +88,33 @@ describe('PHASES', () => {
         project,
       ).toBe(true);
     }
+  });
+});
+
+describe('PARTS', () => {
+  // That the parts together run every step: ci.yml's test (workflows.test.ts), which runs each of its jobs' parts.
+  it('each part builds what it tests', () => {
+    expect(PARTS.checks[0]?.map((step) => step.name)).toContain('build:sample');
+    expect(PARTS.e2e.map((phase) => phase.map((step) => step.name))).toEqual([['build:sample'], ['test:e2e']]);
+  });
+
+  it('a command line picks all the phases, a part, or a shard of the end-to-end part', () => {
+    expect(phasesFor([])).toBe(PHASES);
+    expect(phasesFor(['--part', 'integration'])).toBe(PARTS.integration);
+    const sharded = phasesFor(['--part', 'e2e', '--shard', '2/3']).flat();
+    expect(sharded.map((step) => step.command)).toEqual(['npm run -s build:sample', 'npm run -s test:e2e -- --shard=2/3']);
+    expect(sharded[1]?.env).toEqual({ E2E_PREBUILT: '1' });
+  });
+
+  it.each([
+    [['--part', 'everything'], /one of checks, integration, e2e, not 'everything'/],
+    [['--shard', '1/2'], /--shard goes with --part e2e/],
+    [['--part', 'checks', '--shard', '1/2'], /goes with --part e2e/],
+    [['--part', 'e2e', '--shard', '3/2'], /1 ≤ I ≤ N/],
+    [['--part', 'e2e', '--shard', '0/2'], /1 ≤ I ≤ N/],
+    [['--part', 'e2e', '--shard', 'half'], /1 ≤ I ≤ N/],
+    [['--parts', 'e2e'], /Unknown option/],
+  ])('refuses %j', (args, message) => {
+    expect(() => phasesFor(args)).toThrow(message);
   });
 });

@@ -4,12 +4,14 @@
  * before the deploy, that untrusted text never reaches a shell line, and that every action is
  * pinned to a commit. Plus the lint itself: both files are clean, and it does catch a bad one.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { PHASES, phasesFor, type Step as TestStep } from '../../scripts/test.ts';
 import {
   checkoutsKeepingCredentials,
   isOutdatedFinding,
@@ -32,6 +34,7 @@ interface Step {
 }
 interface Job {
   needs?: string | string[];
+  strategy?: { matrix: { include: Record<string, string>[] } };
   permissions?: Record<string, string>;
   environment?: { name: string };
   steps: Step[];
@@ -186,10 +189,33 @@ describe.each([
 });
 
 describe('ci.yml', () => {
-  it('runs on push and pull request, read-only, with the full test command', () => {
+  it('runs on push and pull request, read-only', () => {
     expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
     expect(ci.permissions).toEqual({ contents: 'read' });
-    expect(allSteps(ci).some((step) => step.run?.trim() === 'npm test')).toBe(true);
+  });
+
+  it("runs every step of the test command, each part and each of the end-to-end part's shards in a job of its own", () => {
+    const { test } = ci.jobs;
+    const command = test?.steps.find((step) => step.run?.startsWith('npm test'));
+    // What each job runs: its command line as the shell splits it, with the job's matrix values in its environment.
+    const phasesOfJob = (values: Record<string, string>) => {
+      const env = Object.fromEntries(
+        Object.entries(command?.env ?? {}).map(([name, value]) => [
+          name,
+          value.replace(/^\$\{\{ matrix\.(\w+) \}\}$/, (_, key: string) => values[key] ?? ''),
+        ]),
+      );
+      const words = execFileSync('bash', ['-c', `printf '%s\\n' ${command?.run}`], { env, encoding: 'utf8' });
+      const [npm, script, dashes, ...args] = words.trim().split('\n');
+      expect([npm, script, dashes]).toEqual(['npm', 'test', '--']);
+      return phasesFor(args).flat();
+    };
+    const jobs = (test?.strategy?.matrix.include ?? []).map(phasesOfJob);
+    const names = (steps: TestStep[]) => new Set(steps.map((step) => step.name));
+    expect(names(jobs.flat())).toEqual(names(PHASES.flat()));
+    const shards = jobs.flat().flatMap((step) => /--shard=(\d+\/\d+)$/.exec(step.command)?.[1] ?? []);
+    expect(shards.length).toBeGreaterThan(1);
+    expect(shards).toEqual(shards.map((_, index) => `${index + 1}/${shards.length}`));
   });
 });
 
