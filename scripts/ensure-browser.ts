@@ -1,5 +1,6 @@
 /**
- * Makes sure the end-to-end tests have their browsers, and prints which.
+ * Makes sure the browser tests (the end-to-end suite, the integration project's paged-lists) have their
+ * browsers, and prints which.
  * - Chromium, for the test files about what a phone's browser fetches: $CHROMIUM_PATH, Debian's or the
  *   system's Chromium, else Playwright's own.
  * - Chromium's headless shell, faster, for the other test files: $CHROMIUM_HEADLESS_SHELL_PATH or Debian's
@@ -55,18 +56,18 @@ async function main() {
       if (!install()) ok('apt-get', ['update']) && install();
     }
     const shell = findHeadlessShell() ?? `the same (\`apt-get install -y chromium-headless-shell\` is faster)`;
-    console.log(`e2e browsers: ${findChromium()} for the tests that measure fetches, for the others ${shell}`);
+    console.log(`Test browsers: ${findChromium()} for the tests that measure fetches, for the others ${shell}`);
     return;
   }
   if (await playwrightHasItsOwn()) {
-    console.log("e2e browsers: Playwright's Chromium and headless shell");
+    console.log("Test browsers: Playwright's Chromium and headless shell");
     return;
   }
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log("No Chromium found: installing Debian's chromium and chromium-headless-shell...");
     const packages = ['chromium', 'chromium-headless-shell'];
     if (ok('apt-get', ['update']) && ok('apt-get', ['install', '-y', '--no-install-recommends', ...packages]) && findChromium()) {
-      console.log(`e2e browsers: ${findChromium()} and ${findHeadlessShell()}`);
+      console.log(`Test browsers: ${findChromium()} and ${findHeadlessShell()}`);
       return;
     }
   } else {

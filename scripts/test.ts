@@ -1,9 +1,9 @@
 /**
  * `npm test`: every check and test, on the sample build, stopping at the first failure. Steps run one
- * after another, except where one leaves a core idle: the linters beside the sample build; the
- * static-HTML and unit tests beside `astro check` (about one core); the budgets and the deploy gate
- * beside the integration project, whose files run one at a time (about one core and a bit). The
- * end-to-end suite keeps both cores to itself.
+ * after another, except where one leaves a core idle: the linters and the browser's check (on a fresh
+ * machine, its install) beside the sample build; the static-HTML and unit tests beside `astro check`
+ * (about one core); the budgets and the deploy gate beside the integration project, whose files run one
+ * at a time (about one core and a bit). The end-to-end suite keeps both cores to itself.
  * The lines of steps that run side by side are prefixed with the step's name. At the end it prints each
  * step's time and each phase's busy CPU time (the whole machine's, from /proc/stat): on 2 cores the suite
  * cannot take less than half its CPU time, however its steps are arranged. CI runs the same steps in
@@ -30,6 +30,9 @@ const SAMPLE = { SNAPSHOT_DIR: 'data/sample-snapshot' };
 /** Every step of `npm test`, once. */
 const STEP = {
   lint: { name: 'lint', command: 'npm run -s lint && npm run -s lint:workflows' },
+  // Before the first step that opens a browser (the integration project's paged-lists, the end-to-end suite):
+  // on a fresh machine it installs one (scripts/ensure-browser.ts).
+  browser: { name: 'browser', command: 'node scripts/ensure-browser.ts' },
   build: { name: 'build:sample', command: 'npm run -s build:sample' },
   htmlAndUnit: { name: 'test:html, unit', command: 'npx vitest run --project html --project unit' },
   types: { name: 'check:types', command: 'npm run -s check:types', env: SAMPLE },
@@ -40,7 +43,7 @@ const STEP = {
 
 /** `npm test` on one machine. */
 export const PHASES: Phase[] = [
-  [STEP.lint, STEP.build],
+  [STEP.lint, STEP.build, STEP.browser],
   [STEP.htmlAndUnit, STEP.types],
   // Not the unit tests beside the integration project: 20 s less, but in one clean run of three its browser
   // test of 'Tentar novamente' (paged-lists) did not get the retried list within 20 s.
@@ -55,11 +58,11 @@ export const PHASES: Phase[] = [
  */
 export const PARTS = {
   checks: [[STEP.lint, STEP.build], [STEP.htmlAndUnit, STEP.types], [STEP.gate]],
-  integration: [[STEP.integration]],
-  e2e: [[STEP.build], [STEP.e2e]],
+  integration: [[STEP.browser], [STEP.integration]],
+  e2e: [[STEP.build, STEP.browser], [STEP.e2e]],
 } satisfies Record<string, Phase[]>;
 
-export type PartName = keyof typeof PARTS;
+type PartName = keyof typeof PARTS;
 
 /**
  * The phases a command line asks for: all of them, or one part (`--part NAME`), its end-to-end step given

@@ -93,17 +93,34 @@ describe('PHASES', () => {
 
 describe('PARTS', () => {
   // That the parts together run every step: ci.yml's test (workflows.test.ts), which runs each of its jobs' parts.
-  it('each part builds what it tests', () => {
-    expect(PARTS.checks[0]?.map((step) => step.name)).toContain('build:sample');
-    expect(PARTS.e2e.map((phase) => phase.map((step) => step.name))).toEqual([['build:sample'], ['test:e2e']]);
+  it('the whole and each part have the sample build and a browser before the steps that need them', () => {
+    const needs: Record<string, string[]> = {
+      'test:html, unit': ['build:sample'],
+      'check:types': ['build:sample'],
+      'budgets, verify': ['build:sample'],
+      integration: ['browser'],
+      'test:e2e': ['build:sample', 'browser'],
+    };
+    for (const [name, phases] of [['the whole', PHASES], ...Object.entries(PARTS)] as const) {
+      phases.forEach((phase, index) => {
+        const before = new Set(phases.slice(0, index).flatMap((earlier) => earlier.map((step) => step.name)));
+        for (const step of phase) {
+          for (const need of needs[step.name] ?? []) expect(before.has(need), `${name}: ${need} before ${step.name}`).toBe(true);
+        }
+      });
+    }
   });
 
   it('a command line picks all the phases, a part, or a shard of the end-to-end part', () => {
     expect(phasesFor([])).toBe(PHASES);
     expect(phasesFor(['--part', 'integration'])).toBe(PARTS.integration);
     const sharded = phasesFor(['--part', 'e2e', '--shard', '2/3']).flat();
-    expect(sharded.map((step) => step.command)).toEqual(['npm run -s build:sample', 'npm run -s test:e2e -- --shard=2/3']);
-    expect(sharded[1]?.env).toEqual({ E2E_PREBUILT: '1' });
+    expect(sharded.map((step) => step.command)).toEqual([
+      'npm run -s build:sample',
+      'node scripts/ensure-browser.ts',
+      'npm run -s test:e2e -- --shard=2/3',
+    ]);
+    expect(sharded.at(-1)?.env).toEqual({ E2E_PREBUILT: '1' });
   });
 
   it.each([
