@@ -1,8 +1,9 @@
 /**
  * The properties the workflows must keep: when the deploy runs, that it never runs two
  * at once nor cancels one, that each job holds only the permissions it needs, that the gate runs
- * before the deploy, that untrusted text never reaches a shell line, and that every action is
- * pinned to a commit. Plus the lint itself: both files are clean, and it does catch a bad one.
+ * before the deploy, that untrusted text never reaches a shell line, that every action is pinned to
+ * a commit, and that CI's jobs together run every step of the test command. Plus the lint itself: both
+ * files are clean, and it does catch a bad one.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
