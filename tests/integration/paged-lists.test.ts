@@ -265,8 +265,8 @@ describe('in Chromium at 390 px', () => {
     pageLog = recordPage(page);
   });
   afterEach(async ({ task }) => {
-    // A failure prints what the page did and shows: these tests have failed only on a loaded machine, in clean runs
-    // of `npm test`, where its output is all there is to read.
+    // A failure prints what the page did and shows: a failure under load cannot be made again at will, and a CI
+    // run's output is all there is to read of it.
     if (task.result?.state === 'fail') console.error(`${task.name}\n${[...pageLog, await resultsState(page)].join('\n')}`);
     await page?.close();
   });
