@@ -30,6 +30,12 @@ import { fetchCities, fetchEpisodes, fetchFeedbacks, fetchPosts, fetchProviderLi
 /** The city lookup answered another city: the collection fails like a broken call (never a record's fault). */
 export class AnotherCityError extends Error {
   override name = 'AnotherCityError';
+  /** The city the provider answered, 'Tangará da Serra – MT'. */
+  readonly found: string;
+  constructor(message: string, found: string) {
+    super(message);
+    this.found = found;
+  }
 }
 
 export type SourceName = 'provider' | 'blog' | 'podcast';
@@ -91,6 +97,7 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
       if (city && !isConfiguredCity(city, configured)) {
         throw new AnotherCityError(
           `another city in the answer, ${quotedPlace(city)}, not the configured ${quotedPlace(configured)}`,
+          placeLabel(city),
         );
       }
       return { entries: city ? [city] : [], dropped: result.dropped, repaired: result.repaired };

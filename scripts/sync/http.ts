@@ -4,6 +4,7 @@
  * whole operation, and a byte cap on every answer's body.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance, type ResponsePromise } from 'ky';
+import type { FailureKind } from '../../src/lib/schemas/index.ts';
 import { outermostListEntries } from './normalise/envelope.ts';
 
 export interface HttpOptions {
@@ -177,6 +178,25 @@ export async function readJson(
 
 function pathOf(url: string): string {
   return URL.parse(url)?.pathname ?? 'upstream';
+}
+
+/**
+ * What kind of failure `error` is, as the editors' report tells them apart (src/lib/status/messages.ts):
+ * an HTTP status (credentials refused for 401 and 403), a timeout, no connection, an answer that is not
+ * the data (garbage, or not a collection), one too large.
+ */
+export function failureKind(error: unknown): { kind: FailureKind; status?: number } {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout' };
+  if (isHTTPError(error)) {
+    const { status } = error.response;
+    return status === 401 || status === 403 ? { kind: 'credentials', status } : { kind: 'http', status };
+  }
+  if (isTimeoutError(error)) return { kind: 'timeout' };
+  if (isNetworkError(error)) return { kind: 'network' };
+  if (error instanceof BodyTooLargeError || error instanceof TooManyRecordsError) return { kind: 'too-large' };
+  if (error instanceof GarbageError || name === 'EnvelopeError') return { kind: 'garbage' };
+  return { kind: 'other' };
 }
 
 /** One line saying why a request failed, for the sync's warnings. No URL query, no header. */

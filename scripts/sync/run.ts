@@ -3,15 +3,27 @@
  * record validated and sanitised, written to the snapshot; a failing source keeps its last good
  * snapshot and the run goes on.
  */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { KyInstance } from 'ky';
 import type { Snapshot } from '../../src/integrations/build-manifest.ts';
 import type { Env } from '../../src/lib/config.ts';
-import type { CollectionStatus, Origin } from '../../src/lib/schemas/index.ts';
+import { type CollectionProblem, type CollectionStatus, type Origin, STATUS_LIST_CAP } from '../../src/lib/schemas/index.ts';
+import { entryName } from '../../src/lib/status/collection-names.ts';
+import { REFUSAL_FILE } from '../../src/lib/status/refusal.ts';
 import { expectedPages } from '../verify/pages.ts';
-import { COLLECTIONS, type CollectionSpec, FALLBACK_CITY, type SourceName, sourceBaseUrl } from './collections.ts';
+import {
+  AnotherCityError,
+  COLLECTIONS,
+  type CollectionSpec,
+  FALLBACK_CITY,
+  type SourceName,
+  sourceBaseUrl,
+} from './collections.ts';
 import { readSyncConfig, type SyncConfig } from './config.ts';
+import { type CollectionDiff, diffEntries, type EntryIndex, indexEntries } from './diff.ts';
 import { FIXTURE_PATHS, fixtureFetch, folderReader } from './fixture-upstream.ts';
-import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, type HttpOptions, tooManyRecords } from './http.ts';
+import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, failureKind, type HttpOptions, tooManyRecords } from './http.ts';
 import { consoleLogger, redact, redactDeep, type SyncLogger } from './log.ts';
 import type { RecordNote } from './normalise/context.ts';
 import { type OwnSite, ownLinksInEntries } from './normalise/own-links.ts';
@@ -27,6 +39,11 @@ export interface SyncOptions {
   sampleDir: string;
   /** Publish a collection even when it shrank below half of its last good count. */
   allowShrink?: boolean;
+  /**
+   * Read every source and settle every collection as a sync does, but write nothing: the change check
+   * (scripts/sync/check.ts) compares what would be published with the snapshot in `outDir`.
+   */
+  dryRun?: boolean;
   http?: Partial<HttpOptions>;
   logger?: SyncLogger;
   now?: () => Date;
@@ -44,10 +61,15 @@ interface RecordsSeen {
   partial: string | null;
 }
 
-export interface CollectionReport extends CollectionStatus, RecordsSeen {}
+export interface CollectionReport extends Omit<CollectionStatus, 'dropped' | 'repaired' | 'changes'>, RecordsSeen {
+  /** What it publishes against the snapshot the sync started from; null when that had no such collection. */
+  diff: CollectionDiff | null;
+}
 
 export interface SyncReport {
   collections: CollectionReport[];
+  /** status.json as written: each collection's status, with its changes and record notes for the editors. */
+  statuses: CollectionStatus[];
   /** A source or collection that failed, fell back or was refused. */
   warnings: string[];
   /** One line per record dropped or repaired ('provider tours: dropped record "../x": id: …'); warnings too. */
@@ -78,6 +100,11 @@ const LOGGED_NOTES = 20;
 
 class ShrinkError extends Error {
   override name = 'ShrinkError';
+  readonly problem: CollectionProblem;
+  constructor(message: string, problem: CollectionProblem) {
+    super(message);
+    this.problem = problem;
+  }
 }
 
 /** What every step of one sync run shares: its configuration, its clients, its output and its warnings. */
@@ -89,7 +116,7 @@ interface SyncRun {
   /** Removes every configured secret from a text. */
   clean: (text: string) => string;
   logger: SyncLogger;
-  /** Writes a snapshot file, secrets removed. */
+  /** Writes a snapshot file as it is (nothing in a dry run). */
   write: (name: string, value: unknown) => Promise<void>;
   now: () => Date;
   /** Source and collection warnings of this run, secrets removed. */
@@ -118,13 +145,17 @@ export function oneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
 /** Where a collection is read from this time. */
 type Mode = 'upstream' | 'sample';
 
-type StatusReport = (status: Omit<CollectionStatus, 'id' | 'source'>, records: RecordsSeen) => CollectionReport;
+/** What syncCollection settles of a collection's status; the rest is known once it is published. */
+type SettledStatus = Pick<CollectionStatus, 'origin' | 'goodOrigin' | 'count' | 'failed' | 'error' | 'syncedAt' | 'problem'>;
+type StatusReport = (status: SettledStatus, records: RecordsSeen) => CollectionReport;
 
 /** A collection once its source has been read (or has failed): what it publishes, before its links to the portal are settled. */
 interface Settled {
   spec: CollectionSpec;
   report: CollectionReport;
   entries: { id: string }[];
+  /** The entries of the snapshot the sync started from, by id; null when it had none (publish diffs against it). */
+  previous: EntryIndex | null;
 }
 
 /** Sets up a run: the secrets filter on every output, one HTTP client per mode, one context per source. */
@@ -171,7 +202,9 @@ async function startRun(options: SyncOptions): Promise<SyncRun> {
     sample,
     clean,
     logger,
-    write: (name, value) => writeJsonAtomic(options.outDir, name, redactDeep(value, config.secrets)),
+    write: async (name, value) => {
+      if (!options.dryRun) await writeJsonAtomic(options.outDir, name, value);
+    },
     now: options.now ?? (() => new Date()),
     warnings,
     warn,
@@ -213,7 +246,7 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
   const { entries, dropped, repaired } = await run.normaliseInTurn(() =>
     spec.normalise(records, run.config, { baseUrl, now: run.now(), siteUrl: run.config.site.siteUrl }),
   );
-  const cleaned = (notes: RecordNote[]) => notes.map((record) => ({ id: clean(record.id), reason: clean(record.reason) }));
+  const cleaned = (notes: RecordNote[]) => notes.map((note) => cleanNote(run, note));
   return {
     received: records.length,
     entries,
@@ -231,30 +264,34 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settl
   const { options, now, warn } = run;
   const mode: Mode = isConfigured(run, spec.source) ? 'upstream' : 'sample';
   const previous = run.previousStatus.get(spec.name);
-  const report: StatusReport = (status, records) => ({ id: spec.name, source: spec.source, ...status, ...records });
+  const report: StatusReport = (status, records) => ({ id: spec.name, source: spec.source, ...status, ...records, diff: null });
 
   let records: RecordsSeen = { received: 0, dropped: [], repaired: [], partial: null };
   try {
     const { entries, ...seen } = await fetchEntries(run, spec, mode);
     records = seen;
     const { partial } = seen;
+    const stored = await readPreviousEntries(options.outDir, spec);
     // Compared with the last good snapshot only when both come from the upstream: the sample data's
     // ids and counts say nothing about the upstream's.
-    const last =
-      mode === 'upstream' && (previous?.goodOrigin ?? 'upstream') === 'upstream'
-        ? await readPreviousEntries(options.outDir, spec)
-        : null;
+    const last = mode === 'upstream' && (previous?.goodOrigin ?? 'upstream') === 'upstream' ? stored : null;
     // A read cut short by a failure (a later page of a paged call) publishes what it read, unless
     // that is less than half of the last good snapshot from the upstream: then the snapshot stays,
     // even with --allow-shrink, which is for drops the upstream meant, not for pages that failed.
     if (last && (!options.allowShrink || partial) && entries.length * 2 < last.length) {
-      throw new ShrinkError(
-        partial
-          ? `${partial}; ${entries.length} valid records, less than half of the last good ${last.length}: a partial read does not replace it`
-          : `${entries.length} valid records (${seen.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
-      );
+      const counts = { count: entries.length, previous: last.length };
+      throw partial
+        ? new ShrinkError(
+            `${partial}; ${entries.length} valid records, less than half of the last good ${last.length}: a partial read does not replace it`,
+            { code: 'partial-kept', ...counts },
+          )
+        : new ShrinkError(
+            `${entries.length} valid records (${seen.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
+            { code: 'shrink', ...counts },
+          );
     }
     const gone = last ? idsGone(last, entries) : 0;
+    let problem: CollectionProblem | null = null;
     // The count check above cannot see an upstream that swapped its records (another city's list,
     // ids renumbered by a migration): every old page would go and every link to it break. It is
     // said, not refused, since the data may be right; a real shrink already has its own message.
@@ -262,24 +299,39 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settl
       warn(
         `${spec.source} ${spec.name}: ids replaced: ${gone} of the ${last.length} ids of the last good snapshot are gone (${entries.length} records now); published anyway, check the upstream if this was not intended`,
       );
+      problem = { code: 'ids-replaced', gone, previous: last.length };
     }
-    if (partial) warn(`${spec.source} ${spec.name}: ${partial}; publishing the ${entries.length} valid records read`);
+    if (partial) {
+      warn(`${spec.source} ${spec.name}: ${partial}; publishing the ${entries.length} valid records read`);
+      problem = { code: 'partial', count: entries.length };
+    }
     return {
       spec,
       entries,
+      previous: stored && indexEntries(spec.name, stored),
       report: report(
-        { origin: mode, goodOrigin: mode, count: entries.length, failed: false, error: null, syncedAt: now().toISOString() },
+        {
+          origin: mode,
+          goodOrigin: mode,
+          count: entries.length,
+          failed: false,
+          error: null,
+          syncedAt: now().toISOString(),
+          problem,
+        },
         records,
       ),
     };
   } catch (error) {
     const reason = run.clean(describeError(error));
+    const problem = problemOf(error);
     const last = await readPreviousEntries(options.outDir, spec);
-    if (!last) return fallBack(run, spec, reason, records, report);
+    if (!last) return fallBack(run, spec, { reason, problem }, records, report);
     warn(`${spec.source} ${spec.name}: ${reason}; keeping the last good snapshot (${last.length} records)`);
     return {
       spec,
       entries: last,
+      previous: indexEntries(spec.name, last),
       report: report(
         {
           origin: 'snapshot',
@@ -288,11 +340,19 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settl
           failed: true,
           error: reason,
           syncedAt: previous?.syncedAt ?? null,
+          problem,
         },
         records,
       ),
     };
   }
+}
+
+/** What an editor is told of a collection that could not be refreshed (src/lib/status/messages.ts). */
+function problemOf(error: unknown): CollectionProblem {
+  if (error instanceof ShrinkError) return error.problem;
+  if (error instanceof AnotherCityError) return { code: 'another-city', found: error.found };
+  return { code: 'unavailable', ...failureKind(error) };
 }
 
 /** How many ids of `last` are not among those of `entries`. */
@@ -305,7 +365,7 @@ function idsGone(last: readonly { id: string }[], entries: readonly { id: string
 async function fallBack(
   run: SyncRun,
   spec: CollectionSpec,
-  reason: string,
+  { reason, problem }: { reason: string; problem: CollectionProblem },
   records: RecordsSeen,
   report: StatusReport,
 ): Promise<Settled> {
@@ -331,6 +391,7 @@ async function fallBack(
   return {
     spec,
     entries,
+    previous: null,
     report: report(
       {
         origin,
@@ -339,6 +400,7 @@ async function fallBack(
         failed: true,
         error: reason,
         syncedAt: origin === 'sample' ? run.now().toISOString() : null,
+        problem,
       },
       records,
     ),
@@ -378,26 +440,55 @@ async function publish(run: SyncRun, settled: readonly Settled[]): Promise<Colle
   const snapshot: Snapshot = Object.fromEntries(settled.map(({ spec, entries }) => [spec.name, entries]));
   const site: OwnSite = { siteUrl: run.config.site.siteUrl, pages: new Set(expectedPages(snapshot).map((page) => page.path)) };
   return Promise.all(
-    settled.map(async ({ spec, report, entries }) => {
+    settled.map(async ({ spec, report, entries, previous }) => {
       const linked = ownLinksInEntries(entries, site);
-      report.repaired.push(...linked.notes.map((note) => ({ id: run.clean(note.id), reason: run.clean(note.reason) })));
-      await run.write(spec.name, linked.entries);
+      const names = new Map(linked.notes.length > 0 ? entries.map((entry) => [entry.id, entryName(spec.name, entry)]) : []);
+      report.repaired.push(...linked.notes.map((note) => cleanNote(run, { ...note, name: names.get(note.id) ?? note.id })));
+      const published = redactDeep(linked.entries, run.config.secrets);
+      report.diff = previous && diffEntries(previous, indexEntries(spec.name, published));
+      await run.write(spec.name, published);
       return report;
     }),
   );
 }
 
+/** A record note with every configured secret removed from its texts. */
+function cleanNote(run: SyncRun, note: RecordNote): RecordNote {
+  const { clean } = run;
+  return {
+    ...note,
+    id: clean(note.id),
+    reason: clean(note.reason),
+    ...(note.name === undefined ? {} : { name: clean(note.name) }),
+    ...(note.value === undefined ? {} : { value: clean(note.value) }),
+  };
+}
+
+/** A list as status.json keeps it: the first STATUS_LIST_CAP entries and the count. */
+const capped = <T>(list: readonly T[]) => ({ total: list.length, first: list.slice(0, STATUS_LIST_CAP) });
+
+/** A collection's line of status.json: its status, with what changed and its record notes for /status. */
+function statusLine(collection: CollectionReport): CollectionStatus {
+  const { received: _received, partial: _partial, diff, dropped, repaired, ...status } = collection;
+  return {
+    ...status,
+    changes: diff && { added: capped(diff.added), removed: capped(diff.removed), changed: diff.changed.length },
+    dropped: capped(dropped),
+    repaired: capped(repaired),
+  };
+}
+
 export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const run = await startRun(options);
+  // A refused update's note (src/lib/status/refusal.ts) is about the attempt before this one.
+  if (!options.dryRun) await rm(path.join(options.outDir, REFUSAL_FILE), { force: true });
   warnPartialPodcast(run);
   const collections = await publish(run, await Promise.all(COLLECTIONS.map((spec) => syncCollection(run, spec))));
   const recordWarnings = recordNotes(run, collections);
-  await run.write(
-    STATUS_FILE,
-    collections.map(({ received: _received, dropped: _dropped, repaired: _repaired, partial: _partial, ...status }) => status),
-  );
+  const statuses = collections.map(statusLine);
+  await run.write(STATUS_FILE, statuses);
   run.logger.info(formatSummary(collections));
-  return { collections, warnings: run.warnings, recordWarnings };
+  return { collections, statuses, warnings: run.warnings, recordWarnings };
 }
 
 /** The summary table: per collection, records received, kept and dropped, and where they came from. */

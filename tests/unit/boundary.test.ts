@@ -215,16 +215,21 @@ describe('hostile records, one by one', () => {
   ])('%s: dropped, the id shown escaped', async (_name, record, shown) => {
     const { entries, dropped } = await normalise(record);
     expect(entries).toEqual([]);
-    expect(dropped).toEqual([{ id: shown, reason: expect.stringMatching(/^id: not a page address/) }]);
+    expect(dropped).toEqual([
+      { id: shown, reason: expect.stringMatching(/^id: not a page address/), field: 'id', problem: 'invalid' },
+    ]);
   });
 
   it('drops a record whose page would be too large, keeps one that was only cut', async () => {
     const huge = `<p>${'a&'.repeat(90_000)}</p>`;
     const tooLarge = await normalise({ id: 1, description: huge, how_it_works: huge, include: huge });
     expect(tooLarge.dropped[0]?.reason).toMatch(/^too large for one page \(\d[\d,]* characters, limit 400,000\)$/);
+    expect(tooLarge.dropped[0]?.problem).toBe('too-large');
     const cut = await normalise({ id: 2, description: `<p>${'palavra '.repeat(700_000)}</p>` });
     expect(cut.entries).toHaveLength(1);
-    expect(cut.repaired).toEqual([{ id: '2', reason: 'description: 5,600,007 characters, cut to 200,000' }]);
+    expect(cut.repaired).toEqual([
+      { id: '2', reason: 'description: 5,600,007 characters, cut to 200,000', field: 'description', problem: 'text-cut' },
+    ]);
   });
 
   it('drops a record nothing can read without losing the others (a stack overflow is a reason)', async () => {
@@ -245,25 +250,38 @@ describe('hostile records, one by one', () => {
   });
 
   it.each([
-    ['an e-mail with a hidden copy', { email: 'contato@x.com?bcc=someone@else.com' }, 'email', null],
-    ['a provider e-mail with a line break', { provider: { name: 'P', email: 'a@b.com\nBcc: c@d.com' } }, 'provider.email', null],
-    ['a phone without digits', { phone: 'ligue já' }, 'phone', null],
-    ['a negative price', { price: -5 }, 'price', null],
-    ['a negative price in text', { price: 'R$ -5,00' }, 'price', null],
-    ['an exponent price', { price: '1e309' }, 'price', null],
-    ['a price that is not finite (JSON 1e309)', { price: JSON.parse('1e309') }, 'price', null],
-    ['a rating of 11', { rating: 11 }, 'rating', null],
-    ['a negative rating', { rating: -1 }, 'rating', null],
-    ['no people', { people: 0 }, 'people', null],
-    ['a fractional people count', { people: 2.5 }, 'people', null],
-    ['a javascript: video', { video: 'javascript:alert(1)' }, 'video', null],
-    ['a data: website', { provider: { name: 'P', website: 'data:text/html,x' } }, 'provider.website', null],
-  ])('%s: left out (no fact the upstream did not give), with a note', async (_name, fields, label, expected) => {
+    ['an e-mail with a hidden copy', { email: 'contato@x.com?bcc=someone@else.com' }, 'email', 'not-email'],
+    [
+      'a provider e-mail with a line break',
+      { provider: { name: 'P', email: 'a@b.com\nBcc: c@d.com' } },
+      'provider.email',
+      'not-email',
+    ],
+    ['a phone without digits', { phone: 'ligue já' }, 'phone', 'not-phone'],
+    ['a negative price', { price: -5 }, 'price', 'not-price'],
+    ['a negative price in text', { price: 'R$ -5,00' }, 'price', 'not-price'],
+    ['an exponent price', { price: '1e309' }, 'price', 'not-price'],
+    ['a price that is not finite (JSON 1e309)', { price: JSON.parse('1e309') }, 'price', 'not-price'],
+    ['a rating of 11', { rating: 11 }, 'rating', 'out-of-range'],
+    ['a negative rating', { rating: -1 }, 'rating', 'out-of-range'],
+    ['no people', { people: 0 }, 'people', 'out-of-range'],
+    ['a fractional people count', { people: 2.5 }, 'people', 'out-of-range'],
+    ['a javascript: video', { video: 'javascript:alert(1)' }, 'video', 'not-url'],
+    ['a data: website', { provider: { name: 'P', website: 'data:text/html,x' } }, 'provider.website', 'not-url'],
+  ])('%s: left out (no fact the upstream did not give), with a note', async (_name, fields, label, problem) => {
     const { entries, repaired } = await normalise({ id: 7, ...fields });
     const item = entries[0] as Record<string, unknown> & { provider: Record<string, unknown> | null };
     const shown = label.startsWith('provider.') ? item.provider?.[label.slice('provider.'.length)] : item[label];
-    expect(shown).toBe(expected);
-    expect(repaired).toEqual([{ id: '7', reason: expect.stringMatching(new RegExp(`^${label.replace('.', '\\.')} `)) }]);
+    expect(shown).toBe(null);
+    expect(repaired).toEqual([
+      {
+        id: '7',
+        reason: expect.stringMatching(new RegExp(`^${label.replace('.', '\\.')} `)),
+        field: label,
+        problem,
+        value: expect.any(String),
+      },
+    ]);
   });
 
   it('gives a title of invisible characters the documented fallback title', async () => {

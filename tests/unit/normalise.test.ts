@@ -254,11 +254,36 @@ describe('items: the card view model, and no fact the upstream did not give', ()
       ['Bom também', null, null],
     ]);
     expect(dropped.map((record) => record.id)).toEqual(['#2 (no id)', '1', '#7 (no id)', '"  "']);
-    expect(dropped[1]?.reason).toBe('duplicate id (the first record with it is kept)');
+    expect(dropped[1]).toEqual({
+      id: '1',
+      name: 'Repetido',
+      reason: 'duplicate id (the first record with it is kept)',
+      field: 'id',
+      problem: 'duplicate-id',
+    });
+    expect(dropped[0]).toMatchObject({ name: 'Sem id', field: 'id', problem: 'invalid' });
     expect(repaired).toEqual([
-      { id: '3', reason: 'rating "excelente" outside 0–5; left out' },
-      { id: '4', reason: 'title {"pt":"objeto"}: not understood, left out' },
-      { id: '5', reason: 'price {"amount":150}: not understood, left out' },
+      {
+        id: '3',
+        reason: 'rating "excelente" outside 0–5; left out',
+        field: 'rating',
+        problem: 'out-of-range',
+        value: '"excelente"',
+      },
+      {
+        id: '4',
+        reason: 'title {"pt":"objeto"}: not understood, left out',
+        field: 'title',
+        problem: 'not-understood',
+        value: '{"pt":"objeto"}',
+      },
+      {
+        id: '5',
+        reason: 'price {"amount":150}: not understood, left out',
+        field: 'price',
+        problem: 'not-understood',
+        value: '{"amount":150}',
+      },
     ]);
   });
 });
@@ -424,9 +449,15 @@ describe('news from WordPress posts', () => {
     );
     expect(entries.map((entry) => entry.id)).toEqual(['1201']);
     expect(dropped).toEqual([
-      { id: '2', reason: 'status "draft" is not published' },
-      { id: '3', reason: 'no title' },
-      { id: '4', reason: 'no valid publication date ("x": not a calendar date between 2000 and tomorrow)' },
+      expect.objectContaining({ id: '2', reason: 'status "draft" is not published', field: 'status', problem: 'not-published' }),
+      { id: '3', reason: 'no title', field: 'title', problem: 'no-title' },
+      expect.objectContaining({
+        id: '4',
+        reason: 'no valid publication date ("x": not a calendar date between 2000 and tomorrow)',
+        field: 'date',
+        problem: 'not-date',
+        value: '"x"',
+      }),
     ]);
   });
 });
@@ -557,7 +588,14 @@ describe('an episode linking off Spotify', () => {
     );
     expect(entries[0]?.spotifyUrl).toBeNull();
     expect(repaired).toEqual([
-      { id: 'ep', reason: 'external_urls.spotify "https://evil.example/episode/ep": not an https address on spotify.com' },
+      {
+        id: 'ep',
+        name: 'Episódio',
+        reason: 'external_urls.spotify "https://evil.example/episode/ep": not an https address on spotify.com',
+        field: 'external_urls.spotify',
+        problem: 'not-spotify-url',
+        value: '"https://evil.example/episode/ep"',
+      },
     ]);
   });
 });

@@ -38,7 +38,14 @@ describe('links to the portal in upstream HTML', () => {
       '<p><a href="/tour/102">a trilha</a>, o antigo, <a href="/all-tours">todos</a>, <a href="/contato">fale conosco</a></p>',
     );
     expect(collectionOf(report, 'tours').repaired).toEqual([
-      { id: '103', reason: `link "${SITE_URL}/tour/999999": no page "/tour/999999" on this site; its words kept` },
+      {
+        id: '103',
+        name: 'Passeio 103',
+        reason: `link "${SITE_URL}/tour/999999": no page "/tour/999999" on this site; its words kept`,
+        field: 'link',
+        problem: 'link-not-a-page',
+        value: `"${SITE_URL}/tour/999999"`,
+      },
     ]);
     expect(report.recordWarnings).toContain(
       `provider tours: repaired record 103: link "${SITE_URL}/tour/999999": no page "/tour/999999" on this site; its words kept`,

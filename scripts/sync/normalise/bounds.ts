@@ -7,6 +7,8 @@
  * so the sync's summary can say which record was repaired and how.
  */
 
+import type { RecordContext } from './context.ts';
+
 /** The limits, in one place. */
 export const LIMITS = {
   /** Characters of any one string of a record (an HTML body, a title); longer ones are cut. */
@@ -35,18 +37,22 @@ const count = (value: number) => value.toLocaleString('en-US');
  * cut ('description: 5,242,880 characters, cut to 200,000'). Never throws; iterative where the
  * input decides the depth.
  */
-export function boundRecord(record: unknown, note: (reason: string) => void): unknown {
+export function boundRecord(record: unknown, note: RecordContext['note']): unknown {
   const walk = (value: unknown, path: string, depth: number): unknown => {
     if (typeof value === 'string') return boundString(value, path, note);
     if (value === null || typeof value !== 'object') return value;
     if (depth >= LIMITS.jsonDepth) {
-      note(`${path || 'record'}: nested deeper than ${LIMITS.jsonDepth} levels, left out`);
+      note(`${path || 'record'}: nested deeper than ${LIMITS.jsonDepth} levels, left out`, {
+        ...(path ? { field: path } : {}),
+        problem: 'nested-too-deep',
+      });
       return undefined;
     }
     if (Array.isArray(value)) {
       const key = path.split('.').at(-1) ?? '';
       const limit = GALLERY_KEYS.has(key) ? LIMITS.galleryPhotos : LIMITS.listItems;
-      if (value.length > limit) note(`${path}: ${count(value.length)} entries, kept the first ${limit}`);
+      if (value.length > limit)
+        note(`${path}: ${count(value.length)} entries, kept the first ${limit}`, { field: path, problem: 'list-cut' });
       return value.slice(0, limit).map((item, index) => walk(item, `${path}[${index}]`, depth + 1));
     }
     // Object.fromEntries defines own properties: a '__proto__' key stays a plain key.
@@ -57,16 +63,19 @@ export function boundRecord(record: unknown, note: (reason: string) => void): un
   return walk(record, '', 0);
 }
 
-function boundString(value: string, path: string, note: (reason: string) => void): string {
+function boundString(value: string, path: string, note: RecordContext['note']): string {
   let text = value;
   if (text.length > LIMITS.stringChars) {
-    note(`${path}: ${count(text.length)} characters, cut to ${count(LIMITS.stringChars)}`);
+    note(`${path}: ${count(text.length)} characters, cut to ${count(LIMITS.stringChars)}`, { field: path, problem: 'text-cut' });
     text = cutHtml(text, LIMITS.stringChars);
   }
   if (text.includes('<')) {
     const bounded = boundHtmlDepth(text);
     if (bounded.depth > LIMITS.htmlDepth) {
-      note(`${path}: HTML nested ${count(bounded.depth)} levels deep, tags below level ${LIMITS.htmlDepth} removed`);
+      note(`${path}: HTML nested ${count(bounded.depth)} levels deep, tags below level ${LIMITS.htmlDepth} removed`, {
+        field: path,
+        problem: 'html-too-deep',
+      });
       text = bounded.html;
     }
   }

@@ -4,12 +4,24 @@
  * importing each other.
  */
 
-/** A record left out of a collection, or kept after a repair, with why. */
-export interface RecordNote {
-  /** The record's id as received ('101'; one that is no page address quoted and escaped: '"../x"'), or its position ('#3 (no id)'). */
-  id: string;
-  reason: string;
+import type { RecordNote } from '../../../src/lib/schemas/index.ts';
+
+/** A record left out of a collection, or kept after a repair, with why (status.json keeps them for /status). */
+export type { RecordNote };
+
+/** What a note says besides its English reason: the field, the problem and the value, for the editors' report. */
+export type NoteDetail = Pick<RecordNote, 'field' | 'problem' | 'value'>;
+
+/** Thrown by a normaliser for a record that cannot be published: it is dropped with this reason and detail. */
+export class RecordRefused extends Error {
+  override name = 'RecordRefused';
+  readonly detail: NoteDetail;
+  constructor(reason: string, detail: NoteDetail) {
+    super(reason);
+    this.detail = detail;
+  }
 }
+
 /** What a normaliser knows beyond the record itself. */
 export interface RecordContext {
   /**
@@ -27,6 +39,9 @@ export interface RecordContext {
   /** The record's position in its collection, from 0, and the collection's size. */
   index: number;
   total: number;
-  /** Records a repair of this record for the sync's summary ('email "a@b?bcc=c": not a plain address'). */
-  note(reason: string): void;
+  /**
+   * Records a repair of this record for the sync's summary: the developers' reason ('email "a@b?bcc=c":
+   * not a plain address') and what the editors' report says of it.
+   */
+  note(reason: string, detail: NoteDetail): void;
 }

@@ -3,8 +3,8 @@ import { formatDate, formatDuration, truncate } from '../../../src/lib/format.ts
 import type { Episode } from '../../../src/lib/schemas/index.ts';
 import { sliceWhole } from '../../../src/lib/text.ts';
 import type { RecordContext } from './context.ts';
-import { checkedField, LenientLongText, LenientText, lenient, lenientList, RawId, withinScale } from './fields.ts';
-import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
+import { checkedField, LenientLongText, LenientText, lenient, lenientList, noteField, RawId, withinScale } from './fields.ts';
+import { calendarDate, imageUrl, latestDate, NOT_A_DATE, webUrl } from './values.ts';
 
 export const EPISODE_DESCRIPTION_LENGTH = 150;
 export const SHORT_TITLE_LENGTH = 20;
@@ -56,7 +56,7 @@ export function toEpisode(raw: RawEpisode, context: RecordContext): Episode {
   const { index, total } = context;
   const title = raw.name ?? 'Episódio';
   const publishedAt = releaseDate(raw.release_date, context.now);
-  if (raw.release_date && !publishedAt) context.note(`release_date ${quoted(raw.release_date)}: ${NOT_A_DATE}`);
+  if (raw.release_date && !publishedAt) noteField(context, 'release_date', raw.release_date, 'not-date', NOT_A_DATE);
   const durationMs = Math.round(
     withinScale(raw.duration_ms, { label: 'duration_ms', min: 0, max: MAX_DURATION_MS, fallback: 0 }, context),
   );

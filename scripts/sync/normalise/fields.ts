@@ -8,7 +8,7 @@ import { z } from 'astro/zod';
 import { truncate } from '../../../src/lib/format.ts';
 import { isRouteSafeId } from '../../../src/lib/route-id.ts';
 import { withoutXmlForbidden } from '../../../src/lib/text.ts';
-import type { RecordContext } from './context.ts';
+import type { NoteDetail, RecordContext } from './context.ts';
 import { hasVisibleText, htmlToText, sanitizeHtml } from './html.ts';
 import { quoted } from './values.ts';
 
@@ -135,6 +135,21 @@ function numberFrom(value: unknown): number | undefined {
 }
 
 /**
+ * Notes a field of the record that was refused or repaired: the developers' reason
+ * ('rating "abc": outside 0–5; left out') and the editors' detail (the field, the problem, the value).
+ */
+export function noteField(
+  context: Pick<RecordContext, 'note'>,
+  field: string,
+  value: unknown,
+  problem: NoteDetail['problem'],
+  reason: string,
+): void {
+  const shown = quoted(value);
+  context.note(`${field} ${shown}: ${reason}`, { field, problem, value: shown });
+}
+
+/**
  * A number on a scale (ratings, people, durations): the value when it is a number within
  * [min, max], else the scale's fallback, with a note when a value was given and refused ('rating
  * "abc" outside 0–5; left out'). A fact the upstream did not give has the fallback null: the page
@@ -151,7 +166,12 @@ export function withinScale<Fallback extends number | null>(
   const isValid = number >= scale.min && number <= scale.max && (!scale.isInteger || Number.isInteger(number));
   if (!isValid) {
     const instead = scale.fallback === null ? 'left out' : `${scale.fallback} used`;
-    context.note(`${scale.label} ${quoted(value)} outside ${scale.min}–${scale.max}; ${instead}`);
+    const shown = quoted(value);
+    context.note(`${scale.label} ${shown} outside ${scale.min}–${scale.max}; ${instead}`, {
+      field: scale.label,
+      problem: 'out-of-range',
+      value: shown,
+    });
   }
   return isValid ? number : scale.fallback;
 }
@@ -160,12 +180,12 @@ export function withinScale<Fallback extends number | null>(
  * One note per field the record had but its schema could not read and left out ('provider
  * "x": not understood, left out'): lenient fields keep the record, the summary still says what was lost.
  */
-export function noteLeftOut(input: unknown, output: unknown, note: (reason: string) => void): void {
+export function noteLeftOut(input: unknown, output: unknown, note: RecordContext['note']): void {
   if (!input || typeof input !== 'object' || !output || typeof output !== 'object') return;
   const parsed = output as Record<string, unknown>;
   for (const [key, value] of Object.entries(input)) {
     if (Object.hasOwn(parsed, key) && parsed[key] === undefined && !isBlank(value)) {
-      note(`${key} ${quoted(value)}: not understood, left out`);
+      noteField({ note }, key, value, 'not-understood', 'not understood, left out');
     }
   }
 }
@@ -191,13 +211,13 @@ export function describeIssues(error: z.ZodError): string {
 
 /** Why `check` refused a value, for the note; one per kind of field. */
 const REFUSALS = {
-  email: 'not a plain e-mail address',
-  phone: 'not a phone number (8 to 15 digits)',
-  url: 'not an http(s) address',
-  image: 'not an http(s) image address',
-  spotify: 'not an https address on spotify.com',
-  blog: "not an address on the blog's host",
-} as const;
+  email: { reason: 'not a plain e-mail address', problem: 'not-email' },
+  phone: { reason: 'not a phone number (8 to 15 digits)', problem: 'not-phone' },
+  url: { reason: 'not an http(s) address', problem: 'not-url' },
+  image: { reason: 'not an http(s) image address', problem: 'not-image-url' },
+  spotify: { reason: 'not an https address on spotify.com', problem: 'not-spotify-url' },
+  blog: { reason: "not an address on the blog's host", problem: 'not-blog-url' },
+} as const satisfies Record<string, { reason: string; problem: NoteDetail['problem'] }>;
 
 /**
  * A contact or link field checked by `check` (plainEmail, plausiblePhone, webUrl, an image URL):
@@ -211,6 +231,9 @@ export function checkedField(
 ): string | null {
   if (!value?.trim()) return null;
   const result = check(value);
-  if (result === null) context.note(`${field.label} ${quoted(value)}: ${REFUSALS[field.kind]}`);
+  if (result === null) {
+    const refusal = REFUSALS[field.kind];
+    noteField(context, field.label, value, refusal.problem, refusal.reason);
+  }
   return result;
 }

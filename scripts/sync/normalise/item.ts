@@ -11,6 +11,7 @@ import {
   LenientText,
   lenient,
   lenientList,
+  noteField,
   RawBoolean,
   RawId,
   RawMoney,
@@ -22,7 +23,7 @@ import {
 import { htmlToText } from './html.ts';
 import { notOwnSite, socialNotOwnSite } from './own-links.ts';
 import { socialLinks } from './social.ts';
-import { calendarDate, imageUrl, plainEmail, plausiblePhone, quoted, webUrl } from './values.ts';
+import { calendarDate, imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
 
 /** The title a record gets when the upstream leaves it out: a label, not a fact about the item. */
 export const FALLBACK_TITLES: Record<ItemKind, string> = {
@@ -261,7 +262,7 @@ function priceOf(value: string | number | undefined, label: string, context: Rec
   const price = parsePrice(value);
   // 'Sob consulta' (no number at all) is a price on request, not a repair.
   if (price === null && (typeof value === 'number' || /\d/.test(value)))
-    context.note(`${label} ${quoted(value)}: not a price (negative, exponent, several numbers or too large)`);
+    noteField(context, label, value, 'not-price', 'not a price (negative, exponent, several numbers or too large)');
   return price === 0 ? null : price;
 }
 
@@ -272,7 +273,7 @@ function eventDay(values: (string | undefined)[], label: string, context: Record
     if (!value) continue;
     const date = calendarDate(value, { zone: '-04:00', latest });
     if (date) return date;
-    context.note(`${label} ${quoted(value)}: not a calendar date between 2000 and five years ahead; left out`);
+    noteField(context, label, value, 'not-date', 'not a calendar date between 2000 and five years ahead; left out');
   }
   return null;
 }

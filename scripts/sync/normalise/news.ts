@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { readTimeMinutes, slugify, truncate } from '../../../src/lib/format.ts';
 import { PLACEHOLDERS } from '../../../src/lib/images.ts';
 import type { NewsArticle } from '../../../src/lib/schemas/index.ts';
-import type { RecordContext } from './context.ts';
+import { type RecordContext, RecordRefused } from './context.ts';
 import {
   checkedField,
   firstText,
@@ -92,11 +92,17 @@ export function blogLink(value: string, hosts: ReadonlySet<string>): string | nu
  * The embedded sample data (no base) is ours and keeps its links.
  */
 export function toNewsArticle(raw: RawPost, context: RecordContext, blogHosts: readonly string[] = []): NewsArticle {
-  if (raw.status && raw.status !== 'publish') throw new Error(`status ${quoted(raw.status)} is not published`);
+  if (raw.status && raw.status !== 'publish') {
+    const status = quoted(raw.status);
+    throw new RecordRefused(`status ${status} is not published`, { field: 'status', problem: 'not-published', value: status });
+  }
   const title = htmlToText(raw.title);
-  if (!hasVisibleText(title)) throw new Error('no title');
+  if (!hasVisibleText(title)) throw new RecordRefused('no title', { field: 'title', problem: 'no-title' });
   const date = publishedAt(raw, context.now);
-  if (!date) throw new Error(`no valid publication date (${quoted(raw.date_gmt ?? raw.date ?? '')}: ${NOT_A_DATE})`);
+  if (!date) {
+    const value = quoted(raw.date_gmt ?? raw.date ?? '');
+    throw new RecordRefused(`no valid publication date (${value}: ${NOT_A_DATE})`, { field: 'date', problem: 'not-date', value });
+  }
 
   const hosts = new Set(
     [...blogHosts, URL.parse(context.baseUrl ?? '')?.hostname].flatMap((host) => (host ? [host.toLowerCase()] : [])),

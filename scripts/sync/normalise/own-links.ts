@@ -14,7 +14,8 @@
 
 import { canonicalPath } from '../../../src/lib/paths.ts';
 import type { SocialLinks } from '../../../src/lib/schemas/index.ts';
-import type { RecordContext, RecordNote } from './context.ts';
+import type { NoteDetail, RecordContext, RecordNote } from './context.ts';
+import { noteField } from './fields.ts';
 import { rewriteLinks } from './html.ts';
 import { quoted } from './values.ts';
 
@@ -39,10 +40,21 @@ export function isOwnSiteUrl(url: string, siteUrl: string): boolean {
   );
 }
 
+/** What a link lost, as a record note says it. */
+export interface LinkNote extends NoteDetail {
+  reason: string;
+}
+
 /** An own link settled: the href it gets (null: the link is unwrapped) and, when something was lost, why. */
 export interface OwnLink {
   href: string | null;
-  note: string | null;
+  note: LinkNote | null;
+}
+
+/** The note of a link that lost something: 'link "…": no page "/tour/9" on this site; its words kept'. */
+function linkNote(href: string, problem: NoteDetail['problem'], what: string): LinkNote {
+  const value = quoted(href);
+  return { reason: `link ${value}: ${what}`, field: 'link', problem, value };
 }
 
 /**
@@ -60,7 +72,7 @@ export function ownLinkTarget(href: string, site: OwnSite): OwnLink | undefined 
   const url = URL.parse(value, site.siteUrl);
   // '/\\host' is another host to a browser: not ours, and not a page of ours either.
   if (!url || !isOwnSiteUrl(url.href, site.siteUrl))
-    return { href: null, note: `link ${quoted(value)}: not a page of this site; its words kept` };
+    return { href: null, note: linkNote(value, 'link-not-a-page', 'not a page of this site; its words kept') };
   let path: string;
   try {
     path = canonicalPath(decodeURIComponent(url.pathname));
@@ -68,20 +80,24 @@ export function ownLinkTarget(href: string, site: OwnSite): OwnLink | undefined 
     path = url.pathname;
   }
   if (!site.pages.has(path))
-    return { href: null, note: `link ${quoted(value)}: no page ${quoted(path)} on this site; its words kept` };
+    return { href: null, note: linkNote(value, 'link-not-a-page', `no page ${quoted(path)} on this site; its words kept`) };
   const target = `${path}${url.search}`;
   const fragment = url.hash.length > 1 ? url.hash : '';
   return {
     href: target,
     note: fragment
-      ? `link ${quoted(value)}: anchor ${quoted(fragment)} left out (the page's anchors are not known); links to ${target}`
+      ? linkNote(
+          value,
+          'link-anchor-dropped',
+          `anchor ${quoted(fragment)} left out (the page's anchors are not known); links to ${target}`,
+        )
       : null,
   };
 }
 
 /** Sanitised HTML with its links to the portal settled (`ownLinkTarget`), and a note per link changed for the worse. */
-export function ownLinksInHtml(html: string, site: OwnSite): { html: string; notes: string[] } {
-  const notes: string[] = [];
+export function ownLinksInHtml(html: string, site: OwnSite): { html: string; notes: LinkNote[] } {
+  const notes: LinkNote[] = [];
   if (!html.includes('<a')) return { html, notes };
   const rewritten = rewriteLinks(html, (href) => {
     const link = ownLinkTarget(href, site);
@@ -119,7 +135,7 @@ export function ownLinksInEntries<Entry extends { id: string }>(
   const settled = entries.map((entry) =>
     mapHtmlFields(entry, (html) => {
       const result = ownLinksInHtml(html, site);
-      for (const reason of result.notes) notes.push({ id: entry.id, reason });
+      for (const note of result.notes) notes.push({ id: entry.id, ...note });
       return result.html;
     }),
   );
@@ -133,7 +149,7 @@ export function ownLinksInEntries<Entry extends { id: string }>(
  */
 export function notOwnSite(url: string | null, label: string, context: Pick<RecordContext, 'siteUrl' | 'note'>): string | null {
   if (url === null || !context.siteUrl || !isOwnSiteUrl(url, context.siteUrl)) return url;
-  context.note(`${label} ${quoted(url)}: on the portal's own address (SITE_URL); left out`);
+  noteField(context, label, url, 'own-site-address', "on the portal's own address (SITE_URL); left out");
   return null;
 }
 

@@ -2,8 +2,9 @@ import { setImmediate } from 'node:timers/promises';
 import type { z } from 'astro/zod';
 import { isRouteSafeId } from '../../../src/lib/route-id.ts';
 import { boundRecord, LIMITS, renderedChars } from './bounds.ts';
-import type { RecordContext, RecordNote } from './context.ts';
+import { type NoteDetail, type RecordContext, type RecordNote, RecordRefused } from './context.ts';
 import { describeIssues, noteLeftOut } from './fields.ts';
+import { htmlToText } from './html.ts';
 import { quoted } from './values.ts';
 
 export interface NormalisedRecords<Entry> {
@@ -37,6 +38,43 @@ function rawId(record: unknown, index: number): string {
   return `#${index + 1} (no id)`;
 }
 
+/** Characters of a record's name in a note. */
+const NAME_CHARS = 80;
+
+/**
+ * The record's title or name as received (a string, or WordPress's `{ rendered }`), as plain text cut
+ * short, so that the editors' report names the record as the editor knows it; undefined when it has none.
+ */
+export function rawName(record: unknown): string | undefined {
+  if (!record || typeof record !== 'object') return undefined;
+  const { title, name } = record as { title?: unknown; name?: unknown };
+  for (const value of [title, name]) {
+    const text = typeof value === 'string' ? value : (value as { rendered?: unknown } | null)?.rendered;
+    if (typeof text !== 'string') continue;
+    // A name is a few words: the start of a flooded title is enough, and cheap to read.
+    const plain = htmlToText(text.slice(0, 2000)).trim();
+    if (plain) return plain.length > NAME_CHARS ? `${plain.slice(0, NAME_CHARS)}…` : plain;
+  }
+  return undefined;
+}
+
+/** Why a record was dropped: the developers' reason and the editors' detail. */
+type Refusal = { reason: string } & NoteDetail;
+
+/** A zod failure as a refusal of the field of its first issue. */
+function invalid(error: z.ZodError): Refusal {
+  const path = error.issues[0]?.path ?? [];
+  return { reason: describeIssues(error), ...(path.length > 0 ? { field: path.join('.') } : {}), problem: 'invalid' };
+}
+
+/** What a normaliser threw, as a refusal: its own (RecordRefused), a record too deep for the stack, or anything else. */
+function thrown(error: unknown): Refusal {
+  if (error instanceof RecordRefused) return { reason: error.message, ...error.detail };
+  const reason =
+    error instanceof RangeError ? `cannot be read (${error.message})` : error instanceof Error ? error.message : String(error);
+  return { reason, problem: 'unreadable' };
+}
+
 /**
  * Each record on its own, inside one guard: bounded (LIMITS), parsed with `rawSchema`, mapped by
  * `toEntry`, checked against `entrySchema` (whose ids are page addresses where the entry has a
@@ -55,50 +93,52 @@ export async function normaliseRecords<RawSchema extends z.ZodType, Entry extend
   const result: NormalisedRecords<Entry> = { entries: [], dropped: [], repaired: [] };
   const seen = new Set<string>();
   /** The entry of one record, or why it has none. */
-  const normaliseOne = (record: unknown, context: RecordContext): Entry | string => {
+  const normaliseOne = (record: unknown, context: RecordContext): { entry: Entry } | Refusal => {
     const bounded = boundRecord(record, context.note);
     const raw = rawSchema.safeParse(bounded);
-    if (!raw.success) return describeIssues(raw.error);
+    if (!raw.success) return invalid(raw.error);
     noteLeftOut(bounded, raw.data, context.note);
     const checked = entrySchema.safeParse(toEntry(raw.data, context));
-    if (!checked.success) return describeIssues(checked.error);
+    if (!checked.success) return invalid(checked.error);
     const size = renderedChars(checked.data);
     if (size > LIMITS.entryChars) {
-      return `too large for one page (${size.toLocaleString('en-US')} characters, limit ${LIMITS.entryChars.toLocaleString('en-US')})`;
+      const limit = LIMITS.entryChars.toLocaleString('en-US');
+      return {
+        reason: `too large for one page (${size.toLocaleString('en-US')} characters, limit ${limit})`,
+        problem: 'too-large',
+      };
     }
     const key = checked.data.id.toLowerCase();
-    if (seen.has(key)) return 'duplicate id (the first record with it is kept)';
+    if (seen.has(key)) return { reason: 'duplicate id (the first record with it is kept)', field: 'id', problem: 'duplicate-id' };
     seen.add(key);
-    return checked.data;
+    return { entry: checked.data };
   };
   for (const [index, record] of records.entries()) {
     if (index > 0 && index % RECORDS_PER_TURN === 0) await setImmediate();
     const id = rawId(record, index);
-    const notes: string[] = [];
+    const notes: Refusal[] = [];
     const context: RecordContext = {
       baseUrl: options.baseUrl,
       now: options.now,
       siteUrl: options.siteUrl,
       index,
       total: records.length,
-      note: (reason) => notes.push(reason),
+      note: (reason, detail) => notes.push({ reason, ...detail }),
     };
-    let outcome: Entry | string;
+    let outcome: { entry: Entry } | Refusal;
     try {
       outcome = normaliseOne(record, context);
     } catch (error) {
-      outcome =
-        error instanceof RangeError
-          ? `cannot be read (${error.message})`
-          : error instanceof Error
-            ? error.message
-            : String(error);
+      outcome = thrown(error);
     }
-    if (typeof outcome === 'string') result.dropped.push({ id, reason: outcome });
-    else {
-      result.entries.push(outcome);
-      for (const reason of notes) result.repaired.push({ id, reason });
-    }
+    const named = (note: Refusal): RecordNote => {
+      const name = rawName(record);
+      return { id, ...(name ? { name } : {}), ...note };
+    };
+    if ('entry' in outcome) {
+      result.entries.push(outcome.entry);
+      result.repaired.push(...notes.map(named));
+    } else result.dropped.push(named(outcome));
   }
   return result;
 }

@@ -1,8 +1,8 @@
 import { z } from 'astro/zod';
 import type { Testimonial } from '../../../src/lib/schemas/index.ts';
 import type { RecordContext } from './context.ts';
-import { firstText, LenientLongText, LenientText, lenient, RawBoolean, RawId, RawKey, withinScale } from './fields.ts';
-import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted } from './values.ts';
+import { firstText, LenientLongText, LenientText, lenient, noteField, RawBoolean, RawId, RawKey, withinScale } from './fields.ts';
+import { calendarDate, imageUrl, latestDate, NOT_A_DATE } from './values.ts';
 
 export const FEATURED_RATING = 9;
 /** Feedbacks are rated 0–10 (featured from 9); a missing or out-of-scale rating is left out. */
@@ -51,7 +51,7 @@ export function toTestimonial(raw: RawFeedback, context: RecordContext): Testimo
   const experience = raw.experience?.toLowerCase();
   const isAudio = isAudioMessage(raw);
   const visitDate = raw.created_at ? calendarDate(raw.created_at, { zone: '-04:00', latest: latestDate(context.now) }) : null;
-  if (raw.created_at && !visitDate) context.note(`created_at ${quoted(raw.created_at)}: ${NOT_A_DATE}`);
+  if (raw.created_at && !visitDate) noteField(context, 'created_at', raw.created_at, 'not-date', NOT_A_DATE);
   const image = (value: string | undefined) => (value ? imageUrl(value, context.baseUrl) : null);
   return {
     id: raw.id,

@@ -5,8 +5,91 @@ export const OriginSchema = z.enum(['upstream', 'snapshot', 'sample', 'none']);
 export type Origin = z.infer<typeof OriginSchema>;
 
 /**
+ * What was wrong with a record, or with one of its fields: the sync's note in a form the editors'
+ * report puts into Portuguese (src/lib/status/notes.ts). The first group repairs a field (the
+ * record is published without it, or cut); the second drops the record.
+ */
+export const NOTE_PROBLEMS = [
+  'text-cut',
+  'list-cut',
+  'nested-too-deep',
+  'html-too-deep',
+  'out-of-range',
+  'not-understood',
+  'not-email',
+  'not-phone',
+  'not-url',
+  'not-image-url',
+  'not-spotify-url',
+  'not-blog-url',
+  'not-price',
+  'not-date',
+  'own-site-address',
+  'link-not-a-page',
+  'link-anchor-dropped',
+  'invalid',
+  'too-large',
+  'duplicate-id',
+  'unreadable',
+  'not-published',
+  'no-title',
+] as const;
+export const NoteProblemSchema = z.enum(NOTE_PROBLEMS);
+export type NoteProblem = z.infer<typeof NoteProblemSchema>;
+
+/** A record left out of a collection, or kept after a repair, with why. */
+export const RecordNoteSchema = z.object({
+  /** The record's id as received ('101'; one that is no page address quoted and escaped: '"../x"'), or its position ('#3 (no id)'). */
+  id: z.string(),
+  /** The record's title or name as received, as plain text, when it has one. */
+  name: z.string().optional(),
+  /** Why, in English, for the developers' log. */
+  reason: z.string(),
+  /** The field at fault as the upstream names it ('start_date', 'provider.email', 'gallery'); absent for the record as a whole. */
+  field: z.string().optional(),
+  problem: NoteProblemSchema,
+  /** The refused value as received, quoted and cut short. */
+  value: z.string().optional(),
+});
+export type RecordNote = z.infer<typeof RecordNoteSchema>;
+
+/** Why a source's call failed, in the few kinds an editor can tell apart. */
+export const FailureKindSchema = z.enum(['http', 'credentials', 'timeout', 'network', 'garbage', 'too-large', 'other']);
+export type FailureKind = z.infer<typeof FailureKindSchema>;
+
+/**
+ * What kept a collection from publishing what its source sent this time, or what an editor should
+ * know although it did publish (`ids-replaced`, `partial`); each has its Portuguese sentence in
+ * src/lib/status/messages.ts.
+ */
+export const CollectionProblemSchema = z.discriminatedUnion('code', [
+  /** The source could not be read: the last good snapshot, the sample data or nothing is shown instead (`origin`). */
+  z.object({ code: z.literal('unavailable'), kind: FailureKindSchema, status: z.number().int().optional() }),
+  /** It sent less than half of the last good snapshot's records: that snapshot stays. */
+  z.object({ code: z.literal('shrink'), count: z.number().int(), previous: z.number().int() }),
+  /** A later page failed and what was read is less than half of the last good snapshot: that snapshot stays. */
+  z.object({ code: z.literal('partial-kept'), count: z.number().int(), previous: z.number().int() }),
+  /** A later page failed: the records read are published. */
+  z.object({ code: z.literal('partial'), count: z.number().int() }),
+  /** The provider answered another city: the last good city stays. */
+  z.object({ code: z.literal('another-city'), found: z.string() }),
+  /** Most ids of the last good snapshot are gone (published all the same). */
+  z.object({ code: z.literal('ids-replaced'), gone: z.number().int(), previous: z.number().int() }),
+]);
+export type CollectionProblem = z.infer<typeof CollectionProblemSchema>;
+
+/** A record named in the editors' report: its id and its title or name. */
+export const EntryRefSchema = z.object({ id: z.string(), name: z.string() });
+export type EntryRef = z.infer<typeof EntryRefSchema>;
+
+/** The first entries of a list too long to keep whole in status.json, and how many there are. */
+const capped = <T extends z.ZodType>(entry: T) =>
+  z.object({ total: z.number().int().nonnegative(), first: z.array(entry) }).default({ total: 0, first: [] });
+
+/**
  * How the last sync went for one collection. Pages read it to show the documented error texts
- * ('Erro ao carregar ...', 'Usando dados de exemplo') when a collection could not be refreshed.
+ * ('Erro ao carregar ...', 'Usando dados de exemplo') when a collection could not be refreshed, and
+ * /status reads all of it for the editors.
  */
 export const CollectionStatusSchema = z.object({
   /** Collection name, e.g. 'tours'. */
@@ -21,9 +104,23 @@ export const CollectionStatusSchema = z.object({
   count: z.number().int().nonnegative(),
   /** True when this sync could not refresh the collection from its configured source. */
   failed: z.boolean(),
-  /** Why it failed, without secrets; null when it did not. */
+  /** Why it failed, without secrets, in English for the developers; null when it did not. */
   error: z.string().nullable(),
   /** When the published records were last fetched successfully, ISO 8601, or null. */
   syncedAt: z.string().nullable(),
+  /** What an editor should know of this sync's read of the collection; null when nothing. */
+  problem: CollectionProblemSchema.nullable().default(null),
+  /** Records new and gone since the snapshot the sync started from (the last published one in CI); null with none to compare. */
+  changes: z
+    .object({ added: capped(EntryRefSchema), removed: capped(EntryRefSchema), changed: z.number().int().nonnegative() })
+    .nullable()
+    .default(null),
+  /** Records the source sent that were left out. */
+  dropped: capped(RecordNoteSchema),
+  /** Repairs of the records kept, one per field repaired. */
+  repaired: capped(RecordNoteSchema),
 });
 export type CollectionStatus = z.infer<typeof CollectionStatusSchema>;
+
+/** Entries kept in each capped list of status.json: enough for an editor's page, bounded for a flood. */
+export const STATUS_LIST_CAP = 100;

@@ -1,0 +1,53 @@
+/**
+ * What changed in a collection between the snapshot the sync started from and what it publishes now:
+ * the ids added and removed, with their names, and how many entries changed. The change check
+ * (`npm run sync -- --check`, scripts/sync/check.ts) reads it to decide whether to rebuild; status.json
+ * keeps it for the editors' page (/status).
+ */
+import { createHash } from 'node:crypto';
+import type { EntryRef } from '../../src/lib/schemas/index.ts';
+import { entryName } from '../../src/lib/status/collection-names.ts';
+
+/** Each entry of a collection by id: its name, and a fingerprint of all its fields. */
+export type EntryIndex = Map<string, { name: string; fingerprint: string }>;
+
+export interface CollectionDiff {
+  added: EntryRef[];
+  removed: EntryRef[];
+  /** Entries whose id is in both but whose fields differ. */
+  changed: EntryRef[];
+}
+
+/** JSON with the keys of every object sorted: the same data gives the same text whatever order its keys were set in. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/** The index of a collection's entries (a later duplicate id replaces an earlier one; the sync keeps ids unique). */
+export function indexEntries(collection: string, entries: readonly { id: string }[]): EntryIndex {
+  return new Map(
+    entries.map((entry) => [
+      entry.id,
+      { name: entryName(collection, entry), fingerprint: createHash('sha256').update(stableJson(entry)).digest('base64url') },
+    ]),
+  );
+}
+
+/** What `current` adds to, removes from and changes in `previous`, each in the order of its own collection. */
+export function diffEntries(previous: EntryIndex, current: EntryIndex): CollectionDiff {
+  const diff: CollectionDiff = { added: [], removed: [], changed: [] };
+  for (const [id, entry] of current) {
+    const before = previous.get(id);
+    if (!before) diff.added.push({ id, name: entry.name });
+    else if (before.fingerprint !== entry.fingerprint) diff.changed.push({ id, name: entry.name });
+  }
+  for (const [id, entry] of previous) if (!current.has(id)) diff.removed.push({ id, name: entry.name });
+  return diff;
+}
+
+/** True when the diff has anything in it. */
+export const hasChanges = (diff: CollectionDiff) => diff.added.length + diff.removed.length + diff.changed.length > 0;
