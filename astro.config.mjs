@@ -37,15 +37,15 @@ export default defineConfig({
     serviceWorker(root),
     // The sync's image cache (IMAGE_CACHE_DIR) as local images for <Picture> (src/components/ResponsiveImage.astro).
     imageCache(projectDir(process.env, 'imageCache', root)),
-    // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites.
-    // Not in the sitemap: pages kept out of search engines, and /events and /accommodation, older addresses
-    // that send the visitor to /all-events and /all-accommodation.
+    // Pages that are not content: the 404, the /experience redirect, the 'no id' messages, favourites, the
+    // editors' /status. Not in the sitemap: pages kept out of search engines, and /events and /accommodation,
+    // older addresses that send the visitor to /all-events and /all-accommodation.
     // Nor the pages of providers the portal does not list (src/integrations/unlisted-pages.ts).
     sitemap({
       filter: (page) => {
         const { pathname } = new URL(page);
         return (
-          !/^\/(404|experience|driver|guide|favoritos|busca|offline|events|accommodation)\/?$/.test(pathname) &&
+          !/^\/(404|experience|driver|guide|favoritos|busca|offline|status|events|accommodation)\/?$/.test(pathname) &&
           !unlisted.has(pathname.replace(/\/$/, ''))
         );
       },

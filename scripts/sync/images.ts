@@ -36,7 +36,7 @@ import ky, { isHTTPError, type KyInstance } from 'ky';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
 import type { Env } from '../../src/lib/config.ts';
-import { FULL_WIDTH, htmlImageSources } from '../../src/lib/images.ts';
+import { collectImageUrls, FULL_WIDTH } from '../../src/lib/images.ts';
 import { projectDir } from '../../src/lib/project-dirs.ts';
 import { type AddressGuard, AddressRefused, createAddressGuard, type Resolver, refusalIn } from './address-guard.ts';
 import { readSyncConfig } from './config.ts';
@@ -200,35 +200,6 @@ const CONTENT_TYPES: Record<string, string> = {
 /** An image the cache refuses, with a one-line reason for the log. */
 export class ImageRejected extends Error {
   override name = 'ImageRejected';
-}
-
-const IMAGE_KEYS = new Set(['image', 'banner', 'avatar', 'imageUrl', 'large', 'logo', 'photo', 'cover']);
-
-/**
- * Every image URL in snapshot entries: the values of image-like keys at any depth (item image and
- * banner, gallery `large`, avatars, episode covers...) and the <img> of HTML values. Gallery `thumb`s are left out: the build
- * makes every size from the large photo. The site's own `/images/...` files are not upstream images.
- */
-export function collectImageUrls(entries: unknown): string[] {
-  const urls = new Set<string>();
-  const walk = (value: unknown, key: string | null) => {
-    if (typeof value === 'string') {
-      if (key && IMAGE_KEYS.has(key) && isUpstreamImageUrl(value)) urls.add(value);
-      // Images inside HTML (article bodies) go through the same pipeline (responsiveHtml in src/lib/picture.ts).
-      if (value.includes('<img')) for (const src of htmlImageSources(value)) if (isUpstreamImageUrl(src)) urls.add(src);
-    } else if (Array.isArray(value)) {
-      for (const item of value) walk(item, key);
-    } else if (value && typeof value === 'object') {
-      for (const [name, item] of Object.entries(value)) walk(item, name);
-    }
-  };
-  walk(entries, null);
-  return [...urls].sort();
-}
-
-/** http(s) or site-relative, and not one of the site's own files under /images/. */
-export function isUpstreamImageUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/images/'));
 }
 
 const RESERVED_HOST = /(^|\.)(example|invalid|test)$|(^|\.)example\.(com|net|org)$/i;

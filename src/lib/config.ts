@@ -2,6 +2,8 @@
  * The configuration contract of docs/architecture.md. Pages read only the public part; the upstream
  * addresses and secrets are read by the sync (scripts/sync/config.ts) and go nowhere else.
  */
+import { TIME_ZONE } from './format.ts';
+
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** What pages may know: nothing here is secret. */
@@ -24,9 +26,21 @@ export interface SiteConfig {
   bookingUrl: string | null;
   /** The podcast's Spotify show id (public: it is part of the show's address), or null. */
   podcastShowId: string | null;
+  /** The city's time zone (IANA), in which /status gives its times: 'America/Cuiaba' for Barra do Bugres. */
+  timeZone: string;
 }
 
 export const DEFAULT_SITE_URL = 'https://turismo.example.com.br';
+
+/** `zone` when Intl knows it as an IANA time zone; a misspelt CITY_TIME_ZONE fails the build, not its clock. */
+function timeZoneOf(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('pt-BR', { timeZone: zone });
+  } catch {
+    throw new Error(`CITY_TIME_ZONE "${zone}" is not a time zone (for example America/Cuiaba, America/Sao_Paulo).`);
+  }
+  return zone;
+}
 
 /** A trimmed value, or null when unset or blank. */
 export function readVar(env: Env, name: string): string | null {
@@ -48,5 +62,6 @@ export function readSiteConfig(env: Env): SiteConfig {
     blogUrl: withoutTrailingSlash(readVar(env, 'BLOG_URL')),
     bookingUrl: withoutTrailingSlash(readVar(env, 'BOOKING_URL')),
     podcastShowId: readVar(env, 'SPOTIFY_SHOW_ID'),
+    timeZone: timeZoneOf(readVar(env, 'CITY_TIME_ZONE') ?? TIME_ZONE),
   };
 }

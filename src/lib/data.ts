@@ -5,10 +5,12 @@
 import { getCollection } from 'astro:content';
 import { ENTITIES } from './entities.ts';
 import { byEventDate } from './facts.ts';
+import { projectDir } from './project-dirs.ts';
 import { promotionGroups } from './promotions.ts';
 import { type City, type CollectionStatus, fallbackCity, ITEM_KINDS, type Item, type ItemKind } from './schemas/index.ts';
 
 import { SITE } from './site.ts';
+import { readRefusal } from './status/refusal.ts';
 
 export { SITE };
 
@@ -45,7 +47,12 @@ export const TESTIMONIALS = data(await getCollection('testimonials'));
 export const NEWS = data(await getCollection('news')).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
 export const EPISODES = data(await getCollection('episodes'));
 
-const statuses = new Map(data(await getCollection('status')).map((status) => [status.id, status]));
+/** How the last sync went, per collection, in the sync's order (status.json): /status shows all of it. */
+export const STATUSES = data(await getCollection('status'));
+const statuses = new Map(STATUSES.map((status) => [status.id, status]));
+
+/** The note a refused update left beside the snapshot (src/lib/status/refusal.ts), or null. The build runs from the project root. */
+export const REFUSAL = readRefusal(projectDir(process.env, 'snapshot', process.cwd()));
 
 /** How the last sync went for a collection (drives 'Erro ao carregar ...'). */
 export function statusOf(collection: string): CollectionStatus | undefined {

@@ -17,6 +17,12 @@ export const SAVED_INDEX = '/__saved-offline__.json';
 /** What the worker shows for a page it never kept, when there is no network. */
 export const OFFLINE_PATH = '/offline';
 
+/**
+ * Pages the worker never keeps: /status tells editors how the current build went, and a copy kept
+ * from an older build would tell them, offline, something that is no longer true.
+ */
+export const NEVER_KEPT_PATHS: readonly string[] = ['/status'];
+
 /** Always kept with the saved places: the list itself. */
 export const FAVOURITES_PATH = '/favoritos';
 

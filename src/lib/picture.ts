@@ -17,6 +17,9 @@ import {
   widthsFor,
 } from './images.ts';
 
+/** The upstream images the sync could not make into a photo, with why (URL → reason); each is shown as the placeholder. */
+export const failedImages: Readonly<Record<string, string>> = failed;
+
 const warned = new Set<string>();
 
 /** A cached original: the image for Astro's pipeline and its upright size. */

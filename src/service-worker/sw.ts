@@ -10,6 +10,7 @@
  * - Search index (/pagefind/): its hashed chunks cache first, its entry files network first, so the
  *   searches a visitor made work offline against the index they were made with.
  * - Install keeps the offline page and the stylesheets, icons and logo it needs (the site shell).
+ * - Never kept: NEVER_KEPT_PATHS (/status), which must say how the current build went or nothing.
  * - Each build has its own caches (BUILD_VERSION). A new build's worker, on activate, carries over
  *   the kept pages (offline fallbacks; online the new build's page is always fetched) and the
  *   hashed files, then deletes the old caches. A kept page older than MAX_AGE_DAYS is dropped and
@@ -30,6 +31,7 @@ import {
   FAVOURITES_PATH,
   MAX_SAVED_ITEMS,
   type MessageFromWorker,
+  NEVER_KEPT_PATHS,
   OFFLINE_PATH,
   SAVED_BYTE_BUDGET,
   SAVED_CACHE,
@@ -98,6 +100,8 @@ async function trim(cacheName: string): Promise<void> {
 }
 
 async function keep(cacheName: string, request: RequestInfo, response: Response): Promise<void> {
+  const url = new URL(typeof request === 'string' ? request : request.url, self.location.href);
+  if (NEVER_KEPT_PATHS.includes(canonicalPath(url.pathname))) return;
   const cache = await caches.open(cacheName);
   await cache.put(request, response);
   await trim(cacheName);

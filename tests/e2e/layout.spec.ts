@@ -29,6 +29,7 @@ const PAGES = [
   '/busca?q=cachoeira',
   '/favoritos',
   '/promocoes',
+  '/status',
   '/driver/999',
 ];
 const WIDTHS = [320, 390, 768, 1024, 1280, 1440];

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltSite, buildSite } from '../support/build-site.ts';
+import { englishWords } from '../support/portuguese.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
 let server: UpstreamServer;
@@ -67,5 +68,19 @@ describe('every upstream down and no snapshot yet', () => {
     const news = shown(await site.page('/news'));
     expect(news).not.toContain('Erro ao carregar notícias');
     expect(news).toContain('data-kind="news"');
+  });
+
+  it('tells editors on /status, in Portuguese, that every source was down and what the site shows instead', async () => {
+    const main = (await site.page('/status')).replace(/^[\s\S]*?<main[^>]*>|<\/main>[\s\S]*$/g, '');
+    const text = main.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+    for (const source of ['Provedor de dados da cidade', 'Blog (WordPress)', 'Podcast (Spotify)']) {
+      expect(text).toMatch(new RegExp(`${source.replace(/[()]/g, '\\$&')}: Indisponível nesta atualização`));
+    }
+    expect(text).toContain('Passeios: o provedor de dados respondeu com erro 503; a lista fica vazia.');
+    expect(text).toContain('Notícias: o blog respondeu com erro 502; o site mostra dados de exemplo.');
+    expect(text).toContain('Episódios do podcast: o Spotify recusou a chave de acesso (erro 401)');
+    for (const collection of site.report.collections)
+      expect(text).toContain(`${collection.count} ${collection.count === 1 ? 'item' : 'itens'}`);
+    expect(englishWords(text)).toEqual([]);
   });
 });

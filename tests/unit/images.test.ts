@@ -9,18 +9,12 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  cacheImages,
-  collectImageUrls,
-  type ImageCacheOptions,
-  MASTER_VERSION,
-  makeMaster,
-  readImageManifest,
-} from '../../scripts/sync/images.ts';
+import { cacheImages, type ImageCacheOptions, MASTER_VERSION, makeMaster, readImageManifest } from '../../scripts/sync/images.ts';
 import { imageCacheModule } from '../../src/integrations/image-cache.ts';
 import { sharpConfigFor } from '../../src/integrations/image-service.ts';
 import {
   chosenWidth,
+  collectImageUrls,
   FULL_WIDTH,
   fallbackWidth,
   htmlImageSources,

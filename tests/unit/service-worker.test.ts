@@ -220,6 +220,16 @@ describe('service worker', () => {
     expect(await notKept?.text()).toContain('Você está offline');
   });
 
+  it('never keeps /status: online it is the current build, offline the offline page', async () => {
+    const worker = await installed();
+    worker.net.files['/status'] = '<h1>Situação do site</h1>';
+    expect(await (await worker.request('/status'))?.text()).toBe('<h1>Situação do site</h1>');
+    await worker.request('/status?de=hoje');
+    expect(await worker.storage.match('/status')).toBeUndefined();
+    worker.net.offline = true;
+    expect(await (await worker.request('/status'))?.text()).toContain('Você está offline');
+  });
+
   it('shows the kept page when the network gives nothing within the timeout, and still keeps the late answer', async () => {
     const worker = await installed();
     await worker.request('/tour/101');

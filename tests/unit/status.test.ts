@@ -1,0 +1,342 @@
+/**
+ * The editors' words (src/lib/status/): every record note, collection problem and photo reason the sync
+ * can give has its Portuguese sentence, naming the record, the field and where to fix it; and /status as
+ * data (statusView): the time in the city's clock, a refused update first, problems before counts.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { type CollectionProblem, type CollectionStatus, NOTE_PROBLEMS, type RecordNote } from '../../src/lib/schemas/index.ts';
+import { NIGHTLY_UTC, nextNightlyRun, readBuildRequest } from '../../src/lib/status/build.ts';
+import { COLLECTION_NAMES } from '../../src/lib/status/collection-names.ts';
+import { imageNotes } from '../../src/lib/status/images.ts';
+import {
+  collectionProblemText,
+  fieldWords,
+  imageFailureWords,
+  imageNoteText,
+  recordNoteText,
+} from '../../src/lib/status/messages.ts';
+import { cityTime, statusView } from '../../src/lib/status/report.ts';
+import { aStatus } from '../fixtures/entries.ts';
+import { englishWords } from '../support/portuguese.ts';
+
+const ZONE = 'America/Cuiaba';
+/** 14:32 in Barra do Bugres (UTC-4). */
+const BUILT_AT = new Date('2026-11-28T18:32:00Z');
+const when = (iso: string) => `${cityTime(iso, ZONE).date} às ${cityTime(iso, ZONE).time}`;
+
+describe('a record note in Portuguese', () => {
+  it.each(NOTE_PROBLEMS)('%s names the record, says what happened and where to fix it', (problem) => {
+    const note: RecordNote = {
+      id: '412',
+      name: 'Festa do Peixe',
+      reason: 'the English reason',
+      field: 'start_date',
+      problem,
+      value: '"31/02/2026"',
+    };
+    const text = recordNoteText('events', 'provider', note);
+    expect(text).toMatch(/^Evento 412 “Festa do Peixe”: /);
+    expect(englishWords(text)).toEqual([]);
+    expect(text).not.toContain('English');
+    expect(text).toMatch(/\.$/);
+  });
+
+  it('reads as the example editors are given', () => {
+    const note: RecordNote = {
+      id: '412',
+      name: 'Festa do Peixe',
+      reason: '…',
+      field: 'start_date',
+      problem: 'not-date',
+      value: '"31/02/2026"',
+    };
+    expect(recordNoteText('events', 'provider', note)).toBe(
+      'Evento 412 “Festa do Peixe”: a data "31/02/2026" não é uma data válida e ficou de fora. Corrija a data no painel do provedor.',
+    );
+  });
+
+  it.each([
+    ['news', 'blog', 'no WordPress'],
+    ['episodes', 'podcast', 'no Spotify'],
+    ['tours', 'provider', 'no painel do provedor'],
+  ] as const)('a %s record is fixed %s', (collection, source, place) => {
+    const note: RecordNote = { id: '1', reason: '…', field: 'title', problem: 'no-title' };
+    expect(recordNoteText(collection, source, note)).toContain(place);
+  });
+
+  it('names a record without an id by its position, and one without a name by its id', () => {
+    expect(
+      recordNoteText('tours', 'provider', { id: '#3 (no id)', name: 'Sem id', reason: '…', field: 'id', problem: 'invalid' }),
+    ).toMatch(/^Passeio sem identificador \(o 3º da lista\) “Sem id”: o identificador falta ou é inválido/);
+    expect(recordNoteText('tours', 'provider', { id: '7', reason: '…', problem: 'too-large' })).toMatch(
+      /^Passeio 7: o registro é grande demais/,
+    );
+  });
+
+  it.each([
+    ['start_date', 'a data'],
+    ['provider.email', 'o e-mail'],
+    ['gallery[3].large', 'a foto'],
+    ['gallery', 'a galeria de fotos'],
+    ['social.instagram', 'o perfil na rede social'],
+    ['commercial_phone_number', 'o telefone'],
+    ['sale_price', 'o preço'],
+    ['horario_especial', 'o campo “horario_especial”'],
+    [undefined, 'o registro'],
+  ])('the field %s is %s', (field, words) => {
+    expect(fieldWords(field)).toBe(words);
+  });
+});
+
+describe('a collection that could not be refreshed, in Portuguese', () => {
+  const problems: [CollectionProblem, Partial<CollectionStatus>, RegExp][] = [
+    [
+      { code: 'unavailable', kind: 'http', status: 503 },
+      { origin: 'snapshot', failed: true },
+      /^Passeios: o provedor de dados respondeu com erro 503; o site mostra os 3 itens de 28\/11\/2026 às 14:30\.$/,
+    ],
+    [
+      { code: 'unavailable', kind: 'credentials', status: 401 },
+      { origin: 'snapshot', failed: true },
+      /recusou a chave de acesso/,
+    ],
+    [
+      { code: 'unavailable', kind: 'timeout' },
+      { origin: 'sample', failed: true },
+      /não respondeu a tempo; o site mostra dados de exemplo\./,
+    ],
+    [
+      { code: 'unavailable', kind: 'network' },
+      { origin: 'none', failed: true, count: 0 },
+      /não pôde ser contatado; a lista fica vazia\./,
+    ],
+    [
+      { code: 'unavailable', kind: 'http', status: 500 },
+      { id: 'city', origin: 'none', failed: true, count: 1 },
+      /^Cidade: .+; o site mostra só o nome da cidade/,
+    ],
+    [{ code: 'unavailable', kind: 'garbage' }, { origin: 'snapshot', failed: true }, /formato inesperado/],
+    [{ code: 'unavailable', kind: 'too-large' }, { origin: 'snapshot', failed: true }, /dados demais/],
+    [{ code: 'unavailable', kind: 'other' }, { origin: 'snapshot', failed: true }, /falhou/],
+    [
+      { code: 'shrink', count: 8, previous: 80 },
+      { origin: 'snapshot', failed: true, count: 80 },
+      /^Passeios: vieram 8 itens, menos da metade dos 80 publicados; o site mostra os 80 itens de .+“allow_shrink”/,
+    ],
+    [{ code: 'partial-kept', count: 20, previous: 50 }, { origin: 'snapshot', failed: true }, /a leitura parou no meio/],
+    [{ code: 'partial', count: 30 }, {}, /o site mostra os 30 itens lidos/],
+    [
+      { code: 'another-city', found: 'Tangará da Serra – MT' },
+      { origin: 'snapshot', failed: true },
+      /outra cidade \(Tangará da Serra – MT\)/,
+    ],
+    [{ code: 'ids-replaced', gone: 12, previous: 14 }, {}, /12 dos 14 publicados saíram/],
+  ];
+
+  it.each(problems)('%j', (problem, fields, expected) => {
+    const text = collectionProblemText(aStatus({ id: 'tours', ...fields, problem }), when);
+    expect(text).toMatch(expected);
+    expect(englishWords(text ?? '')).toEqual([]);
+  });
+
+  it('covers every kind of problem the schema has', () => {
+    const codes = new Set(problems.map(([problem]) => problem.code));
+    const kinds = new Set(problems.flatMap(([problem]) => (problem.code === 'unavailable' ? [problem.kind] : [])));
+    expect([...codes].sort()).toEqual(['another-city', 'ids-replaced', 'partial', 'partial-kept', 'shrink', 'unavailable']);
+    expect(kinds.size).toBe(7);
+  });
+
+  it('says nothing of a collection that went well', () => {
+    expect(collectionProblemText(aStatus({ id: 'tours' }), when)).toBeNull();
+  });
+});
+
+describe('a photo replaced by the placeholder, in Portuguese', () => {
+  // The reasons scripts/sync/images.ts gives (describeImageError, ImageRejected, masterPlan).
+  it.each([
+    ['HTTP 404', 'a foto não existe mais nesse endereço'],
+    ['HTTP 500', 'o endereço da foto respondeu com erro 500'],
+    ['timed out', 'o servidor da foto não respondeu a tempo'],
+    ['image step deadline exceeded', 'o servidor da foto não respondeu a tempo'],
+    ['network error (ECONNREFUSED)', 'o servidor da foto não pôde ser contatado'],
+    ['refused: 10.0.0.1 is a private address; only public addresses are fetched', 'o endereço da foto não é público'],
+    ['file too large (over 15728640 bytes)', 'a foto é grande demais'],
+    ['image too large (20000×20000 pixels)', 'a foto é grande demais'],
+    ['example host (RFC 2606), not fetched', 'o endereço da foto é só de exemplo'],
+    ['not a readable image', 'o arquivo não é uma foto válida'],
+    ['image data is corrupt or truncated', 'o arquivo não é uma foto válida'],
+    ['content type text/html, not an image', 'o arquivo não é uma foto válida'],
+    ['unsupported image format svg', 'o arquivo não é uma foto válida'],
+    ['empty body', 'o arquivo não é uma foto válida'],
+    ['something new', 'a foto não pôde ser baixada'],
+  ])('%s: %s', (reason, words) => {
+    expect(imageFailureWords(reason)).toBe(words);
+  });
+
+  it('finds the records whose photos failed, one note per record', () => {
+    const failed = { 'https://x.example.org/a.jpg': 'HTTP 404', 'https://x.example.org/b.jpg': 'timed out' };
+    const entries = [
+      { id: '1', title: 'Trilha', image: 'https://x.example.org/a.jpg', gallery: [{ large: 'https://x.example.org/b.jpg' }] },
+      { id: '2', title: 'Barco', image: 'https://x.example.org/ok.jpg' },
+    ];
+    const notes = imageNotes([{ collection: 'tours', source: 'provider', entries }], failed);
+    expect(notes).toEqual([{ collection: 'tours', source: 'provider', id: '1', name: 'Trilha', count: 2, reason: 'HTTP 404' }]);
+    expect(imageNoteText('tours', 'provider', notes[0] as (typeof notes)[number])).toBe(
+      'Passeio 1 “Trilha”: 2 fotos não puderam ser usadas (a primeira porque a foto não existe mais nesse endereço); no lugar delas aparece uma imagem padrão. Envie outra foto no painel do provedor.',
+    );
+  });
+});
+
+describe('/status as data', () => {
+  const request = { trigger: 'nightly' as const, reason: null };
+  const statuses = [
+    aStatus({
+      id: 'news',
+      source: 'blog',
+      origin: 'snapshot',
+      failed: true,
+      count: 12,
+      syncedAt: '2026-11-27T07:20:00Z',
+      problem: { code: 'unavailable', kind: 'timeout' },
+    }),
+    aStatus({
+      id: 'events',
+      dropped: {
+        total: 1,
+        first: [
+          { id: '412', name: 'Festa do Peixe', reason: '…', field: 'start_date', problem: 'not-date', value: '"31/02/2026"' },
+        ],
+      },
+      changes: {
+        added: { total: 1, first: [{ id: '9', name: 'Festival de Pesca' }] },
+        removed: { total: 0, first: [] },
+        changed: 2,
+      },
+    }),
+    aStatus({ id: 'city', count: 1 }),
+  ];
+  const view = statusView({ builtAt: BUILT_AT, timeZone: ZONE, request, statuses, refusal: null, images: [] });
+
+  it('starts with the time of the update in the city', () => {
+    expect(view.headline).toEqual({
+      isRefused: false,
+      title: 'Atualizado às 14:32',
+      detail: 'em 28/11/2026, no horário da cidade',
+    });
+    expect(view.requestedBy).toBe('a atualização automática da noite');
+  });
+
+  it('puts the problems first: the source down, then the records left out', () => {
+    expect(view.attention.map((group) => group.heading)).toEqual([
+      'Fontes e coleções com problema',
+      'Registros que ficaram fora do site',
+    ]);
+    expect(view.attention[0]?.lines[0]?.text).toBe(
+      'Notícias: o blog não respondeu a tempo; o site mostra os 12 itens de 27/11/2026 às 03:20.',
+    );
+    expect(view.attention[1]?.lines[0]?.text).toMatch(/^Evento 412 “Festa do Peixe”/);
+  });
+
+  it('says which sources answered and since when the others show older data', () => {
+    expect(view.sources).toEqual([
+      { name: 'Provedor de dados da cidade', isFresh: true, text: 'Respondeu. Dados de 28/11/2026 às 14:30.' },
+      {
+        name: 'Blog (WordPress)',
+        isFresh: false,
+        text: 'Indisponível nesta atualização; o site mostra os dados de 27/11/2026 às 03:20.',
+      },
+    ]);
+  });
+
+  it('links the new items to their pages and counts every collection in the sync order', () => {
+    expect(view.changes).toEqual([
+      {
+        heading: 'Eventos',
+        added: { heading: 'Novos', lines: [{ text: 'Festival de Pesca', href: '/event/9' }], more: 0 },
+        removed: { heading: 'Saíram', lines: [], more: 0 },
+        changed: 2,
+      },
+    ]);
+    expect(view.counts.map((count) => count.name)).toEqual(['Cidade', 'Eventos', 'Notícias']);
+    expect(view.counts[1]).toEqual({ name: 'Eventos', count: '3 itens', href: '/all-events' });
+  });
+
+  it('gives the next nightly run in the city', () => {
+    expect(view.nextNightly).toBe('29/11/2026 às 03:17');
+  });
+
+  it('leads with a refused update, and the date of the data the site shows', () => {
+    const refused = statusView({
+      builtAt: BUILT_AT,
+      timeZone: ZONE,
+      request,
+      statuses,
+      refusal: {
+        attemptedAt: '2026-11-28T18:30:00Z',
+        stage: 'verify',
+        reasons: ['A coleção Passeios tem 8 itens, menos da metade dos 80 publicados.'],
+        total: 3,
+        lastPublishedAt: '2026-11-27T07:25:00Z',
+      },
+      images: [],
+    });
+    expect(refused.headline).toEqual({
+      isRefused: true,
+      title: 'A atualização de 28/11/2026 às 14:30 não foi publicada',
+      detail: 'O site continua no ar com os dados publicados em 27/11/2026 às 03:25.',
+    });
+    expect(refused.refusal).toMatchObject({ reasons: [expect.stringContaining('Passeios')], more: 2 });
+  });
+
+  it('has no English in it, whatever went wrong', () => {
+    const texts = [
+      view.headline.title,
+      view.headline.detail,
+      view.requestedBy,
+      ...view.attention.flatMap((group) => [group.heading, ...group.lines.map((line) => line.text)]),
+      ...view.sources.flatMap((source) => [source.name, source.text]),
+      ...view.counts.flatMap((count) => [count.name, count.count]),
+      view.nextNightly,
+    ];
+    expect(englishWords(texts.join('\n'))).toEqual([]);
+  });
+});
+
+describe('the build request and the nightly run', () => {
+  it.each([
+    [
+      { BUILD_TRIGGER: 'button', BUILD_REASON: '  Novo   evento ' },
+      { trigger: 'button', reason: 'Novo evento' },
+    ],
+    [{ BUILD_TRIGGER: 'source-change' }, { trigger: 'source-change', reason: null }],
+    [{ BUILD_TRIGGER: 'rm -rf' }, { trigger: null, reason: null }],
+    [{}, { trigger: null, reason: null }],
+  ])('%j → %j', (env, expected) => {
+    expect(readBuildRequest(env)).toEqual(expected);
+  });
+
+  it.each([
+    ['2026-11-28T07:16:59Z', '2026-11-28T07:17:00.000Z'],
+    ['2026-11-28T07:17:00Z', '2026-11-29T07:17:00.000Z'],
+    ['2026-12-31T23:00:00Z', '2027-01-01T07:17:00.000Z'],
+  ])('after %s, the next nightly run is %s', (after, next) => {
+    expect(nextNightlyRun(new Date(after)).toISOString()).toBe(next);
+  });
+
+  it("is deploy.yml's schedule", () => {
+    const workflow = parse(readFileSync(path.resolve(import.meta.dirname, '../../.github/workflows/deploy.yml'), 'utf8')) as {
+      on: { schedule: { cron: string }[] };
+    };
+    expect(workflow.on.schedule.map((entry) => entry.cron)).toEqual([`${NIGHTLY_UTC.minute} ${NIGHTLY_UTC.hour} * * *`]);
+  });
+});
+
+describe('the collections editors read of', () => {
+  it('has a Portuguese name for every collection of the snapshot', async () => {
+    const { PUBLISHED_COLLECTIONS } = await import('../../src/integrations/build-manifest.ts');
+    expect(Object.keys(COLLECTION_NAMES).sort()).toEqual([...PUBLISHED_COLLECTIONS].sort());
+  });
+});
