@@ -13,22 +13,82 @@
  * VERIFY_MAX_PAGE_BYTES and VERIFY_MAX_LIST_PAGE_BYTES (the hard page size limits, scripts/verify/sizes.ts),
  * DEPLOY_HOST (the static host the build is for: how it serves pages and its limits, src/integrations/hosts.ts),
  * and the secrets of the configuration contract (their values are searched for, never printed).
+ *
+ * For the editors, in Portuguese: GITHUB_STEP_SUMMARY (set by GitHub Actions) gets the verdict, the
+ * reasons and what to do, or the one line of a build that passed; VERIFY_REFUSAL_FILE names where a
+ * refusal leaves its note for /status (src/lib/status/refusal.ts; the deploy workflow passes it on
+ * with scripts/refusal-note.ts). The log stays in English, for the developers.
  */
 import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HOSTS, type HostName, hostNamed } from '../src/integrations/hosts.ts';
 import { readSiteConfig } from '../src/lib/config.ts';
 import { projectDir } from '../src/lib/project-dirs.ts';
+import { REFUSAL_REASONS_CAP, type Refusal, RefusalSchema } from '../src/lib/status/refusal.ts';
+import { appendJobSummary, markdownText } from './job-summary.ts';
+import { TECHNICAL } from './verify/editor.ts';
 import { NEAR_HOST_LIMIT } from './verify/hosting.ts';
-import { MANIFEST_FILE, readManifest } from './verify/manifest.ts';
-import { formatReport } from './verify/report.ts';
+import { type BuildManifest, MANIFEST_FILE, readManifest } from './verify/manifest.ts';
+import type { Problem } from './verify/problem.ts';
+import { editorReasons, formatEditorReport, formatEditorSuccess, formatReport } from './verify/report.ts';
 import { runVerify } from './verify/run.ts';
 import { secretsFromEnv } from './verify/secrets.ts';
 import { DEFAULT_PAGE_SIZE_LIMITS, type PageSizeLimits, parseBytes } from './verify/sizes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+
+/** Writes the refusal note where VERIFY_REFUSAL_FILE says, when it says: beside, then renamed, so no reader sees half a file. */
+async function writeRefusal(note: Omit<Refusal, 'attemptedAt' | 'stage'>): Promise<void> {
+  const file = process.env.VERIFY_REFUSAL_FILE?.trim();
+  if (!file) return;
+  const refusal = RefusalSchema.parse({ attemptedAt: new Date().toISOString(), stage: 'verify', ...note });
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, `${JSON.stringify(refusal, null, 2)}\n`, 'utf8');
+  await rename(partial, file);
+}
+
+/**
+ * Leaves the editors' account: the job summary, and on a refusal its note. Neither may change the
+ * verdict: a summary that cannot be written is said in the log, and the gate's exit code stands.
+ */
+async function tellEditors(markdown: string, refusal?: Omit<Refusal, 'attemptedAt' | 'stage'>): Promise<void> {
+  try {
+    await appendJobSummary(markdown);
+  } catch (error) {
+    console.warn(`verify: the job summary (GITHUB_STEP_SUMMARY) could not be written: ${(error as Error).message}`);
+  }
+  if (!refusal) return;
+  try {
+    await writeRefusal(refusal);
+  } catch (error) {
+    console.warn(`verify: the refusal note (VERIFY_REFUSAL_FILE) could not be written: ${(error as Error).message}`);
+  }
+}
+
+/** Tells the editors why the new site is not published, then exits 1. */
+async function refuse(problems: readonly Problem[], previous: BuildManifest | null): Promise<never> {
+  await tellEditors(formatEditorReport(problems), {
+    ...editorReasons(problems, REFUSAL_REASONS_CAP),
+    lastPublishedAt: previous?.builtAt || null,
+  });
+  process.exit(1);
+}
+
+/** A gate that cannot start (a setting it cannot read) refuses too: the log says what, the editors that it is technical. */
+async function refuseToStart(message: string): Promise<never> {
+  console.error(`verify: ${message}`);
+  const reason = `A verificação final não pôde começar por um erro de configuração. ${TECHNICAL}`;
+  await tellEditors(`### O site não foi atualizado\n\n${markdownText(reason)}`, {
+    reasons: [reason],
+    total: 1,
+    lastPublishedAt: null,
+  });
+  process.exit(1);
+}
 
 const { values } = parseArgs({
   options: {
@@ -44,27 +104,24 @@ const { values } = parseArgs({
 });
 
 /** A size limit from its option, else its variable, else the default; exits on a value that is not a size. */
-function sizeLimit(option: string | undefined, variable: string, fallback: number): number {
+async function sizeLimit(option: string | undefined, variable: string, fallback: number): Promise<number> {
   const text = option ?? process.env[variable]?.trim();
   if (!text) return fallback;
   const bytes = parseBytes(text);
-  if (bytes === null) {
-    console.error(`verify: ${variable} (or its option) is "${text}", which is not a size such as 1500000 or 1.5MB.`);
-    process.exit(1);
-  }
+  if (bytes === null)
+    return refuseToStart(`${variable} (or its option) is "${text}", which is not a size such as 1500000 or 1.5MB.`);
   return bytes;
 }
 const pageSizeLimits: PageSizeLimits = {
-  recordPage: sizeLimit(values['max-page-bytes'], 'VERIFY_MAX_PAGE_BYTES', DEFAULT_PAGE_SIZE_LIMITS.recordPage),
-  listPage: sizeLimit(values['max-list-page-bytes'], 'VERIFY_MAX_LIST_PAGE_BYTES', DEFAULT_PAGE_SIZE_LIMITS.listPage),
+  recordPage: await sizeLimit(values['max-page-bytes'], 'VERIFY_MAX_PAGE_BYTES', DEFAULT_PAGE_SIZE_LIMITS.recordPage),
+  listPage: await sizeLimit(values['max-list-page-bytes'], 'VERIFY_MAX_LIST_PAGE_BYTES', DEFAULT_PAGE_SIZE_LIMITS.listPage),
 };
 
 let host: HostName;
 try {
   host = hostNamed(values.host ?? process.env.DEPLOY_HOST);
 } catch (error) {
-  console.error(`verify: ${(error as Error).message}`);
-  process.exit(1);
+  host = await refuseToStart((error as Error).message);
 }
 
 const distDir = path.resolve(values.dist);
@@ -82,13 +139,12 @@ const isAllowed = (option: boolean | undefined, variable: string) =>
 const allowShrink = isAllowed(values['allow-shrink'], 'ALLOW_SHRINK');
 const allowGrowth = isAllowed(values['allow-growth'], 'ALLOW_GROWTH');
 
-let previous = null;
+let previous: BuildManifest | null = null;
 if (previousFile) {
   try {
     previous = await readManifest(path.resolve(previousFile));
   } catch (error) {
-    console.error(`verify: the previous manifest ${previousFile} cannot be read: ${(error as Error).message}`);
-    process.exit(1);
+    await refuseToStart(`the previous manifest ${previousFile} cannot be read: ${(error as Error).message}`);
   }
   if (!previous)
     console.log(`verify: no previous manifest at ${previousFile} (first publication): collection counts are not compared.`);
@@ -113,8 +169,9 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (problems.length > 0) {
   console.error(formatReport(problems));
   console.error(`\nThe current site stays online. Fix the reasons above, or see docs/deploy-and-hosting.md (The deploy gate).`);
-  process.exit(1);
+  await refuse(problems, previous);
 }
+await tellEditors(formatEditorSuccess({ pages: stats.pages, allowShrink, allowGrowth }));
 console.log(
   `verify: ok in ${seconds} s for ${HOSTS[host].label}: ${stats.pages} pages and ${stats.files} files of ${path.relative(root, distDir) || distDir}, ` +
     `${stats.expectedPages} expected pages from ${path.relative(root, snapshotDir)}, ${secrets.length} secret(s) searched for` +

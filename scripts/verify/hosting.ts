@@ -15,6 +15,7 @@ import {
   pageFiles,
   treeOf,
 } from '../../src/integrations/static-hosting.ts';
+import { pageName, TECHNICAL } from './editor.ts';
 import { internalTarget, referencesOf } from './links.ts';
 import type { Problem } from './problem.ts';
 
@@ -60,11 +61,15 @@ export function checkReachability(files: readonly string[], identical: (page: st
       problems.push({
         gate: 'hosting',
         message: `The page ${pagePathOf(page)} (${page}) is not served as ${label} serves it: ${failures.join('; ')}.`,
+        editor: `A página ${pageName(page)} não abriria na hospedagem em todas as formas do endereço (com ou sem barra no fim). ${TECHNICAL}`,
       });
     } else if (mirror && tree.isFile(mirror) && !identical(page)) {
       problems.push({
         gate: 'hosting',
         message: `${mirror} differs from ${page}: a host that serves /x/ would show another page than one that serves /x.`,
+        editor:
+          `A página ${pageName(page)} tem duas versões diferentes (${page} e ${mirror}): o visitante veria uma ou outra ` +
+          `conforme o endereço termine ou não com barra. ${TECHNICAL}`,
       });
     }
   }
@@ -86,14 +91,24 @@ export function isPathRelative(url: string): boolean {
  * HTTPS (`mailto:`, `http:`: the browser warns before sending), or anything loaded over plain HTTP
  * (blocked). Links to other sites are not loaded by the page.
  */
-function mixedContent(reference: { url: string; tag: string; isNavigation: boolean }): string | null {
+function mixedContent(reference: {
+  url: string;
+  tag: string;
+  isNavigation: boolean;
+}): { message: string; editor: string } | null {
   if (reference.tag === 'form') {
     return /^[a-z][a-z0-9+.-]*:/i.test(reference.url) && !/^https:/i.test(reference.url)
-      ? `a <form> sends to "${reference.url}", which an HTTPS page warns about before sending (mixed content); hand off from a script or a link.`
+      ? {
+          message: `a <form> sends to "${reference.url}", which an HTTPS page warns about before sending (mixed content); hand off from a script or a link.`,
+          editor: 'tem um formulário que envia para um endereço sem proteção (não é https), e o navegador avisaria o visitante',
+        }
       : null;
   }
   return !reference.isNavigation && /^http:/i.test(reference.url)
-    ? `<${reference.tag}> loads "${reference.url}" over plain HTTP, which an HTTPS page blocks (mixed content).`
+    ? {
+        message: `<${reference.tag}> loads "${reference.url}" over plain HTTP, which an HTTPS page blocks (mixed content).`,
+        editor: `carrega ${reference.url} sem proteção (não é https), o que o navegador bloqueia`,
+      }
     : null;
 }
 
@@ -107,10 +122,15 @@ export function checkPageForms(file: string, tags: readonly Tag[], siteOrigin: s
   const problems: Problem[] = [];
   const fromPath = pagePathOf(file);
   const seen = new Set<string>();
-  const report = (message: string) => {
+  /** `what` is the finding for editors: what 'A página /x …' goes on with. */
+  const report = (message: string, what: string) => {
     if (seen.has(message)) return;
     seen.add(message);
-    problems.push({ gate: 'hosting', message: `${file}: ${message}` });
+    problems.push({
+      gate: 'hosting',
+      message: `${file}: ${message}`,
+      editor: `A página ${pageName(file)} ${what}. ${TECHNICAL}`,
+    });
   };
   const canonical = tags.find((tag) => tag.name === 'link' && /(^|\s)canonical(\s|$)/i.test(tag.attributes.get('rel') ?? ''));
   const references = referencesOf(tags);
@@ -119,20 +139,24 @@ export function checkPageForms(file: string, tags: readonly Tag[], siteOrigin: s
   for (const reference of references) {
     const mixed = mixedContent(reference);
     if (mixed) {
-      report(mixed);
+      report(mixed.message, mixed.editor);
       continue;
     }
     const isCanonical = reference.tag === 'link rel=canonical';
     if (!isCanonical && isPathRelative(reference.url)) {
       report(
         `a path-relative reference "${reference.url}" on <${reference.tag}>, which points elsewhere at ${fromPath}/; use a path from the root.`,
+        `aponta para ${reference.url} de um jeito que muda conforme o endereço da página termine ou não com barra`,
       );
       continue;
     }
     if (!reference.isNavigation && reference.tag !== 'meta og:url') continue;
     const target = internalTarget(reference.url, fromPath, siteOrigin);
     if (target && !ASSET_FOLDERS.test(target.path.slice(1)) && isOtherForm(target.path)) {
-      report(`<${reference.tag}> points to ${target.path}, not to the one form of its page (no trailing slash, no .html).`);
+      report(
+        `<${reference.tag}> points to ${target.path}, not to the one form of its page (no trailing slash, no .html).`,
+        `aponta para ${target.path}, e não para o endereço único dessa página (sem barra no fim e sem .html)`,
+      );
     }
   }
   return problems;
@@ -145,23 +169,31 @@ export function checkPageForms(file: string, tags: readonly Tag[], siteOrigin: s
  */
 export function checkStructuredDataForms(file: string, html: string, siteOrigin: string | null): Problem[] {
   if (!siteOrigin) return [];
-  const problems = new Set<string>();
+  const problems = new Map<string, Problem>();
   for (const [, json = ''] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
     for (const [url = ''] of json.matchAll(/https?:\/\/[^"\s\\]+/g)) {
       const target = internalTarget(url, '/', siteOrigin);
       if (target && !ASSET_FOLDERS.test(target.path.slice(1)) && isOtherForm(target.path)) {
-        problems.add(
-          `${file}: its structured data names ${target.path}, not the one form of its page (no trailing slash, no .html).`,
-        );
+        const message = `${file}: its structured data names ${target.path}, not the one form of its page (no trailing slash, no .html).`;
+        problems.set(message, {
+          gate: 'hosting',
+          message,
+          editor:
+            `A página ${pageName(file)} informa aos buscadores o endereço ${target.path}, e não o endereço único dessa ` +
+            `página (sem barra no fim e sem .html). ${TECHNICAL}`,
+        });
       }
     }
   }
-  return [...problems].map((message) => ({ gate: 'hosting', message }));
+  return [...problems.values()];
 }
 
 const formatBytes = (bytes: number) =>
   bytes >= GB ? `${(bytes / GB).toFixed(2)} GB` : bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`;
 const count = (value: number) => value.toLocaleString('en-US');
+/** The same figures as Brazilians write them: '1,12 GB', '20.000'. */
+const bytesPt = (bytes: number) => formatBytes(bytes).replace('.', ',');
+const countPt = (value: number) => value.toLocaleString('pt-BR');
 
 /** One of a host's limits against this build: the figure ('dist/ is 647 MiB') and the limit ('the 1.00 GB GitHub Pages publishes'). */
 export interface LimitUse {
@@ -169,6 +201,8 @@ export interface LimitUse {
   limit: number;
   figure: string;
   of: string;
+  /** The figure and the limit for editors: 'o site tem 1,12 GB', 'do limite de 1,00 GB da hospedagem'. */
+  editor: { figure: string; of: string };
 }
 
 /**
@@ -186,6 +220,7 @@ export function hostLimitUses(files: readonly { file: string; bytes: number }[],
       limit: limits.siteBytes,
       figure: `dist/ is ${formatBytes(total)}`,
       of: `the ${formatBytes(limits.siteBytes)} ${label} publishes`,
+      editor: { figure: `o site tem ${bytesPt(total)}`, of: `do limite de ${bytesPt(limits.siteBytes)} da hospedagem` },
     });
   }
   if (limits.files !== undefined) {
@@ -194,6 +229,10 @@ export function hostLimitUses(files: readonly { file: string; bytes: number }[],
       limit: limits.files,
       figure: `dist/ has ${count(files.length)} files`,
       of: `the ${count(limits.files)} ${label} takes`,
+      editor: {
+        figure: `o site tem ${countPt(files.length)} arquivos`,
+        of: `do limite de ${countPt(limits.files)} arquivos da hospedagem`,
+      },
     });
   }
   if (limits.filesPerFolder !== undefined) {
@@ -208,6 +247,10 @@ export function hostLimitUses(files: readonly { file: string; bytes: number }[],
         limit: limits.filesPerFolder,
         figure: `${folder}/ holds ${count(inFolder)} files`,
         of: `the ${count(limits.filesPerFolder)} ${label} takes in one folder`,
+        editor: {
+          figure: `a pasta ${folder}/ tem ${countPt(inFolder)} arquivos`,
+          of: `do limite de ${countPt(limits.filesPerFolder)} arquivos numa pasta da hospedagem`,
+        },
       });
     }
   }
@@ -218,6 +261,10 @@ export function hostLimitUses(files: readonly { file: string; bytes: number }[],
         limit: limits.fileBytes,
         figure: `${file} is ${formatBytes(bytes)}`,
         of: `the ${formatBytes(limits.fileBytes)} ${label} takes in one file`,
+        editor: {
+          figure: `o arquivo ${file} tem ${bytesPt(bytes)}`,
+          of: `do limite de ${bytesPt(limits.fileBytes)} por arquivo da hospedagem`,
+        },
       });
     }
   }
@@ -231,7 +278,11 @@ export function hostLimitUses(files: readonly { file: string; bytes: number }[],
 export function checkHostLimits(files: readonly { file: string; bytes: number }[], host: HostName): Problem[] {
   return hostLimitUses(files, host)
     .filter(({ used, limit }) => used > limit)
-    .map(({ figure, of }) => ({ gate: 'host', message: `${figure}, over ${of} (${HOSTS[host].source}).` }));
+    .map(({ figure, of, editor }) => ({
+      gate: 'host',
+      message: `${figure}, over ${of} (${HOSTS[host].source}).`,
+      editor: `O site ficou grande demais para a hospedagem: ${editor.figure}, acima ${editor.of}. ${TECHNICAL}`,
+    }));
 }
 
 /**

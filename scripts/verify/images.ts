@@ -18,6 +18,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import pLimit from 'p-limit';
+import { AT_THE_SOURCE, STAYS_ONLINE } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 /** The formats of the files of dist/ by their first bytes. */
@@ -48,6 +49,21 @@ const KIND_NAMES: Readonly<Record<ImageKind, string>> = {
   bmp: 'a BMP',
   ico: 'an ICO',
   svg: 'an SVG',
+};
+
+/** Each format as the editors' sentences name it. */
+const FORMAT_NAMES: Readonly<Record<ImageKind, string>> = {
+  jpeg: 'JPEG',
+  png: 'PNG',
+  gif: 'GIF',
+  webp: 'WebP',
+  avif: 'AVIF',
+  heif: 'HEIF',
+  tiff: 'TIFF',
+  bigtiff: 'BigTIFF',
+  bmp: 'BMP',
+  ico: 'ICO',
+  svg: 'SVG',
 };
 
 /** Bytes read at once from the start of each file: all of most of the site's encodes, and every container's head. */
@@ -393,26 +409,43 @@ export async function locationIn(kind: ImageKind, source: ByteSource): Promise<L
 }
 
 /**
- * Why the image `file` (its path in dist/) must not be published, one message naming it; null when
+ * Why the image `file` (its path in dist/) must not be published, one problem naming it; null when
  * it may. A file of another format is searched for a location as the format it is.
  */
-export async function imageProblem(file: string, source: ByteSource): Promise<string | null> {
+export async function imageProblem(file: string, source: ByteSource): Promise<Problem | null> {
   const expected = IMAGE_EXTENSIONS[path.extname(file).slice(1).toLowerCase()];
   if (!expected) return null;
   const found = sniffImage(await source.read(0, HEAD_BYTES));
   const location = found ? await locationIn(found, source).catch(() => null) : null;
   const reasons: string[] = [];
+  const editor: string[] = [];
   if (found !== expected) {
     reasons.push(
       `${file} is ${found ? KIND_NAMES[found] : 'no image format the gate knows'}, not ${KIND_NAMES[expected]}: an image the ` +
         'build could not encode, copied as it is (browsers that go by its type show nothing).',
     );
+    editor.push(
+      `A imagem ${file} ` +
+        (found
+          ? `é um ${FORMAT_NAMES[found]}, e não um ${FORMAT_NAMES[expected]} como o nome diz`
+          : `não está em nenhum formato de imagem conhecido, embora o nome diga ${FORMAT_NAMES[expected]}`) +
+        ': a construção do site não conseguiu convertê-la e a copiou como veio, e muitos navegadores não a mostrariam.',
+    );
   }
   if (location) {
     const subject = reasons.length > 0 ? 'It' : file;
     reasons.push(`${subject} carries a GPS location (in its ${location}): it would tell everyone where the photo was taken.`);
+    editor.push(
+      `${editor.length > 0 ? 'Ela também' : `A imagem ${file}`} guarda o lugar onde a foto foi tirada (a localização ` +
+        `GPS, nos dados ${location}), que não pode ser publicado.`,
+    );
   }
-  return reasons.length > 0 ? reasons.join(' ') : null;
+  if (reasons.length === 0) return null;
+  editor.push(
+    'É um problema técnico da construção do site: avise a equipe técnica. Se a foto veio de um item, trocá-la por ' +
+      `outra ${AT_THE_SOURCE} também resolve. ${STAYS_ONLINE}`,
+  );
+  return { gate: 'images', message: reasons.join(' '), editor: editor.join(' ') };
 }
 
 /** A ByteSource over a file: its first HEAD_BYTES read once, anything after read where asked. */
@@ -442,8 +475,8 @@ async function withFileSource<T>(file: string, use: (source: ByteSource) => Prom
 export async function checkImages(distDir: string, files: readonly string[]): Promise<Problem[]> {
   const images = files.filter((file) => path.extname(file).slice(1).toLowerCase() in IMAGE_EXTENSIONS);
   const limit = pLimit(CONCURRENCY);
-  const reasons = await Promise.all(
+  const problems = await Promise.all(
     images.map((file) => limit(() => withFileSource(path.join(distDir, file), (source) => imageProblem(file, source)))),
   );
-  return reasons.flatMap((message) => (message ? [{ gate: 'images' as const, message }] : []));
+  return problems.filter((problem) => problem !== null);
 }

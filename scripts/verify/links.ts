@@ -5,6 +5,8 @@
  * runs offline and their state is not ours to publish or hold back).
  */
 import type { Tag } from '../../src/integrations/html-scan.ts';
+import { pagePathOf } from '../../src/integrations/site-files.ts';
+import { AT_THE_SOURCE, isPageFile, pageName, TECHNICAL } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 /** Where a tag refers to another resource. */
@@ -93,6 +95,39 @@ export function internalTarget(
   return { path: resolved.pathname, anchor: decodeURIComponent(resolved.hash.slice(1)) };
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** 'a, b e c' */
+const listWords = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} e ${words.at(-1)}` : (words[0] ?? '');
+
+/** Where a link is, for editors: 'na página /about', 'nas páginas /about e / (e mais 2)', 'no arquivo sitemap-0.xml'. */
+function placesWords(files: readonly string[], shown: number): string {
+  const parts: string[] = [];
+  const pages = files.filter(isPageFile);
+  const others = files.filter((file) => !isPageFile(file));
+  const more = (count: number) => (count > shown ? ` (e mais ${count - shown})` : '');
+  if (pages.length === 1) parts.push(`na página ${pageName(pages[0] ?? '')}`);
+  if (pages.length > 1) parts.push(`nas páginas ${listWords(pages.slice(0, shown).map(pagePathOf))}${more(pages.length)}`);
+  if (others.length > 0) {
+    parts.push(
+      `${others.length === 1 ? 'no arquivo' : 'nos arquivos'} ${listWords(others.slice(0, shown))}${more(others.length)}`,
+    );
+  }
+  return listWords(parts);
+}
+
+/**
+ * A broken link for editors: the link and the pages that have it. One in a page may come from an item's
+ * text (a link to an item that left the site); one only in the site's own files is the build's.
+ */
+function brokenLinkForEditors(target: string, sources: readonly string[]): string {
+  const link = `O link para ${target}, ${placesWords(sources, 3)}, leva a um endereço que não existe no site.`;
+  return sources.some(isPageFile)
+    ? `${link} Se o link está no texto de um item, corrija-o ou retire-o ${AT_THE_SOURCE}. Se não está, ${lowerFirst(TECHNICAL)}`
+    : `${link} ${TECHNICAL}`;
+}
+
 export interface PageLinks {
   /** File of the page, relative to dist/. */
   file: string;
@@ -171,6 +206,7 @@ export function checkLinks(options: {
     return {
       gate: 'links' as const,
       message: `${target} does not exist (linked from ${examples}).`,
+      editor: brokenLinkForEditors(target, list),
     };
   });
 }

@@ -13,6 +13,9 @@ import {
   type Snapshot,
 } from '../../src/integrations/build-manifest.ts';
 import { currentSnapshotName } from '../../src/lib/former-names.ts';
+import { collectionName } from '../../src/lib/status/collection-names.ts';
+import { countLabel } from '../../src/lib/text.ts';
+import { collectionWords, overrideHint, STAYS_ONLINE, TECHNICAL } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 export { type BuildManifest, MANIFEST_FILE };
@@ -69,22 +72,49 @@ export function checkCollections(options: {
 }): Problem[] {
   const problems: Problem[] = [];
   const current = countsOf(options.snapshot);
-  const problem = (message: string) => problems.push({ gate: 'collections', message });
+  const problem = (message: string, editor: string) => problems.push({ gate: 'collections', message, editor });
+  const items = (count: number) => countLabel(count, 'item', 'itens');
+  const published = (count: number) => countLabel(count, 'publicado', 'publicados');
+  /** A reason the editors can lift: what happened, that the site stays, and how to publish it anyway. */
+  const refused = (what: string, hint: string) => `O site não foi atualizado: ${what} ${STAYS_ONLINE} ${hint}`;
+  const ifShrinkIntended = `Se a redução é intencional, ${overrideHint('allow_shrink')}.`;
 
   if (!options.built) {
-    problem(`${MANIFEST_FILE} is missing from the built site: the build did not finish, or it is not a build of this project.`);
-  } else {
-    const differences = PUBLISHED_COLLECTIONS.filter((name) => (options.built?.counts[name] ?? 0) !== (current[name] ?? 0)).map(
-      (name) => `${name}: ${options.built?.counts[name] ?? 0} in the build, ${current[name] ?? 0} in the snapshot`,
+    problem(
+      `${MANIFEST_FILE} is missing from the built site: the build did not finish, or it is not a build of this project.`,
+      `Falta o arquivo ${MANIFEST_FILE} no site construído: a construção das páginas não terminou. ${TECHNICAL}`,
     );
-    if (differences.length > 0) {
-      problem(`The site was built from other data than the snapshot being checked (${differences.join('; ')}).`);
+  } else {
+    const differing = PUBLISHED_COLLECTIONS.filter((name) => (options.built?.counts[name] ?? 0) !== (current[name] ?? 0));
+    if (differing.length > 0) {
+      const differences = differing.map(
+        (name) => `${name}: ${options.built?.counts[name] ?? 0} in the build, ${current[name] ?? 0} in the snapshot`,
+      );
+      const differencesPt = differing.map(
+        (name) => `${collectionName(name)}: ${options.built?.counts[name] ?? 0} nas páginas, ${current[name] ?? 0} nos dados`,
+      );
+      problem(
+        `The site was built from other data than the snapshot being checked (${differences.join('; ')}).`,
+        `As páginas foram construídas com dados diferentes dos que foram verificados (${differencesPt.join('; ')}). ${TECHNICAL}`,
+      );
     }
   }
 
-  if ((current.city ?? 0) === 0) problem('The collection city is empty: every page needs the city.');
+  if ((current.city ?? 0) === 0) {
+    problem(
+      'The collection city is empty: every page needs the city.',
+      `O site não foi atualizado: os dados da cidade (nome, fotos, contatos) não vieram, e toda página precisa deles. ${STAYS_ONLINE} ` +
+        'Confira o cadastro da cidade no painel do provedor; se ele está certo, avise a equipe técnica.',
+    );
+  }
   if (!options.allowShrink && ITEM_COLLECTIONS.every((name) => (current[name] ?? 0) === 0)) {
-    problem(`Every collection is empty: this would publish an empty site. ${OVERRIDE_HINT}`);
+    problem(
+      `Every collection is empty: this would publish an empty site. ${OVERRIDE_HINT}`,
+      refused(
+        'todas as coleções (passeios, hospedagens, eventos, notícias e as outras) estão vazias, e o site novo não teria nenhum item.',
+        `Confira as fontes. Se é mesmo para publicar o site vazio, ${overrideHint('allow_shrink')}.`,
+      ),
+    );
   }
 
   if (options.previous && !options.allowShrink) {
@@ -93,10 +123,20 @@ export function checkCollections(options: {
       const now = current[name] ?? 0;
       if (before === 0) continue;
       if (now === 0) {
-        problem(`The collection ${name} is empty, but the last published site had ${before} entries. ${OVERRIDE_HINT}`);
+        problem(
+          `The collection ${name} is empty, but the last published site had ${before} entries. ${OVERRIDE_HINT}`,
+          // No override publishes a site without its city (the reason above says what to do).
+          name === 'city'
+            ? refused(
+                'os dados da cidade, que o site publicado tem, não vieram desta vez.',
+                'Confira o cadastro da cidade no painel do provedor.',
+              )
+            : refused(`${collectionWords(name)} está vazia, mas o site publicado tem ${items(before)}.`, ifShrinkIntended),
+        );
       } else if (now * 2 < before) {
         problem(
           `The collection ${name} has ${now} entries, less than half of the ${before} the last published site had. ${OVERRIDE_HINT}`,
+          refused(`${collectionWords(name)} tem ${items(now)}, menos da metade dos ${published(before)}.`, ifShrinkIntended),
         );
       }
     }
@@ -110,6 +150,15 @@ export function checkCollections(options: {
         problem(
           `The collection ${name} has ${now} entries, ${now - before} more than the ${before} the last published site had ` +
             `(over ${GROWTH.factor} times as many and over ${GROWTH.entries} more): check that the upstream sends this city's data. ${GROWTH_HINT}`,
+          refused(
+            `${collectionWords(name)} tem ${items(now)}, ` +
+              (before === 0
+                ? `e o site publicado não tem nenhum (mais de ${GROWTH.entries} de uma vez). `
+                : `${(now - before).toLocaleString('pt-BR')} a mais que os ${published(before)} ` +
+                  `(mais de ${GROWTH.factor} vezes e mais de ${GROWTH.entries} itens a mais). `) +
+              'Confira se a fonte está mandando os dados desta cidade.',
+            `Se o crescimento é intencional, ${overrideHint('allow_growth')}.`,
+          ),
         );
       }
     }

@@ -10,6 +10,8 @@ import { resolveSitePath } from '../../src/integrations/site-files.ts';
 import { ENTITIES, experiencePath, itemPath, newsPath, testimonialPath } from '../../src/lib/entities.ts';
 import { laterListPages, listIndexPath, listPageCount, listPagePath } from '../../src/lib/lists/paging.ts';
 import type { ItemKind } from '../../src/lib/schemas/index.ts';
+import { collectionName } from '../../src/lib/status/collection-names.ts';
+import { TECHNICAL } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 /** Routes of the documented route table that exist whatever the data, plus the 404 page static hosts serve. */
@@ -29,6 +31,7 @@ export const FIXED_ROUTES = [
   '/busca',
   '/promocoes',
   '/offline',
+  '/status',
   '/404',
   ...Object.values(ENTITIES).map((entity) => entity.listPath),
 ] as const;
@@ -43,12 +46,20 @@ export async function readSnapshot(dir: string): Promise<{ snapshot: Snapshot; p
     try {
       value = JSON.parse(await readFile(file, 'utf8'));
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : 'is not valid JSON';
-      problems.push({ gate: 'collections', message: `The snapshot file ${file} ${reason}.` });
+      const isMissing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      problems.push({
+        gate: 'collections',
+        message: `The snapshot file ${file} ${isMissing ? 'is missing' : 'is not valid JSON'}.`,
+        editor: `O arquivo de dados ${name}.json (${collectionName(name)}) ${isMissing ? 'não existe' : 'não pôde ser lido'}. ${TECHNICAL}`,
+      });
       continue;
     }
     if (!Array.isArray(value)) {
-      problems.push({ gate: 'collections', message: `The snapshot file ${file} does not hold a list.` });
+      problems.push({
+        gate: 'collections',
+        message: `The snapshot file ${file} does not hold a list.`,
+        editor: `O arquivo de dados ${name}.json (${collectionName(name)}) não tem uma lista de itens. ${TECHNICAL}`,
+      });
       continue;
     }
     snapshot[name] = value.flatMap((entry) => {
@@ -60,24 +71,48 @@ export async function readSnapshot(dir: string): Promise<{ snapshot: Snapshot; p
   return { snapshot, problems };
 }
 
+/** A page the build must contain: its path, and what it is for, for developers and for editors. */
+export interface ExpectedPage {
+  path: string;
+  /** 'tours item 102', 'page 2 of the tours list' (the log). */
+  what: string;
+  /** 'a página do item 102 de Passeios', 'a página 2 da lista de Passeios' (the editors' report). */
+  whatForEditors: string;
+}
+
 /**
  * Every page path the build must contain, each with what it is for (used in the failure message):
  * the fixed routes, one page per item, and the later pages of each list with, for a list of several
  * pages, its index (what its filters fetch; src/lib/lists/paging.ts), counted over the listed items.
  */
-export function expectedPages(snapshot: Snapshot): { path: string; what: string }[] {
-  const pages = FIXED_ROUTES.map((route) => ({ path: route, what: 'route of the route table' }));
+export function expectedPages(snapshot: Snapshot): ExpectedPage[] {
+  const pages: ExpectedPage[] = FIXED_ROUTES.map((route) => ({
+    path: route,
+    what: 'route of the route table',
+    whatForEditors: `a página ${route}`,
+  }));
+  const itemPage = (collection: PublishedCollection, id: string, sitePath: string): ExpectedPage => ({
+    path: sitePath,
+    what: `${collection} item ${id}`,
+    whatForEditors: `a página do item ${id} de ${collectionName(collection)} (${sitePath})`,
+  });
   for (const [kind, entity] of Object.entries(ENTITIES) as [ItemKind, (typeof ENTITIES)[ItemKind]][]) {
     const entries = snapshot[entity.collection] ?? [];
-    for (const { id } of entries) {
-      pages.push({ path: itemPath(kind, id), what: `${entity.collection} item ${id}` });
-    }
+    for (const { id } of entries) pages.push(itemPage(entity.collection, id, itemPath(kind, id)));
     const listed = entries.filter((entry) => entry.isListed !== false).length;
     for (const page of laterListPages(listed)) {
-      pages.push({ path: listPagePath(entity.listPath, page), what: `page ${page} of the ${entity.collection} list` });
+      pages.push({
+        path: listPagePath(entity.listPath, page),
+        what: `page ${page} of the ${entity.collection} list`,
+        whatForEditors: `a página ${page} da lista de ${collectionName(entity.collection)}`,
+      });
     }
     if (listPageCount(listed) > 1) {
-      pages.push({ path: listIndexPath(entity.listPath), what: `the index of the ${entity.collection} list (its filters)` });
+      pages.push({
+        path: listIndexPath(entity.listPath),
+        what: `the index of the ${entity.collection} list (its filters)`,
+        whatForEditors: `o índice da lista de ${collectionName(entity.collection)} (o que os filtros dela leem)`,
+      });
     }
   }
   const others: [PublishedCollection, (id: string) => string][] = [
@@ -86,7 +121,7 @@ export function expectedPages(snapshot: Snapshot): { path: string; what: string 
     ['testimonials', testimonialPath],
   ];
   for (const [collection, pathOf] of others) {
-    for (const { id } of snapshot[collection] ?? []) pages.push({ path: pathOf(id), what: `${collection} item ${id}` });
+    for (const { id } of snapshot[collection] ?? []) pages.push(itemPage(collection, id, pathOf(id)));
   }
   return pages;
 }
@@ -95,5 +130,9 @@ export function expectedPages(snapshot: Snapshot): { path: string; what: string 
 export function checkExpectedPages(distDir: string, snapshot: Snapshot): Problem[] {
   return expectedPages(snapshot)
     .filter((page) => resolveSitePath(distDir, page.path) === null)
-    .map((page) => ({ gate: 'pages' as const, message: `The page ${page.path} (${page.what}) was not built.` }));
+    .map((page) => ({
+      gate: 'pages' as const,
+      message: `The page ${page.path} (${page.what}) was not built.`,
+      editor: `Faltou ${page.whatForEditors} no site construído. ${TECHNICAL}`,
+    }));
 }

@@ -10,6 +10,7 @@ import { scanTags } from '../../src/integrations/html-scan.ts';
 import { NO_JEKYLL_FILE } from '../../src/integrations/publication.ts';
 import { isDirectory, listFiles, pagePathOf, resolveSitePath, withSizes } from '../../src/integrations/site-files.ts';
 import { mirrorOf, pageFiles } from '../../src/integrations/static-hosting.ts';
+import { TECHNICAL } from './editor.ts';
 import { checkHeadersFile } from './headers.ts';
 import { checkHostLimits, checkPageForms, checkReachability, checkStructuredDataForms, closestHostLimit } from './hosting.ts';
 import { checkImages } from './images.ts';
@@ -53,7 +54,13 @@ export interface VerifyResult {
 export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   if (!isDirectory(options.distDir)) {
     return {
-      problems: [{ gate: 'pages', message: `There is no built site in ${options.distDir}: run the build first.` }],
+      problems: [
+        {
+          gate: 'pages',
+          message: `There is no built site in ${options.distDir}: run the build first.`,
+          editor: `Não há site construído para verificar: a construção das páginas não terminou. ${TECHNICAL}`,
+        },
+      ],
       stats: { pages: 0, files: 0, expectedPages: 0, hostLimit: null },
     };
   }
@@ -116,6 +123,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     problems.push({
       gate: 'hosting',
       message: `${NO_JEKYLL_FILE} is missing: a GitHub Pages deploy from a branch would run Jekyll, which leaves out _astro/.`,
+      editor: `Falta o arquivo ${NO_JEKYLL_FILE}, sem o qual a hospedagem deixaria de fora a aparência e o código das páginas. ${TECHNICAL}`,
     });
   }
   const stylesheets = await Promise.all(

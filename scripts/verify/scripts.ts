@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { pagePolicy } from '../../src/integrations/csp.ts';
 import { isExecutableScript, type Tag } from '../../src/integrations/html-scan.ts';
+import { pageName, TECHNICAL } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 /** Where our own script files live: Astro's bundles and Pagefind's generated search files. */
@@ -46,9 +47,21 @@ export function checkPageScripts(
   options: { extraHashes?: readonly string[] } = {},
 ): Problem[] {
   const problems: Problem[] = [];
-  const problem = (message: string) => problems.push({ gate: 'scripts', message: `${file}: ${message}` });
+  /** `what` is the finding for editors: what 'A página /x …' goes on with. */
+  const problem = (message: string, what: string) =>
+    problems.push({
+      gate: 'scripts',
+      message: `${file}: ${message}`,
+      editor: `A página ${pageName(file)} ${what}. ${TECHNICAL}`,
+    });
+  const foreign = 'tem um código que a construção do site não colocou lá';
   const policy = pagePolicy(tags);
-  if (!policy) problem('the page has no Content-Security-Policy, so nothing stops a foreign script from running.');
+  if (!policy) {
+    problem(
+      'the page has no Content-Security-Policy, so nothing stops a foreign script from running.',
+      'não tem a regra de segurança que impede que código de fora rode nela',
+    );
+  }
   // Every inline script must be on the list, wherever it sits: one parsed before the <meta> policy
   // would run unchecked by the browser, so this gate is what keeps it out.
   const allowed = new Set([...(policy ? allowedScriptHashes(policy) : []), ...(options.extraHashes ?? [])]);
@@ -57,21 +70,31 @@ export function checkPageScripts(
     if (isExecutableScript(tag)) {
       const source = tag.attributes.get('src');
       if (source !== undefined) {
-        if (!isOwnScriptSource(source.trim())) problem(`a script is loaded from ${source}, which is not one of our own bundles.`);
+        if (!isOwnScriptSource(source.trim())) {
+          problem(
+            `a script is loaded from ${source}, which is not one of our own bundles.`,
+            `${foreign} (vindo de outro endereço)`,
+          );
+        }
       } else if (!isAllowedInline(tag.text ?? '', allowed)) {
         problem(
           `an inline script that our build did not put there (its ${scriptHash(tag.text ?? '')} is not in the page's policy): "${preview(tag.text ?? '')}".`,
+          foreign,
         );
       }
     }
     for (const [name, value] of tag.attributes) {
-      if (/^on[a-z]+$/.test(name)) problem(`an inline event handler ${name}="${preview(value)}" on <${tag.name}>.`);
+      if (/^on[a-z]+$/.test(name)) problem(`an inline event handler ${name}="${preview(value)}" on <${tag.name}>.`, foreign);
       if (URL_ATTRIBUTES.includes(name) && /^javascript:/i.test(value.replace(/[\s\u0000-\u001f]+/g, ''))) {
-        problem(`a javascript: URL in ${name} on <${tag.name}>.`);
+        problem(`a javascript: URL in ${name} on <${tag.name}>.`, `${foreign} (num endereço de link)`);
       }
     }
-    if (tag.name === 'iframe' && tag.attributes.has('srcdoc')) problem('an iframe with inline srcdoc content.');
-    if (tag.name === 'object' || tag.name === 'embed') problem(`an <${tag.name}> element (plugin content).`);
+    if (tag.name === 'iframe' && tag.attributes.has('srcdoc')) {
+      problem('an iframe with inline srcdoc content.', `${foreign} (num quadro embutido)`);
+    }
+    if (tag.name === 'object' || tag.name === 'embed') {
+      problem(`an <${tag.name}> element (plugin content).`, 'tem um conteúdo embutido que exige extensão do navegador');
+    }
   }
   return problems;
 }

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { type Tag, textContent } from '../../src/integrations/html-scan.ts';
+import { AT_THE_SOURCE, isPageFile, pageName, STAYS_ONLINE } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 export interface Secret {
@@ -67,6 +68,19 @@ export function encodingsOf(value: string): { form: string; text: string }[] {
   return forms.filter((entry, index) => forms.findIndex((other) => other.text === entry.text) === index);
 }
 
+/** What a credential is, in the editors' words: never its name's variable, never its value. */
+const CREDENTIAL = 'uma chave de acesso (uma senha que o site usa para ler as fontes)';
+/** Why it matters and who else must act: a published key must be replaced, not only removed. */
+const REPLACE_KEY = 'Avise também a equipe técnica, que precisa trocar essa chave.';
+
+/** The editors' reason for a credential found in a page's text: it came from an item, and is removed there. */
+function secretInPage(file: string): string {
+  return (
+    `A página ${pageName(file)} contém ${CREDENTIAL}, que não pode ser publicada. ` +
+    `Retire-a do texto desse item ${AT_THE_SOURCE}. ${REPLACE_KEY} ${STAYS_ONLINE}`
+  );
+}
+
 /** One problem per file of `distDir` that holds a secret in any of its forms (the value is never printed). */
 export async function checkSecrets(distDir: string, files: readonly string[], secrets: readonly Secret[]): Promise<Problem[]> {
   if (secrets.length === 0) return [];
@@ -82,7 +96,15 @@ export async function checkSecrets(distDir: string, files: readonly string[], se
       if (!found.has(key) && content.includes(needle.bytes)) found.add(key);
     }
     for (const key of found) {
-      problems.push({ gate: 'secrets', message: `${file} contains the value of ${key}.` });
+      problems.push({
+        gate: 'secrets',
+        message: `${file} contains the value of ${key}.`,
+        // A page's bytes hold what its item says; any other file (a bundle, a data file) is the build's doing.
+        editor: isPageFile(file)
+          ? secretInPage(file)
+          : `O arquivo ${file} do site construído contém ${CREDENTIAL}, que não pode ser publicada. É um problema ` +
+            `técnico da construção do site: avise a equipe técnica imediatamente, pois a chave precisa ser trocada. ${STAYS_ONLINE}`,
+      });
     }
   }
   return problems;
@@ -127,6 +149,7 @@ export function checkPageText(file: string, html: string, tags: readonly Tag[], 
   return [...found].map(([name, where]) => ({
     gate: 'secrets' as const,
     message: `${file} contains the value of ${name} (${where}).`,
+    editor: secretInPage(file),
   }));
 }
 
@@ -187,7 +210,14 @@ export async function checkSearchIndex(
       }
     }
     for (const name of found) {
-      problems.push({ gate: 'secrets', message: `${file} contains the value of ${name} (in the search index, decompressed).` });
+      problems.push({
+        gate: 'secrets',
+        message: `${file} contains the value of ${name} (in the search index, decompressed).`,
+        editor:
+          `A busca do site (o arquivo ${file}) contém ${CREDENTIAL}, que não pode ser publicada: ela veio do texto de ` +
+          `um item, cuja página aparece também entre estes motivos. Retire-a do texto desse item ${AT_THE_SOURCE}. ` +
+          `${REPLACE_KEY} ${STAYS_ONLINE}`,
+      });
     }
   }
   return problems;

@@ -10,6 +10,7 @@
  *   (src/lib/lists/paging.ts), but the home and the filter panels still grow with the data, so this
  *   limit only stops a collection gone wild, not a city that grows.
  */
+import { AT_THE_SOURCE, bytesWords, pageName, STAYS_ONLINE } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 export interface PageSizeLimits {
@@ -50,12 +51,19 @@ export function checkPageSizes(pages: readonly { file: string; bytes: number }[]
     const limit = limits[kind];
     if (bytes <= limit) return [];
     const what = kind === 'recordPage' ? 'a page of one record' : 'a page that lists a collection';
+    const size = `tem ${bytesWords(bytes)}, acima do limite de ${bytesWords(limit)}`;
     return [
       {
         gate: 'sizes' as const,
         message:
           `${file} is ${formatBytes(bytes)}, over the ${formatBytes(limit)} limit for ${what}: some upstream data is far ` +
           `larger than the site expects. Fix it at its source, or raise ${LIMIT_SETTINGS[kind]} if the size is intended.`,
+        editor:
+          kind === 'recordPage'
+            ? `A página ${pageName(file)} ${size} para a página de um item: o texto ou a galeria de fotos desse item é ` +
+              `grande demais. Reduza o texto ou a galeria ${AT_THE_SOURCE}. ${STAYS_ONLINE}`
+            : `A página ${pageName(file)} ${size} para uma página de lista: os textos ou as galerias dos itens que ela ` +
+              `mostra são grandes demais. Reduza os textos ou as galerias maiores ${AT_THE_SOURCE}, ou avise a equipe técnica. ${STAYS_ONLINE}`,
       },
     ];
   });

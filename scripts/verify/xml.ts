@@ -6,6 +6,7 @@
  * XML 1.0 forbids, which are checked here first.
  */
 import { XMLValidator } from 'fast-xml-parser';
+import { TECHNICAL } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 /** The news feed (src/pages/news/rss.xml.ts), which every build has. */
@@ -65,15 +66,24 @@ export function xmlError(bytes: Uint8Array): string | null {
 export function checkXmlFiles(files: readonly string[], xml: readonly { file: string; bytes: Uint8Array }[]): Problem[] {
   const problems: Problem[] = [];
   if (!files.includes(FEED_FILE)) {
-    problems.push({ gate: 'xml', message: `${FEED_FILE} is missing: feed readers subscribed to the news would get an error.` });
+    problems.push({
+      gate: 'xml',
+      message: `${FEED_FILE} is missing: feed readers subscribed to the news would get an error.`,
+      editor: `Falta o arquivo ${FEED_FILE}, que leva as notícias a quem as acompanha por RSS. ${TECHNICAL}`,
+    });
   }
   for (const { file, bytes } of xml) {
     const error = xmlError(bytes);
     if (!error) continue;
     const reader = file === FEED_FILE ? 'feed readers' : 'search engines';
+    const what =
+      file === FEED_FILE
+        ? `O arquivo ${file}, que leva as notícias a quem as acompanha por RSS, tem um erro de formato: os leitores de RSS`
+        : `O mapa do site ${file}, que os buscadores (como o Google) leem, tem um erro de formato: os buscadores`;
     problems.push({
       gate: 'xml',
       message: `${file} is not well-formed XML (${error}): ${reader} refuse the whole file.`,
+      editor: `${what} recusariam o arquivo inteiro. ${TECHNICAL}`,
     });
   }
   return problems;

@@ -343,7 +343,11 @@ describe('runVerify', () => {
   it('reports a missing build as one plain reason', async () => {
     const { problems } = await runVerify(fixture.options({ distDir: path.join(fixture.root, 'nowhere') }));
     expect(problems).toEqual([
-      { gate: 'pages', message: expect.stringMatching(/^There is no built site in .*nowhere: run the build first\.$/) },
+      {
+        gate: 'pages',
+        message: expect.stringMatching(/^There is no built site in .*nowhere: run the build first\.$/),
+        editor: expect.stringMatching(/^Não há site construído para verificar: /),
+      },
     ]);
   });
 });
@@ -361,6 +365,17 @@ describe('the command', () => {
     const args = ['scripts/verify.ts', '--dist', fixture.dist];
     const ok = await exec(process.execPath, args, { cwd: ROOT, env });
     expect(ok.stdout).toMatch(/^verify: ok in .* 1 secret\(s\) searched for/m);
+    // The editors' line in the run's summary; no refusal note (a refusal's: verify-editor.test.ts).
+    const summary = path.join(fixture.root, 'summary.md');
+    const refusal = path.join(fixture.root, 'refusal.json');
+    const editorsEnv = { ...env, GITHUB_STEP_SUMMARY: summary, VERIFY_REFUSAL_FILE: refusal, ALLOW_SHRINK: 'true' };
+    await exec(process.execPath, args, { cwd: ROOT, env: editorsEnv });
+    expect(await readFile(summary, 'utf8')).toBe(
+      '### O site passou na verificação final\n\n' +
+        `O site passou por todas as verificações e será publicado: ${FIXED_ROUTES.length + 7} páginas.\n` +
+        'Nesta publicação foram aceitas, como pedido, coleções menores que a metade (allow\\_shrink).\n\n',
+    );
+    await expect(readFile(refusal, 'utf8')).rejects.toThrow(/ENOENT/);
 
     await removePage(fixture.dist, 'experience/7.html');
     await fixture.write('_astro/leak.js', SECRET);
