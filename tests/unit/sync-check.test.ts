@@ -1,0 +1,452 @@
+/**
+ * The change check (`npm run sync -- --check`, scripts/sync/check.ts): after a sync, against the same
+ * local upstream, it says `unchanged` every time; it names what an editor added, removed or changed;
+ * a source that is down is no change; it cannot check without a snapshot; and it writes nothing.
+ * Then its one line, table by table (formatCheckLine), and the verdict on a report (judgeCollections).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  type CheckFindings,
+  type CheckOptions,
+  type CollectionChange,
+  checkSources,
+  formatCheckLine,
+  judgeCollections,
+  LINE_LIMIT,
+} from '../../scripts/sync/check.ts';
+import type { CollectionReport } from '../../scripts/sync/run.ts';
+import type { EntryRef } from '../../src/lib/schemas/index.ts';
+import {
+  allSnapshotTexts,
+  captureLogger,
+  FAST_HTTP,
+  FIXTURE_SAMPLE_DIR,
+  runSyncScript,
+  setUpSyncSandbox,
+  syncAgainst,
+} from '../support/sync-helpers.ts';
+import { DEFAULT_FIXTURE_DIR, type UpstreamServer } from '../support/upstream-server.ts';
+
+const sandbox = setUpSyncSandbox();
+
+/** checkSources against the test server, as syncAgainst runs the sync: its env, FAST_HTTP, the fixture sample folder. */
+function checkAgainst(server: UpstreamServer, outDir: string, options: Partial<CheckOptions> = {}) {
+  return checkSources({
+    sampleDir: FIXTURE_SAMPLE_DIR,
+    logger: captureLogger().logger,
+    ...options,
+    env: { ...server.env, ...options.env },
+    outDir,
+    http: { ...FAST_HTTP, ...options.http },
+  });
+}
+
+const fixture = <T>(file: string) => JSON.parse(readFileSync(path.join(DEFAULT_FIXTURE_DIR, file), 'utf8')) as T;
+const POSTS = fixture<Record<string, unknown>[]>('blog/posts.json');
+const TOURS = fixture<{ id?: unknown; title?: unknown }[]>('provider/tours.json');
+const EVENTS = fixture<{ events: { id: number; title?: string; name?: string }[] }>('provider/attractions.json').events;
+
+/** A new published post, as WordPress sends it. */
+const NEW_POST = {
+  id: 16,
+  date: '2026-02-20T10:00:00',
+  date_gmt: '2026-02-20T14:00:00',
+  slug: 'inscricoes-festival',
+  status: 'publish',
+  title: { rendered: 'Festival de Pesca abre inscrições' },
+  content: { rendered: '<p>As inscrições estão abertas.</p>' },
+  excerpt: { rendered: '' },
+};
+
+/** Every upstream API path of the test server: the check asks nothing else (no image). */
+const isApiRequest = (server: UpstreamServer, requestPath: string) =>
+  [server.paths.provider, server.paths.blog, server.paths.spotify].some((pattern) => pattern.test(requestPath));
+
+describe('the change check against the local upstream', () => {
+  it('says unchanged after a sync, every time, having asked every source', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    for (const _time of [1, 2]) {
+      server.clearRequests();
+      const result = await checkAgainst(server, outDir);
+      expect(result).toMatchObject({
+        verdict: 'unchanged',
+        line: 'unchanged',
+        exitCode: 0,
+        changes: [],
+        unreachable: [],
+        kept: [],
+      });
+      for (const asked of [
+        server.paths.tours,
+        server.paths.feedbacks,
+        server.paths.posts,
+        server.paths.token,
+        server.paths.episodes,
+      ]) {
+        expect(server.requestsTo(asked).length, asked).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('names a new post on the blog', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    server.setFile('blog/posts.json', [NEW_POST, ...POSTS]);
+    const result = await checkAgainst(server, outDir);
+    expect(result).toMatchObject({ verdict: 'changed', exitCode: 0 });
+    expect(result.line).toBe('changed: news +1 ("Festival de Pesca abre inscrições")');
+    expect(result.changes).toEqual([
+      {
+        id: 'news',
+        added: [{ id: '16', name: 'Festival de Pesca abre inscrições' }],
+        removed: [],
+        changed: [],
+        notInSnapshot: null,
+      },
+    ]);
+  });
+
+  it('names records removed and changed, collection by collection', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    server.setFile(
+      'provider/tours.json',
+      TOURS.filter((tour) => tour.id !== 107),
+    );
+    server.setFile('provider/attractions.json', {
+      events: EVENTS.filter((event) => event.id !== 502).map((event) => ({ ...event, title: 'Festival de Pesca 2027' })),
+    });
+    const result = await checkAgainst(server, outDir);
+    expect(result.line).toBe(
+      'changed: tours -1 ("Cachoeira Salto das Nuvens"); events -1 ("Festa do Peão") ~1 ("Festival de Pesca 2027")',
+    );
+    expect(result.changes.map((change) => change.id)).toEqual(['tours', 'events']);
+  });
+
+  it.each([
+    ['the blog', (server: UpstreamServer) => server.paths.posts, 'unchanged (not reachable: blog)'],
+    ['Spotify', (server: UpstreamServer) => server.paths.token, 'unchanged (not reachable: podcast)'],
+    [
+      "one of the provider's calls",
+      (server: UpstreamServer) => server.paths.hotels,
+      'unchanged (not reachable: provider (accommodation))',
+    ],
+  ])('takes %s down (503) for no change, exit 0, and leaves the snapshot as it was', async (_source, pathOf, line) => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    const before = await allSnapshotTexts(outDir);
+    server.setFault(pathOf(server), { kind: 'status', status: 503 });
+    const result = await checkAgainst(server, outDir);
+    expect(result).toMatchObject({ verdict: 'unchanged', line, exitCode: 0, changes: [] });
+    expect(await allSnapshotTexts(outDir)).toEqual(before);
+  });
+
+  it('still names what changed at the sources that answered', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    server.setFile('blog/posts.json', [NEW_POST, ...POSTS]);
+    server.setFault(server.paths.spotify, { kind: 'status', status: 503 });
+    const result = await checkAgainst(server, outDir);
+    expect(result).toMatchObject({ verdict: 'changed', exitCode: 0 });
+    expect(result.line).toBe('changed: news +1 ("Festival de Pesca abre inscrições") (not reachable: podcast)');
+  });
+
+  it('says a collection kept by the shrink rule, without calling it a change; --allow-shrink makes it one', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    server.setFile(
+      'provider/tours.json',
+      TOURS.filter((tour) => tour.id === 101 || tour.id === '102'),
+    );
+    const kept = await checkAgainst(server, outDir);
+    expect(kept).toMatchObject({ verdict: 'unchanged', exitCode: 0, line: 'unchanged (kept, shrank by over half: tours 6 → 2)' });
+    const allowed = await checkAgainst(server, outDir, { allowShrink: true });
+    expect(allowed.line).toMatch(
+      /^changed: tours -4 \("Tour com nota inválida", "Título como objeto", "Cachoeira Salto das Nuvens", …\)$/,
+    );
+  });
+
+  it('cannot check when no source answers: exit 2', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    const before = await allSnapshotTexts(outDir);
+    server.setFault(/./, { kind: 'status', status: 503 });
+    const result = await checkAgainst(server, outDir);
+    expect(result).toMatchObject({
+      verdict: 'cannot-check',
+      cannot: 'no-source',
+      exitCode: 2,
+      line: 'cannot check: no source answered (not reachable: provider, blog, podcast)',
+    });
+    expect(await allSnapshotTexts(outDir)).toEqual(before);
+  });
+
+  it('cannot check without a snapshot, and then asks no source and creates nothing', async () => {
+    const { server, outDir } = sandbox;
+    // An empty folder, one with only status.json and an unreadable file, and one that does not exist.
+    const empty = path.join(outDir, 'empty');
+    const onlyStatus = path.join(outDir, 'status-only');
+    await mkdir(empty);
+    await mkdir(onlyStatus);
+    await writeFile(path.join(onlyStatus, 'status.json'), '[]\n');
+    await writeFile(path.join(onlyStatus, 'tours.json'), '{ not json');
+    for (const dir of [empty, onlyStatus, path.join(outDir, 'none')]) {
+      const before = existsSync(dir) ? await allSnapshotTexts(dir) : null;
+      const result = await checkAgainst(server, dir);
+      expect(result, dir).toMatchObject({ verdict: 'cannot-check', cannot: 'no-snapshot', exitCode: 2, report: null });
+      expect(result.line).toBe('cannot check: no snapshot to compare with; the first publication needs a full sync and deploy');
+      expect(existsSync(dir) ? await allSnapshotTexts(dir) : null, dir).toEqual(before);
+    }
+    expect(server.requests).toEqual([]);
+  });
+
+  it('writes nothing: the snapshot byte for byte, no new file, no image fetched or cached', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    const before = await allSnapshotTexts(outDir);
+    server.clearRequests();
+    server.setFile('blog/posts.json', [NEW_POST, ...POSTS]);
+    server.setFile('provider/tours.json', TOURS.slice(0, 2));
+    const imageCache = path.join(outDir, '..', `${path.basename(outDir)}-images`);
+    const result = await checkAgainst(server, outDir, { env: { IMAGE_CACHE_DIR: imageCache } });
+    expect(result.verdict).toBe('changed');
+    expect(await allSnapshotTexts(outDir)).toEqual(before);
+    expect(existsSync(imageCache)).toBe(false);
+    expect(server.requests.filter((request) => !isApiRequest(server, request.path))).toEqual([]);
+  });
+
+  it('prints the verdict last from `node scripts/sync.ts --check`: exit 0 on a change, 2 without a snapshot', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir, { sampleDir: path.resolve(import.meta.dirname, '../../sample-data') });
+    server.setFile('blog/posts.json', [NEW_POST, ...POSTS]);
+    const env = { ...process.env, ...server.env, SNAPSHOT_DIR: outDir, IMAGE_CACHE_DIR: path.join(outDir, 'images') };
+    const lastLine = (stdout: string) => stdout.trimEnd().split('\n').at(-1);
+
+    const changed = await runSyncScript(['--check'], { env });
+    expect(lastLine(changed.stdout)).toBe('changed: news +1 ("Festival de Pesca abre inscrições")');
+
+    const empty = path.join(outDir, 'empty');
+    await mkdir(empty);
+    const refused = await runSyncScript(['--check'], { env: { ...env, SNAPSHOT_DIR: empty } }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 2 });
+    expect(lastLine((refused as { stdout: string }).stdout)).toMatch(/^cannot check: no snapshot to compare with/);
+    expect(existsSync(path.join(outDir, 'images'))).toBe(false);
+  });
+});
+
+const ref = (name: string, id = name): EntryRef => ({ id, name });
+const change = (id: string, diff: Partial<CollectionChange> = {}): CollectionChange => ({
+  id,
+  added: [],
+  removed: [],
+  changed: [],
+  notInSnapshot: null,
+  ...diff,
+});
+const findings = (overrides: Partial<CheckFindings>): CheckFindings => ({
+  verdict: 'unchanged',
+  cannot: null,
+  changes: [],
+  unreachable: [],
+  kept: [],
+  ...overrides,
+});
+const changed = (...changes: CollectionChange[]) => findings({ verdict: 'changed', changes });
+
+describe.each([
+  ['nothing', findings({}), 'unchanged'],
+  ['a source down', findings({ unreachable: [{ source: 'blog', collections: [] }] }), 'unchanged (not reachable: blog)'],
+  [
+    'some calls of a source down',
+    findings({
+      unreachable: [
+        { source: 'provider', collections: ['tours', 'events'] },
+        { source: 'podcast', collections: [] },
+      ],
+    }),
+    'unchanged (not reachable: provider (tours, events), podcast)',
+  ],
+  [
+    'a shrink kept',
+    findings({ kept: [{ id: 'events', problem: { code: 'shrink', count: 3, previous: 10 } }] }),
+    'unchanged (kept, shrank by over half: events 10 → 3)',
+  ],
+  [
+    'another city kept',
+    findings({ kept: [{ id: 'city', problem: { code: 'another-city', found: 'Tangará da Serra – MT' } }] }),
+    'unchanged (kept, another city: "Tangará da Serra – MT")',
+  ],
+  [
+    'the changes of three collections',
+    changed(
+      change('news', { added: [ref('Festival de Pesca abre inscrições')] }),
+      change('tours', { changed: [ref('Passeio de Barco'), ref('Trilha')] }),
+      change('events', { removed: [ref('Festa do Peixe')] }),
+    ),
+    'changed: news +1 ("Festival de Pesca abre inscrições"); tours ~2 ("Passeio de Barco", "Trilha"); events -1 ("Festa do Peixe")',
+  ],
+  [
+    'more than three names',
+    changed(change('tours', { added: ['A', 'B', 'C', 'D', 'E'].map((name) => ref(name)) })),
+    'changed: tours +5 ("A", "B", "C", …)',
+  ],
+  [
+    'three names shared by the kinds of a change',
+    changed(change('tours', { added: [ref('A'), ref('B')], removed: [ref('C'), ref('D')], changed: [ref('E')] })),
+    'changed: tours +2 ("A", "B") -2 ("C", …) ~1',
+  ],
+  [
+    'a long name, cut',
+    changed(change('news', { added: [ref('Programação completa do Festival Internacional de Pesca Esportiva 2026')] })),
+    'changed: news +1 ("Programação completa do Festival Intern…")',
+  ],
+  [
+    'a name with quotes, a line break and a bidi control',
+    changed(change('events', { changed: [ref('Show "Ao Vivo"\nna\u202Epraça')] })),
+    'changed: events ~1 ("Show \\"Ao Vivo\\" na praça")',
+  ],
+  [
+    'a collection the snapshot lacks',
+    changed(change('experiences', { notInSnapshot: 2 })),
+    'changed: experiences +2 (not in the snapshot)',
+  ],
+  [
+    'a change beside a source down',
+    findings({
+      verdict: 'changed',
+      changes: [change('news', { added: [ref('X')] })],
+      unreachable: [{ source: 'podcast', collections: [] }],
+    }),
+    'changed: news +1 ("X") (not reachable: podcast)',
+  ],
+  [
+    'no snapshot',
+    findings({ verdict: 'cannot-check', cannot: 'no-snapshot' }),
+    'cannot check: no snapshot to compare with; the first publication needs a full sync and deploy',
+  ],
+  [
+    'no source answering',
+    findings({
+      verdict: 'cannot-check',
+      cannot: 'no-source',
+      unreachable: ['provider', 'blog', 'podcast'].map((source) => ({ source: source as 'blog', collections: [] })),
+    }),
+    'cannot check: no source answered (not reachable: provider, blog, podcast)',
+  ],
+])('formatCheckLine: %s', (_case, input, line) => {
+  it(`reads ${JSON.stringify(line)}`, () => expect(formatCheckLine(input)).toBe(line));
+});
+
+describe('formatCheckLine keeps the line bounded', () => {
+  const longNames = (collection: string) =>
+    Array.from({ length: 5 }, (_, index) => ref(`${collection}: um título bem comprido de número ${index + 1}`));
+  const collections = ['city', 'tours', 'accommodation', 'restaurants', 'events', 'drivers', 'guides', 'news', 'episodes'];
+
+  it.each([
+    ['at the limit', LINE_LIMIT],
+    ['at a shorter limit', 80],
+  ])('%s: cuts names, then counts the collections that do not fit', (_case, limit) => {
+    const line = formatCheckLine(changed(...collections.map((id) => change(id, { added: longNames(id) }))), limit);
+    expect([...line].length).toBeLessThanOrEqual(limit);
+    const match = /^changed: (.*); (\d+) more$/.exec(line);
+    expect(match, line).not.toBeNull();
+    const shown = (match?.[1] ?? '').split('; ');
+    expect(shown.length + Number(match?.[2])).toBe(collections.length);
+    expect(shown[0]).toMatch(/^city \+5/);
+  });
+
+  it('keeps a collection that fits only without its names by its counts', () => {
+    const short = ['A', 'B', 'C', 'D', 'E'].map((name) => ref(name));
+    const line = formatCheckLine(changed(change('news', { added: short }), change('tours', { removed: longNames('tours') })), 80);
+    expect(line).toBe('changed: news +5 ("A", "B", "C", …); tours -5');
+  });
+
+  it('cuts notes that alone would fill the line', () => {
+    const many = Array.from({ length: 40 }, (_, index) => `collection${index}`);
+    const line = formatCheckLine(
+      findings({
+        verdict: 'changed',
+        changes: [change('news', { added: [ref('X')] })],
+        unreachable: [{ source: 'provider', collections: many }],
+      }),
+    );
+    expect([...line].length).toBeLessThanOrEqual(LINE_LIMIT);
+    expect(line).toMatch(/^changed: news \+1 \("X"\) \(not reachable: provider \(collection0, .*…\)$/);
+  });
+});
+
+/** A collection's report as runSync gives it; only what judgeCollections reads matters. */
+const report = (id: string, source: CollectionReport['source'], overrides: Partial<CollectionReport> = {}): CollectionReport => ({
+  id,
+  source,
+  origin: 'upstream',
+  goodOrigin: 'upstream',
+  count: 2,
+  failed: false,
+  error: null,
+  syncedAt: null,
+  problem: null,
+  received: 2,
+  dropped: [],
+  repaired: [],
+  partial: null,
+  diff: { added: [], removed: [], changed: [] },
+  ...overrides,
+});
+const down = { failed: true, origin: 'snapshot', problem: { code: 'unavailable', kind: 'http', status: 503 } } as const;
+const aDiff = { added: [ref('X', '9')], removed: [], changed: [] };
+
+describe.each([
+  ['nothing changed', [report('tours', 'provider'), report('news', 'blog')], ['provider', 'blog'], 'unchanged'],
+  [
+    'an entry added',
+    [report('tours', 'provider'), report('news', 'blog', { diff: aDiff })],
+    ['provider', 'blog'],
+    'changed: news +1 ("X")',
+  ],
+  [
+    'a failed collection whose kept entries moved (own links): not listed',
+    [report('tours', 'provider', { ...down, diff: aDiff }), report('news', 'blog')],
+    ['provider', 'blog'],
+    'unchanged (not reachable: provider)',
+  ],
+  [
+    'a collection new to the snapshot, and an empty one that is not',
+    [report('tours', 'provider', { diff: null, count: 3 }), report('guides', 'provider', { diff: null, count: 0 })],
+    ['provider'],
+    'changed: tours +3 (not in the snapshot)',
+  ],
+  [
+    'a failed collection without a snapshot (its fallback): no change',
+    [report('tours', 'provider'), report('news', 'blog', { ...down, origin: 'sample', diff: null })],
+    ['provider', 'blog'],
+    'unchanged (not reachable: blog)',
+  ],
+  [
+    'the only configured source down, the sample data answering for the others',
+    [report('tours', 'provider', down), report('news', 'blog', { origin: 'sample', diff: aDiff })],
+    ['provider'],
+    'cannot check: no source answered (not reachable: provider)',
+  ],
+  [
+    'one call of the provider down: the provider still answered',
+    [report('tours', 'provider', down), report('events', 'provider')],
+    ['provider'],
+    'unchanged (not reachable: provider (tours))',
+  ],
+  [
+    'a shrink refused is no outage',
+    [report('tours', 'provider', { ...down, problem: { code: 'shrink', count: 1, previous: 6 } })],
+    ['provider'],
+    'unchanged (kept, shrank by over half: tours 6 → 1)',
+  ],
+] as [string, CollectionReport[], ('provider' | 'blog' | 'podcast')[], string][])(
+  'judgeCollections: %s',
+  (_case, collections, asked, line) => {
+    it(`reads ${JSON.stringify(line)}`, () => expect(formatCheckLine(judgeCollections(collections, asked))).toBe(line));
+  },
+);
