@@ -196,9 +196,11 @@ export function checkoutsKeepingCredentials(file: string, source: string): strin
 
 /** The findings of actionlint, of the untrusted-input rule and of the checkout rule for each workflow, one line each. */
 export async function lintWorkflows(files: readonly string[]): Promise<string[]> {
-  const lint = await createLinter();
   const findings: string[] = [];
   for (const file of files) {
+    // A linter per file (about 40 ms each): the WebAssembly build reused across files crashes
+    // ('RuntimeError: unreachable') on some files depending on the bytes and paths linted before.
+    const lint = await createLinter();
     const source = await readFile(file, 'utf8');
     for (const result of lint(source, file)) {
       if (isOutdatedFinding(result)) continue;

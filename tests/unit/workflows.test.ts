@@ -2,11 +2,13 @@
  * The properties the workflows must keep: when the deploy runs, that it never runs two
  * at once nor cancels one, that each job holds only the permissions it needs, that the gate runs
  * before the deploy, that untrusted text never reaches a shell line, that every action is pinned to
- * a commit, and that CI's jobs together run every step of the test command. Plus the lint itself: both
- * files are clean, and it does catch a bad one.
+ * a commit, and that CI's jobs together run every step of the test command; that the change check
+ * (check-sources.yml) asks for a deploy only on a change and never while one is queued or running, its
+ * scripts run here in bash against a stand-in `npm` and `gh`. Plus the lint itself: every workflow is
+ * clean, and it does catch a bad one.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +37,10 @@ interface Step {
 }
 interface Job {
   needs?: string | string[];
+  if?: string;
+  outputs?: Record<string, string>;
+  env?: Record<string, string>;
+  defaults?: { run?: { shell?: string } };
   strategy?: { matrix: { include: Record<string, string>[] } };
   permissions?: Record<string, string>;
   environment?: { name: string };
@@ -44,12 +50,14 @@ interface Workflow {
   on: Record<string, unknown>;
   permissions?: Record<string, string>;
   concurrency?: { group: string; 'cancel-in-progress': boolean };
+  env?: Record<string, string>;
   jobs: Record<string, Job>;
 }
 
 const read = (name: string) => parse(readFileSync(path.join(ROOT, '.github/workflows', name), 'utf8')) as Workflow;
 const deploy = read('deploy.yml');
 const ci = read('ci.yml');
+const checkSources = read('check-sources.yml');
 const allSteps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job) => job.steps);
 const needsOf = (job: Job) => (Array.isArray(job.needs) ? job.needs : job.needs ? [job.needs] : []);
 
@@ -85,6 +93,12 @@ describe('deploy.yml triggers', () => {
     expect(dispatch.inputs.reason).toMatchObject({ required: false, type: 'string' });
     expect(dispatch.inputs.allow_shrink).toMatchObject({ required: false, type: 'boolean' });
     expect(dispatch.inputs.allow_growth).toMatchObject({ required: false, type: 'boolean' });
+    expect(dispatch.inputs.trigger).toMatchObject({
+      required: false,
+      type: 'choice',
+      options: ['button', 'source-change'],
+      default: 'button',
+    });
     expect(deploy.on.repository_dispatch).toEqual({ types: ['rebuild'] });
   });
 });
@@ -99,6 +113,8 @@ describe('deploy.yml safety', () => {
     expect(deploy.jobs.build?.permissions).toEqual({ contents: 'read' });
     expect(deploy.jobs.deploy?.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
     expect(deploy.jobs['save-data']?.permissions).toEqual({ contents: 'write' });
+    expect(deploy.jobs.history?.permissions).toEqual({ actions: 'read' });
+    expect(deploy.jobs.alert?.permissions).toEqual({ issues: 'write' });
     for (const [name, job] of Object.entries(deploy.jobs)) expect(job.permissions, name).toBeDefined();
   });
 
@@ -113,8 +129,26 @@ describe('deploy.yml safety', () => {
     expect(sync).toBeLessThan(site);
     expect(site).toBeLessThan(verify);
     expect(verify).toBeLessThan(upload);
-    // Only a failure-report step may run between the gate and the upload, and it cannot upload.
-    for (const step of build.steps.slice(verify + 1, upload)) expect(step.if).toBe('failure()');
+    // Between the gate and the upload only what runs after a failure: the last good data built again
+    // (and through the gate again, as the last of those steps), or a report; none uploads.
+    const afterFailure = build.steps.slice(verify + 1, upload);
+    const fallback = afterFailure.find((step) => step.id === 'fallback-data');
+    expect(fallback?.if).toMatch(/^failure\(\) && steps\.restore\.outputs\.has_snapshot == 'true'$/);
+    for (const step of afterFailure.filter((candidate) => candidate !== fallback)) {
+      expect(step.if, step.name).toMatch(
+        /^failure\(\) && |^\$\{\{ !cancelled\(\) && steps\.fallback(-\w+)?\.outcome == 'success' \}\}$/,
+      );
+      expect(step.uses, step.name).toBeUndefined();
+    }
+    const again = afterFailure.findIndex((step) => step.id === 'fallback');
+    expect(afterFailure[again]?.run).toMatch(/npm run verify$/);
+    expect(afterFailure.findIndex((step) => /npm run build:site/.test(step.run ?? ''))).toBeLessThan(again);
+    // The upload takes the new site that passed the gate, or the last good data that passed it again.
+    expect(build.steps[upload]?.if).toBe(
+      `\${{ !cancelled() && (steps.verify.outcome == 'success' || steps.fallback.outcome == 'success') }}`,
+    );
+    expect(build.outputs?.publish).toBe(`\${{ steps.verify.outcome == 'success' || steps.fallback.outcome == 'success' }}`);
+    expect(deploy.jobs.deploy?.if).toBe(`\${{ !cancelled() && needs.build.outputs.publish == 'true' }}`);
 
     const deployJobs = Object.entries(deploy.jobs).filter(([, job]) =>
       job.steps.some((step) => (step.uses ?? '').startsWith('actions/deploy-pages@')),
@@ -122,8 +156,9 @@ describe('deploy.yml safety', () => {
     expect(deployJobs.map(([name]) => name)).toEqual(['deploy']);
     expect(ancestors(deploy, 'deploy').has('build')).toBe(true);
     expect(deploy.jobs.deploy?.environment?.name).toBe('github-pages');
-    // The last good data is saved only once the site it belongs to is published.
+    // The last good data is saved only once the site it belongs to is published, and never after a fallback.
     expect(ancestors(deploy, 'save-data')).toEqual(new Set(['build', 'deploy']));
+    expect(deploy.jobs['save-data']?.if).toBeUndefined();
   });
 
   it("hands the button's overrides to the gate through env", () => {
@@ -136,13 +171,58 @@ describe('deploy.yml safety', () => {
 
   it('gives the upstream secrets to the sync and the gate only, through env', () => {
     const withSecrets = allSteps(deploy).filter((step) => JSON.stringify(step).includes('secrets.'));
-    expect(withSecrets.map((step) => step.run?.match(/npm run (\w+)/)?.[1])).toEqual(['sync', 'verify']);
+    const commands = (step: Step) => [...new Set(step.run?.match(/npm run (\w+)/g))];
+    expect(withSecrets.map(commands)).toEqual([['npm run sync'], ['npm run verify'], ['npm run verify']]);
     for (const step of withSecrets) expect(step.run).not.toContain('secrets.');
+  });
+
+  it('tells /status who asked, from the event and the inputs, through env', () => {
+    const builds = (deploy.jobs.build as Job).steps.filter((step) => /npm run build:site/.test(step.run ?? ''));
+    expect(builds).toHaveLength(2);
+    for (const step of builds) {
+      expect(step.env?.BUILD_TRIGGER).toBe(
+        `\${{ github.event_name == 'schedule' && 'nightly' || github.event_name == 'repository_dispatch' && 'webhook' || inputs.trigger || 'button' }}`,
+      );
+      expect(step.env?.BUILD_REASON).toBe(`\${{ inputs.reason || github.event.client_payload.reason }}`);
+    }
+  });
+
+  it("puts the refusal's note beside the last good data, and that data back before building it again", () => {
+    const fallback = (deploy.jobs.build as Job).steps.find((step) => step.id === 'fallback-data');
+    const lines = (fallback?.run ?? '').trim().split('\n');
+    expect(lines[0]).toBe('rm -rf "$SNAPSHOT_DIR" && mkdir -p "$SNAPSHOT_DIR"');
+    expect(lines[1]).toBe('cp .last-published/snapshot/*.json "$SNAPSHOT_DIR"/');
+    expect(lines[2]).toMatch(/^node scripts\/refusal-note\.ts --stage "\$STAGE" --from \.last-published\/refusal\.json /);
+    expect(lines[3]).toBe('npm run sync -- --images-only');
+    const verify = (deploy.jobs.build as Job).steps.find((step) => step.id === 'verify');
+    expect(verify?.env?.VERIFY_REFUSAL_FILE).toBe('.last-published/refusal.json');
+  });
+
+  it('opens one issue after two failed nightly runs, closes it on a publication, with only issues: write', () => {
+    const alert = deploy.jobs.alert as Job;
+    expect(new Set(needsOf(alert))).toEqual(new Set(['build', 'deploy', 'save-data', 'history']));
+    expect(alert.if).toBe(`\${{ !cancelled() && (github.event_name == 'schedule' || needs.save-data.result == 'success') }}`);
+    const script = alert.steps[0]?.run ?? '';
+    expect(script).toMatch(
+      /if \[ "\$PUBLISHED" = true \]; then[\s\S]*gh issue close[\s\S]*elif \[ "\$NIGHTLY" = true \] && \[ "\$PREVIOUS_FAILED" = true \]; then/,
+    );
+    expect(script).toMatch(/gh issue comment "\$number"[\s\S]*gh issue create --title "\$title"/);
+    expect(deploy.jobs.history?.if).toBe("github.event_name == 'schedule'");
+    expect(deploy.jobs.history?.steps[0]?.run).toContain('--event schedule --status completed --limit 1');
   });
 
   it('hands the job token to git only in the steps that fetch or push, and restores before npm install runs', () => {
     const build = deploy.jobs.build as Job;
-    const withToken = allSteps(deploy).filter((step) => JSON.stringify(step).includes('github.token'));
+    const withToken = allSteps(deploy).filter(
+      (step) => JSON.stringify(step).includes('github.token') && step.env?.GH_TOKEN === undefined,
+    );
+    // gh's token (GH_TOKEN) only in the jobs that read runs or write issues, which check nothing out and install nothing.
+    for (const name of ['history', 'alert']) {
+      const job = deploy.jobs[name] as Job;
+      expect(job.steps.map((step) => step.env?.GH_TOKEN)).toEqual(job.steps.map(() => `\${{ github.token }}`));
+      for (const step of job.steps) expect(step.uses ?? step.run ?? '').not.toMatch(/checkout|\bnpm\b/);
+    }
+    expect(allSteps(deploy).filter((step) => step.env?.GH_TOKEN).length).toBe(2);
     expect(withToken.map((step) => step.name)).toEqual([
       'Restore the last good snapshot and the last published manifest',
       'Commit it to the data branch',
@@ -171,6 +251,7 @@ describe('deploy.yml safety', () => {
 describe.each([
   ['deploy.yml', deploy],
   ['ci.yml', ci],
+  ['check-sources.yml', checkSources],
 ])('%s', (name, workflow) => {
   it('never puts untrusted input inside an expression in a run script', () => {
     for (const step of allSteps(workflow)) {
@@ -186,6 +267,231 @@ describe.each([
       expect(reference).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
       expect(rest).toMatch(/# v\d+\.\d+\.\d+/);
     }
+  });
+});
+
+const checkJob = checkSources.jobs.check as Job;
+const stepNamed = (name: string) => {
+  const found = checkJob.steps.find((step) => step.name === name);
+  if (!found) throw new Error(`no step "${name}" in check-sources.yml`);
+  return found;
+};
+const busyStep = stepNamed('Is a deploy queued or running?');
+const checkStep = stepNamed('Check the sources (the only step with the upstream secrets)');
+const dispatchStep = stepNamed('Ask for a deploy');
+
+/** What a step's script did: its exit status, its outputs, its summary, every `gh` call (one array of arguments each), the files it left. */
+interface StepRun {
+  status: number;
+  outputs: Record<string, string>;
+  summary: string;
+  gh: string[][];
+  files: string[];
+}
+
+/**
+ * Runs a step's script as GitHub does (`bash -eo pipefail`), with its `env:` values given here and
+ * stand-ins for `npm` (prints NPM_OUTPUT, exits with NPM_STATUS) and `gh` (answers `run list` from
+ * GH_UNFINISHED and GH_LAST_FAILED, `api` with 'main', and records every call).
+ */
+function runStep(step: Step, env: Record<string, string>): StepRun {
+  const dir = mkdtempSync(path.join(tmpdir(), 'workflow-step-'));
+  try {
+    const bin = path.join(dir, 'bin');
+    mkdirSync(bin);
+    const calls = path.join(dir, 'gh-calls');
+    writeFileSync(path.join(bin, 'npm'), `#!/bin/sh\nprintf '> sync\\n%s\\n' "$NPM_OUTPUT"\nexit "\${NPM_STATUS:-0}"\n`);
+    writeFileSync(
+      path.join(bin, 'gh'),
+      [
+        '#!/bin/sh',
+        `printf '%s\\n' "$@" >> "${calls}"; echo '---' >> "${calls}"`,
+        'case "$*" in',
+        `  "run list"*"--json status"*) echo "\${GH_UNFINISHED:-0}" ;;`,
+        '  "run list"*"--json conclusion,displayTitle"*) printf \'%s\\n\' "$GH_LAST_FAILED" ;;',
+        '  "api "*) echo main ;;',
+        'esac',
+      ].join('\n'),
+    );
+    for (const name of ['npm', 'gh']) chmodSync(path.join(bin, name), 0o755);
+    const script = path.join(dir, 'step.sh');
+    writeFileSync(script, step.run ?? '');
+    const files = { GITHUB_OUTPUT: path.join(dir, 'output'), GITHUB_STEP_SUMMARY: path.join(dir, 'summary') };
+    for (const file of Object.values(files)) writeFileSync(file, '');
+    let status = 0;
+    try {
+      execFileSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+        cwd: dir,
+        env: { PATH: `${bin}:${process.env.PATH}`, RUNNER_TEMP: dir, ...files, ...env },
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      status = (error as { status: number }).status;
+    }
+    const outputs = Object.fromEntries(
+      readFileSync(files.GITHUB_OUTPUT, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    const gh = existsSync(calls)
+      ? readFileSync(calls, 'utf8')
+          .split('---\n')
+          .filter(Boolean)
+          .map((call) => call.trimEnd().split('\n'))
+      : [];
+    return { status, outputs, summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'), gh, files: readdirSync(dir) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const dispatched = (run: StepRun) => run.gh.filter((call) => call[0] === 'workflow' && call[1] === 'run');
+const GH_ENV = { GH_TOKEN: 'token', GH_REPO: 'owner/repo' };
+
+describe('check-sources.yml', () => {
+  it("runs every 30 minutes of the editors' day in Barra do Bugres (UTC-4), off the full hour, and on the button", () => {
+    const crons = (checkSources.on.schedule as { cron: string }[]).map((schedule) => schedule.cron.split(' '));
+    const hours = new Set<number>();
+    for (const [minutes, hourField, ...rest] of crons) {
+      expect(rest).toEqual(['*', '*', '*']);
+      expect((minutes ?? '').split(',').map(Number)).toEqual([7, 37]);
+      const [first, last = first] = (hourField ?? '').split('-').map(Number);
+      for (let hour = first ?? 0; hour <= (last ?? 0); hour += 1) hours.add(hour);
+    }
+    // 06:00–21:59 in Cuiabá: 10:00–01:59 UTC, sixteen hours, two checks each.
+    expect([...hours].map((hour) => (hour + 24 - 4) % 24).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 16 }, (_, index) => index + 6),
+    );
+    expect(checkSources.on).toHaveProperty('workflow_dispatch');
+  });
+
+  it('never runs two checks at once, nor cancels one', () => {
+    expect(checkSources.concurrency).toEqual({ group: 'check-sources', 'cancel-in-progress': false });
+  });
+
+  it('grants nothing by default, and its one job only contents: read and actions: write', () => {
+    expect(checkSources.permissions).toEqual({});
+    expect(Object.keys(checkSources.jobs)).toEqual(['check']);
+    expect(checkJob.permissions).toEqual({ contents: 'read', actions: 'write' });
+    // pipefail: a failing check is not hidden by the `tee` after it.
+    expect(checkJob.defaults?.run?.shell).toBe('bash');
+  });
+
+  it('does nothing else while a deploy is queued or running: every later step waits on the first', () => {
+    expect(checkJob.steps[0]).toBe(busyStep);
+    expect(busyStep.run).toMatch(/gh run list --workflow deploy\.yml .*select\(\.status != "completed"\)/);
+    const gates: Record<string, string> = {
+      busy: "steps.busy.outputs.busy == 'false'",
+      restore: "steps.restore.outputs.has_snapshot == 'true'",
+      check: "steps.check.outputs.verdict == 'changed'",
+    };
+    const ids = checkJob.steps.map((step) => step.id);
+    checkJob.steps.slice(1).forEach((step, index) => {
+      // Each step waits on a step before it, which waits on the busy check itself.
+      const gate = Object.entries(gates).find(([, condition]) => step.if === condition);
+      expect(gate, step.name ?? step.uses).toBeDefined();
+      expect(ids.indexOf(gate?.[0])).toBeLessThan(index + 1);
+    });
+    expect(stepNamed('Restore the last published snapshot').if).toBe(gates.busy);
+    expect(checkStep.if).toBe(gates.restore);
+  });
+
+  it.each([
+    ['a deploy unfinished', '1', 'true', 'Uma publicação já está na fila ou em andamento; nada a fazer.'],
+    ['none', '0', 'false', ''],
+  ])('the first step, with %s, says busy=%s', (_case, unfinished, busy, summary) => {
+    const run = runStep(busyStep, { ...GH_ENV, GH_UNFINISHED: unfinished });
+    expect(run).toMatchObject({ status: 0, outputs: { busy } });
+    expect(run.summary).toContain(summary);
+  });
+
+  it('asks for the deploy in one step, on a `changed` verdict only', () => {
+    const asking = checkJob.steps.filter((step) => /gh workflow run/.test(step.run ?? ''));
+    expect(asking).toEqual([dispatchStep]);
+    expect(dispatchStep.if).toBe("steps.check.outputs.verdict == 'changed'");
+    expect(dispatchStep.run).toContain('gh workflow run deploy.yml --ref "$branch" -f reason="$reason" -f trigger=source-change');
+  });
+
+  it.each([
+    ['unchanged', 0, 'unchanged', 0, 'Nada mudou nas fontes.'],
+    ['unchanged (not reachable: blog)', 0, 'unchanged', 0, 'Nada mudou nas fontes. `unchanged (not reachable: blog)`'],
+    ['changed: news +1 ("Festival")', 0, 'changed', 0, ''],
+    ['cannot check: no snapshot to compare with; …', 2, 'failed', 2, 'Não foi possível verificar as fontes'],
+    ['changed: news +1 ("Festival")', 1, 'failed', 1, 'Não foi possível verificar as fontes'],
+    ['Error: something broke', 0, 'failed', 1, 'Não foi possível verificar as fontes'],
+  ])('the check step reads %j (exit %i) as %s, exit %i', (line, npmStatus, verdict, status, summary) => {
+    const run = runStep(checkStep, { NPM_OUTPUT: `sync table\n${line}`, NPM_STATUS: String(npmStatus) });
+    expect(run).toMatchObject({ status, outputs: { verdict, line } });
+    expect(run.summary).toContain(summary);
+  });
+
+  describe('the step that asks for the deploy', () => {
+    const LINE = 'changed: news +1 ("Festival de Pesca abre inscrições")';
+    const ask = (env: Record<string, string>) => runStep(dispatchStep, { ...GH_ENV, LC_ALL: 'C.UTF-8', LINE, ...env });
+
+    it('starts deploy.yml on the default branch, the line as its reason, as a source change', () => {
+      const run = ask({});
+      expect(run.status).toBe(0);
+      expect(dispatched(run)).toEqual([
+        ['workflow', 'run', 'deploy.yml', '--ref', 'main', '-f', `reason=${LINE}`, '-f', 'trigger=source-change'],
+      ]);
+      expect(run.summary).toContain(`Mudanças nas fontes: \`${LINE}\` — publicação pedida.`);
+    });
+
+    it('asks nothing when a deploy started while the sources were read', () => {
+      const run = ask({ GH_UNFINISHED: '1' });
+      expect(dispatched(run)).toEqual([]);
+      expect(run.summary).toContain('uma publicação já está na fila ou em andamento');
+    });
+
+    it('asks nothing when the last deploy failed on these same changes, and asks when it failed on others', () => {
+      const same = ask({ GH_LAST_FAILED: `Deploy (workflow_dispatch) ${LINE}` });
+      expect(dispatched(same)).toEqual([]);
+      expect(same.summary).toContain('pedida por estas mesmas mudanças, falhou');
+      expect(dispatched(ask({ GH_LAST_FAILED: 'Deploy (schedule) ' }))).toHaveLength(1);
+    });
+
+    it('hands a hostile line to gh as one argument, never to the shell, cut to 200 characters', () => {
+      const hostile = `changed: news +1 ("$(touch pwned)\`touch pwned\`'; touch pwned; '") ${'ç'.repeat(300)}`;
+      const run = ask({ LINE: hostile });
+      const [call] = dispatched(run);
+      expect(call?.[6]).toBe(`reason=${[...hostile].slice(0, 200).join('')}`);
+      expect(run.files).not.toContain('pwned');
+      // Shown as code: its own backticks are gone, so it cannot leave the code span.
+      expect(run.summary.match(/`/g)).toHaveLength(2);
+    });
+  });
+
+  it('hands the line to the shell only through env, and untrusted text to no run script', () => {
+    expect(dispatchStep.env?.LINE).toBe(`\${{ steps.check.outputs.line }}`);
+    for (const step of checkJob.steps) expect(step.run ?? '').not.toContain('${{');
+    const source = readFileSync(path.join(ROOT, '.github/workflows/check-sources.yml'), 'utf8');
+    expect(untrustedInScripts('check-sources.yml', source)).toEqual([]);
+  });
+
+  it("gives the upstream secrets only to the check, through env, with deploy.yml's variables and settings", () => {
+    const withSecrets = allSteps(checkSources).filter((step) => JSON.stringify(step).includes('secrets.'));
+    expect(withSecrets).toEqual([checkStep]);
+    expect(checkStep.run).toContain('npm run sync -- --check');
+    const deploySync = (deploy.jobs.build as Job).steps.find((step) => /npm run sync/.test(step.run ?? ''));
+    const { ALLOW_SHRINK: _allowShrink, ...upstream } = deploySync?.env ?? {};
+    expect(checkStep.env).toEqual(upstream);
+    // The settings the sync reads (SITE_URL, BLOG_URL, the city…) as the deploy's build job has them.
+    expect(checkJob.env).toEqual((deploy.jobs.build as Job).env);
+  });
+
+  it('restores the snapshot as deploy.yml does, before npm install, and gives the job token only to git and gh', () => {
+    const withToken = checkJob.steps.filter((step) => JSON.stringify(step).includes('github.token'));
+    expect(withToken.map((step) => step.name)).toEqual([busyStep.name, 'Restore the last published snapshot', dispatchStep.name]);
+    const restore = stepNamed('Restore the last published snapshot');
+    expect(restore.env).toEqual({ GIT_TOKEN: `\${{ github.token }}` });
+    expect(restore.run).toContain('GIT_CONFIG_KEY_0="http.$GITHUB_SERVER_URL/.extraheader"');
+    expect(restore.run).toMatch(/git fetch --depth=1 origin "refs\/heads\/\$DATA_BRANCH"/);
+    for (const step of withToken) expect(step.run).not.toMatch(/\bnpm\b/);
+    const install = checkJob.steps.findIndex((step) => /npm install/.test(step.run ?? ''));
+    expect(checkJob.steps.indexOf(restore)).toBeLessThan(install);
+    expect(checkSources.env).toMatchObject({ DATA_BRANCH: 'data', SNAPSHOT_DIR: 'data/snapshot' });
   });
 });
 
@@ -221,9 +527,9 @@ describe('ci.yml', () => {
 });
 
 describe('workflow lint', () => {
-  it('finds both workflows clean', async () => {
+  it('finds every workflow clean', async () => {
     const files = await workflowFiles(ROOT);
-    expect(files).toEqual(['.github/workflows/ci.yml', '.github/workflows/deploy.yml']);
+    expect(files).toEqual(['.github/workflows/check-sources.yml', '.github/workflows/ci.yml', '.github/workflows/deploy.yml']);
     expect(await lintWorkflows(files.map((file) => path.join(ROOT, file)))).toEqual([]);
     for (const file of files) expect(validateSchema(path.join(ROOT, file), ROOT)).toBe('');
   });
