@@ -86,7 +86,8 @@ export const NAME_LIMIT = 40;
 /** Names quoted per collection; the rest are counted. */
 export const NAMES_PER_COLLECTION = 3;
 
-const ALL_SOURCES: readonly SourceName[] = ['provider', 'blog', 'podcast'];
+/** Every source the sync reads, in the order of its collections. */
+const ALL_SOURCES: readonly SourceName[] = [...new Set(COLLECTIONS.map((spec) => spec.source))];
 
 /** The sources the check asks: the configured ones, or with none configured the sample data's three. */
 export function askedSources(env: SyncOptions['env']): SourceName[] {

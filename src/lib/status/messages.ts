@@ -67,8 +67,14 @@ export function recordSubject(collection: string, note: Pick<RecordNote, 'id' | 
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** What each problem did to the field (`{field}` and `{value}` filled in) and what to do at the source (`{place}`). */
-const PROBLEMS: Record<NoteProblem, { what: string; fix: string }> = {
+/** What to do of most problems: the field, at its source. */
+const FIX_THE_FIELD = 'Corrija {field} {place}.';
+
+/**
+ * What each problem did to the field (`{field}` and `{value}` filled in) and what to do at the source
+ * (`{place}`), FIX_THE_FIELD unless said.
+ */
+const PROBLEMS: Record<NoteProblem, { what: string; fix?: string }> = {
   'text-cut': { what: '{field} é longo demais e foi cortado', fix: 'Encurte {field} {place}.' },
   'list-cut': { what: '{field} tem itens demais: só os primeiros aparecem', fix: 'Reduza {field} {place}.' },
   'nested-too-deep': { what: '{field} tem dados encaixados demais e ficou de fora', fix: 'Simplifique {field} {place}.' },
@@ -76,32 +82,17 @@ const PROBLEMS: Record<NoteProblem, { what: string; fix: string }> = {
     what: 'a formatação de {field} tem níveis demais e foi simplificada',
     fix: 'Simplifique a formatação {place}.',
   },
-  'out-of-range': { what: '{field} {value} está fora da faixa aceita e ficou de fora', fix: 'Corrija {field} {place}.' },
-  'not-understood': { what: '{field} {value} não foi reconhecido e ficou de fora', fix: 'Corrija {field} {place}.' },
-  'not-email': { what: '{field} {value} não é um e-mail válido e ficou de fora', fix: 'Corrija {field} {place}.' },
-  'not-phone': {
-    what: '{field} {value} não é um telefone válido (de 8 a 15 dígitos) e ficou de fora',
-    fix: 'Corrija {field} {place}.',
-  },
-  'not-url': {
-    what: '{field} {value} não é um endereço de site (http ou https) e ficou de fora',
-    fix: 'Corrija {field} {place}.',
-  },
-  'not-image-url': {
-    what: '{field} {value} não é um endereço de imagem (http ou https) e ficou de fora',
-    fix: 'Corrija {field} {place}.',
-  },
-  'not-spotify-url': { what: '{field} {value} não é um endereço do Spotify e ficou de fora', fix: 'Corrija {field} {place}.' },
-  'not-blog-url': { what: '{field} {value} não é um endereço do blog e ficou de fora', fix: 'Corrija {field} {place}.' },
-  'not-price': {
-    what: '{field} {value} não é um preço (negativo, com vários números ou alto demais) e ficou de fora',
-    fix: 'Corrija {field} {place}.',
-  },
-  'not-date': { what: '{field} {value} não é uma data válida e ficou de fora', fix: 'Corrija {field} {place}.' },
-  'own-site-address': {
-    what: '{field} {value} aponta para o próprio portal, não para um site do fornecedor, e ficou de fora',
-    fix: 'Corrija {field} {place}.',
-  },
+  'out-of-range': { what: '{field} {value} está fora da faixa aceita e ficou de fora' },
+  'not-understood': { what: '{field} {value} não foi reconhecido e ficou de fora' },
+  'not-email': { what: '{field} {value} não é um e-mail válido e ficou de fora' },
+  'not-phone': { what: '{field} {value} não é um telefone válido (de 8 a 15 dígitos) e ficou de fora' },
+  'not-url': { what: '{field} {value} não é um endereço de site (http ou https) e ficou de fora' },
+  'not-image-url': { what: '{field} {value} não é um endereço de imagem (http ou https) e ficou de fora' },
+  'not-spotify-url': { what: '{field} {value} não é um endereço do Spotify e ficou de fora' },
+  'not-blog-url': { what: '{field} {value} não é um endereço do blog e ficou de fora' },
+  'not-price': { what: '{field} {value} não é um preço (negativo, com vários números ou alto demais) e ficou de fora' },
+  'not-date': { what: '{field} {value} não é uma data válida e ficou de fora' },
+  'own-site-address': { what: '{field} {value} aponta para o próprio portal, não para um site do fornecedor, e ficou de fora' },
   'link-not-a-page': {
     what: 'um link do texto ({value}) leva a uma página que não existe no portal: ficou só o texto, sem o link',
     fix: 'Corrija ou retire o link {place}.',
@@ -110,7 +101,7 @@ const PROBLEMS: Record<NoteProblem, { what: string; fix: string }> = {
     what: 'um link do texto ({value}) aponta para um trecho de página: ele leva ao início da página',
     fix: 'Se o trecho importa, aponte o link para a página {place}.',
   },
-  invalid: { what: '{field} {value} falta ou é inválido: o registro ficou fora do site', fix: 'Corrija {field} {place}.' },
+  invalid: { what: '{field} {value} falta ou é inválido: o registro ficou fora do site' },
   'too-large': {
     what: 'o registro é grande demais para uma página e ficou fora do site',
     fix: 'Reduza o texto ou a galeria {place}.',
@@ -133,7 +124,7 @@ const fill = (template: string, values: Record<string, string>) =>
  */
 export function recordNoteText(collection: string, source: SourceName, note: RecordNote): string {
   // A record that is no record at all (null, a number, a list) has no field to name.
-  const { what, fix } = PROBLEMS[note.problem === 'invalid' && !note.field ? 'unreadable' : note.problem];
+  const { what, fix = FIX_THE_FIELD } = PROBLEMS[note.problem === 'invalid' && !note.field ? 'unreadable' : note.problem];
   const values = { field: fieldWords(note.field), value: note.value ?? '', place: SOURCES[source].place };
   return `${recordSubject(collection, note)}: ${fill(what, values)}. ${capitalised(fill(fix, values))}`;
 }
