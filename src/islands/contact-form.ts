@@ -1,7 +1,7 @@
 /**
  * The contact form's rules and hand-off (docs/product.md), run by ContactForm.astro's module. The
  * site has no server, so a valid message opens the visitor's e-mail program (mailto: with subject
- * and body) or, when the agency has only a phone, WhatsApp with the text. The form is served with
+ * and body) or, when the agency has no e-mail but a mobile, WhatsApp with the text. The form is served with
  * its button disabled: a form whose action is mailto: is mixed content on an HTTPS page, and Chrome
  * answers its submission with a full-page 'Form is not secure' warning (and the text garbled). Here
  * it is enabled, each invalid field gets its message on a submit (and loses it once corrected), the
@@ -13,6 +13,7 @@ import {
   type ContactField,
   type ContactFields,
   type ContactHandoff,
+  canHandOff,
   contactHandoff,
   contactNote,
   firstInvalidField,
@@ -46,7 +47,7 @@ function handoffMessage(handoff: ContactHandoff): HTMLParagraphElement {
 export function startContactForm(form: HTMLFormElement): void {
   const agency = agencyOf(form);
   if (!agency) return;
-  const canSend = Boolean(agency.email || agency.phone);
+  const canSend = canHandOff(agency);
   form.noValidate = true;
   const note = form.querySelector('#contact-form-note');
   if (note) note.textContent = contactNote(agency.email, canSend);

@@ -28,6 +28,14 @@ export interface SiteConfig {
   podcastShowId: string | null;
   /** The city's time zone (IANA), in which /status gives its times: 'America/Cuiaba' for Barra do Bugres. */
   timeZone: string;
+  /** Who supports the portal, for the footer's 'Apoio' (SPONSORS); none configured, no 'Apoio' at all. */
+  sponsors: Sponsor[];
+}
+
+/** One supporter of the portal, as configured: its name and, when given, its site. */
+export interface Sponsor {
+  name: string;
+  url: string | null;
 }
 
 export const DEFAULT_SITE_URL = 'https://turismo.example.com.br';
@@ -48,6 +56,23 @@ export function readVar(env: Env, name: string): string | null {
   return value ? value : null;
 }
 
+/**
+ * SPONSORS: supporters separated by ';', each a name or 'name|https://site'
+ * ('Prefeitura Municipal de Barra do Bugres|https://www.barradobugres.mt.gov.br; Sebrae MT').
+ * A site that is not an http(s) address fails the build, as a misspelt setting should.
+ */
+export function readSponsors(value: string | null): Sponsor[] {
+  return (value ?? '')
+    .split(';')
+    .map((entry) => entry.split('|').map((part) => part.trim()))
+    .filter(([name]) => name)
+    .map(([name = '', url]) => {
+      if (url && !/^https?:\/\/[^\s/]+/i.test(url))
+        throw new Error(`SPONSORS: the site of "${name}" is not an http(s) address: ${url}`);
+      return { name, url: url || null };
+    });
+}
+
 const withoutTrailingSlash = (url: string | null) => url?.replace(/\/+$/, '') ?? null;
 
 export function readSiteConfig(env: Env): SiteConfig {
@@ -63,5 +88,6 @@ export function readSiteConfig(env: Env): SiteConfig {
     bookingUrl: withoutTrailingSlash(readVar(env, 'BOOKING_URL')),
     podcastShowId: readVar(env, 'SPOTIFY_SHOW_ID'),
     timeZone: timeZoneOf(readVar(env, 'CITY_TIME_ZONE') ?? TIME_ZONE),
+    sponsors: readSponsors(readVar(env, 'SPONSORS')),
   };
 }

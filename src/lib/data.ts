@@ -31,6 +31,13 @@ export const ITEM_PAGES = Object.fromEntries(
   ),
 ) as Record<ItemKind, Item[]>;
 
+const pageIds = Object.fromEntries(ITEM_KINDS.map((kind) => [kind, new Set(ITEM_PAGES[kind].map((item) => item.id))])) as Record<
+  ItemKind,
+  Set<string>
+>;
+/** Whether the site has the page of this item (listed or not): for links from elsewhere, such as a testimonial's tour. */
+export const hasItemPage = (kind: ItemKind, id: string): boolean => pageIds[kind].has(id);
+
 /**
  * The items the portal lists, links and offers for contact (lists, home, related items, search,
  * experience offers): every item but a provider whose status is not active or published, whose

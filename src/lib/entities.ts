@@ -2,11 +2,11 @@
  * Everything that varies by kind of item, in one table: routes, names, list texts and filters,
  * the home carousel, schema.org type, the documented error and fallback messages (docs/product.md). Pages, components and helpers read them from here only.
  */
-import { internationalPhone, whatsappNumber } from './format.ts';
 import type { DurationKind } from './lists/filters.ts';
 import { DETAIL_PREFIXES } from './paths.ts';
 import type { ItemKind } from './schemas/index.ts';
 
+export { telLink, whatsappLink } from './contact/phone.ts';
 export { experiencePath, itemPath, newsPath, testimonialPath } from './paths.ts';
 
 /** The filter panel of one kind of list. Every panel also has rating and the kind's price range. */
@@ -72,8 +72,6 @@ export interface EntityConfig {
   loading: string;
   /** 'Passeio não encontrado.' */
   notFound: string;
-  /** Alert when the item has no phone; null for kinds whose action needs none. */
-  noPhone: string | null;
   /** Price slider range of the list's filter panel. */
   priceRange: { min: number; max: number; step: number };
   /** The list's filter panel. */
@@ -103,7 +101,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar passeios.',
     loading: 'Carregando passeios...',
     notFound: 'Passeio não encontrado.',
-    noPhone: null,
     priceRange: { min: 0, max: 300, step: 10 },
     filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
     schemaType: 'TouristTrip',
@@ -133,7 +130,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar hospedagens.',
     loading: 'Carregando hospedagens...',
     notFound: 'Hospedagem não encontrada.',
-    noPhone: 'Número de telefone não disponível para esta hospedagem.',
     priceRange: { min: 0, max: 700, step: 10 },
     // 'Same style as tours' with nights; accommodation records carry no experiences to filter on.
     filters: { hasExperiences: false, hasLocality: true, duration: 'nights', acceptsExperienceQuery: false },
@@ -163,7 +159,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar restaurantes.',
     loading: 'Carregando restaurantes...',
     notFound: 'Restaurante não encontrado.',
-    noPhone: 'Número de telefone não disponível para este restaurante.',
     priceRange: { min: 0, max: 100, step: 5 },
     filters: { hasExperiences: false, hasLocality: true, duration: 'meal', acceptsExperienceQuery: false },
     schemaType: 'Restaurant',
@@ -192,7 +187,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar eventos.',
     loading: 'Carregando evento...',
     notFound: 'Evento não encontrado.',
-    noPhone: 'WhatsApp não disponível para este evento.',
     priceRange: { min: 0, max: 300, step: 10 },
     // Events last days and nights ('10 dias', '3 noites'): their filter is in days.
     filters: { ...TOUR_LIKE, duration: 'days' },
@@ -216,7 +210,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar condutores.',
     loading: 'Carregando condutores...',
     notFound: 'Condutor não encontrado.',
-    noPhone: 'Número de telefone não disponível para este condutor.',
     priceRange: { min: 0, max: 300, step: 10 },
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
@@ -239,7 +232,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar guias de viagem.',
     loading: 'Carregando guias...',
     notFound: 'Guia não encontrado',
-    noPhone: 'Número de telefone não disponível para este guia.',
     priceRange: { min: 0, max: 300, step: 10 },
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
@@ -268,7 +260,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar agências.',
     loading: 'Carregando agências...',
     notFound: 'Agência não encontrada',
-    noPhone: null,
     priceRange: { min: 0, max: 300, step: 10 },
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
@@ -299,7 +290,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar fornecedores.',
     loading: 'Carregando fornecedor...',
     notFound: 'Fornecedor não encontrado.',
-    noPhone: 'WhatsApp não disponível para este fornecedor',
     priceRange: { min: 0, max: 300, step: 10 },
     filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
     schemaType: 'LocalBusiness',
@@ -342,14 +332,5 @@ export const whatsappText = (kind: ItemKind, title: string): string => whatsappG
 /** Prefilled WhatsApp text for an experience. */
 export const experienceWhatsappText = (title: string): string => whatsappGreeting(`a experiência "${title}"`);
 
-/** A WhatsApp link with the prefilled text, or null when the phone has no digits. */
-export function whatsappLink(phone: string | null | undefined, text: string): string | null {
-  const number = whatsappNumber(phone);
-  return number ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : null;
-}
-
-/** A tel: link in international form (internationalPhone), which dials from another state or country; null when there is none. */
-export function telLink(phone: string | null | undefined): string | null {
-  const international = internationalPhone(phone);
-  return international ? `tel:${international}` : null;
-}
+/** The subject of an e-mail about an item or an experience. */
+export const emailSubject = (title: string): string => `Contato pelo portal de turismo – ${title}`;

@@ -5,7 +5,7 @@
  * default as if it were the city's word. docs/product.md lists each rule ("Facts shown only when
  * the data gives them").
  */
-import { TIME_ZONE } from './format.ts';
+import { cityDay } from './format.ts';
 import type { Item } from './schemas/index.ts';
 import { peopleLabel, starsLabel } from './text.ts';
 
@@ -64,45 +64,87 @@ export function offerAmount(item: Priced): string | null {
   return item.isFree ? '0.00' : null;
 }
 
-const dayMonth = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, day: 'numeric', month: 'long' });
-const dayMonthYear = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const parts = (date: Date) =>
-  Object.fromEntries(dayMonthYear.formatToParts(date).map((part) => [part.type, part.value])) as Record<string, string>;
+/** What an event without a date says where its date would be: on its card and its page's chips. */
+export const DATE_TO_BE_CONFIRMED = 'Data a confirmar';
 
-/**
- * An event's dates as the visitor reads them: '16 de julho de 2027', '16 a 25 de julho de 2027',
- * '24 de junho a 2 de julho de 2027'; null when the upstream gave no date.
- */
-export function eventDatesFact(item: Pick<Item, 'startDate' | 'endDate'>): string | null {
-  if (!item.startDate) return null;
-  const start = new Date(item.startDate);
-  if (!item.endDate) return dayMonthYear.format(start);
-  const end = new Date(item.endDate);
-  const [from, to] = [parts(start), parts(end)];
-  if (from.year !== to.year) return `${dayMonthYear.format(start)} a ${dayMonthYear.format(end)}`;
-  if (from.month !== to.month) return `${dayMonth.format(start)} a ${dayMonthYear.format(end)}`;
-  return `${from.day} a ${dayMonthYear.format(end)}`;
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** An event date (EventDateSchema) read back: the city's wall clock is in its text, so no time zone is needed. */
+function eventMoment(value: string) {
+  const [year = '', month = '', day = ''] = value.slice(0, 10).split('-');
+  const [hour = '', minute = ''] = value.slice(11, 16).split(':');
+  return {
+    year,
+    day: String(Number(day)),
+    month: MONTHS[Number(month) - 1] ?? '',
+    // '19h', '19h30': how Brazilians write a time of day; null for a day-only date, which has none.
+    time: hour ? `${Number(hour)}h${minute === '00' ? '' : minute}` : null,
+  };
 }
 
 /**
- * Events in date order: those not yet over by their first day, soonest first; then the undated
- * ones in the upstream's order; then those already over, the latest first.
+ * An event's dates as the visitor reads them: '16 de julho de 2027', '27 de dezembro de 2026, 19h',
+ * '16 a 25 de julho de 2027', '24 de junho a 2 de julho de 2027', '27 de dezembro de 2026, das 19h
+ * às 23h', '16 de julho, 19h, a 25 de julho de 2027'; a time only when the upstream gave one.
+ * DATE_TO_BE_CONFIRMED for an event without a date; null for any other kind.
+ */
+export function eventDatesFact(item: Pick<Item, 'kind' | 'startDate' | 'endDate'>): string | null {
+  if (item.kind !== 'event') return null;
+  if (!item.startDate) return DATE_TO_BE_CONFIRMED;
+  const start = eventMoment(item.startDate);
+  const dayMonthYear = (moment: typeof start) => `${moment.day} de ${moment.month} de ${moment.year}`;
+  const at = (moment: typeof start) => (moment.time ? `, ${moment.time}` : '');
+  if (!item.endDate) return `${dayMonthYear(start)}${at(start)}`;
+  const end = eventMoment(item.endDate);
+  if (item.startDate.slice(0, 10) === item.endDate.slice(0, 10)) {
+    return start.time && end.time
+      ? `${dayMonthYear(start)}, das ${start.time} às ${end.time}`
+      : `${dayMonthYear(start)}${at(start)}`;
+  }
+  // The start says only what the end does not repeat; a time after it needs its month to read.
+  const sameMonth = start.year === end.year && start.month === end.month;
+  const from =
+    start.year !== end.year ? dayMonthYear(start) : sameMonth && !start.time ? start.day : `${start.day} de ${start.month}`;
+  return `${from}${start.time ? `${at(start)},` : ''} a ${dayMonthYear(end)}${at(end)}`;
+}
+
+/** Whether an event is over in the city on `today` ('YYYY-MM-DD', cityDay): its last day, or its only day, is past. */
+const isOver = (event: Pick<Item, 'startDate' | 'endDate'>, today: string) =>
+  (event.endDate ?? event.startDate ?? '9999').slice(0, 10) < today;
+
+/**
+ * Events in date order: those not yet over by the city's calendar on `now` (src/lib/format.ts,
+ * cityDay), soonest first; then the undated ones in the upstream's order; then those already over,
+ * the latest first.
  */
 export function byEventDate<T extends Pick<Item, 'startDate' | 'endDate'>>(events: readonly T[], now: Date): T[] {
-  const today = now.toISOString().slice(0, 10);
-  const isOver = (event: T) => (event.endDate ?? event.startDate ?? '9999').slice(0, 10) < today;
+  const today = cityDay(now);
   const dated = events.filter((event) => event.startDate !== null);
   const byStart = (a: T, b: T) => (a.startDate ?? '').localeCompare(b.startDate ?? '');
   return [
-    ...dated.filter((event) => !isOver(event)).sort(byStart),
+    ...dated.filter((event) => !isOver(event, today)).sort(byStart),
     ...events.filter((event) => event.startDate === null),
-    ...dated.filter(isOver).sort((a, b) => byStart(b, a)),
+    ...dated.filter((event) => isOver(event, today)).sort((a, b) => byStart(b, a)),
   ];
+}
+
+/** The events still to come or under way in the city on `now`, soonest first: the home's events carousel. */
+export function upcomingEvents<T extends Pick<Item, 'startDate' | 'endDate'>>(events: readonly T[], now: Date): T[] {
+  const today = cityDay(now);
+  return byEventDate(events, now).filter((event) => event.startDate !== null && !isOver(event, today));
 }
 
 /**
@@ -113,3 +155,14 @@ export function listingNotice(item: Pick<Item, 'isListed' | 'status'>): string |
   if (item.isListed) return null;
   return `${item.status?.label ?? 'Cadastro não publicado'}: este cadastro não está disponível para contato pelo portal no momento.`;
 }
+
+/**
+ * The status chip a visitor sees: only a registration that is not published ('Cadastro em análise'),
+ * never 'Ativo' or 'Publicado', which are the provider panel's workflow and tell a visitor nothing.
+ */
+export const shownStatus = (item: Pick<Item, 'isListed' | 'status'>): Item['status'] => (item.isListed ? null : item.status);
+
+/** An item's keywords (its card's chips, related items' topics): the ones without a name, then its named attributes' entries, once each. */
+export const itemKeywords = (item: Pick<Item, 'tags' | 'attributes'>): string[] => [
+  ...new Set([...item.tags, ...item.attributes.flatMap((attribute) => attribute.items)]),
+];

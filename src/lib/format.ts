@@ -123,9 +123,14 @@ export function formatMonthYear(iso: string | null): string {
 
 const DAY_MS = 86_400_000;
 
+/** The calendar day ('2026-11-28') of a moment in the site's time zone: the city's today, not UTC's. */
+export function cityDay(date: Date): string {
+  return isoDay.format(date);
+}
+
 /** Calendar day number in the site's time zone, so 'Ontem' means yesterday there. */
 function dayNumber(date: Date): number {
-  const [year, month, day] = isoDay.format(date).split('-').map(Number);
+  const [year, month, day] = cityDay(date).split('-').map(Number);
   return Math.round(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1) / DAY_MS);
 }
 
@@ -145,12 +150,6 @@ export function formatRelativeDate(iso: string | null, now: Date = new Date()): 
   return formatDate(iso);
 }
 
-/** Digits and plus only, as WhatsApp links need; null when no digit is left. */
-export function phoneForWhatsApp(phone: string | null | undefined): string | null {
-  const cleaned = (phone ?? '').replace(/[^\d+]/g, '');
-  return /\d/.test(cleaned) ? cleaned : null;
-}
-
 /** A URL-safe slug: lower case, accents removed, words joined by hyphens. */
 export function slugify(text: string): string {
   return fold(text)
@@ -164,43 +163,72 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * The international number WhatsApp links need (wa.me takes digits only): '+55 65 9...' as is,
- * a Brazilian number written without the country code ('(65) 99210-3388', '065 ...') gets 55.
+ * What kind of line a phone number is, as far as its digits tell (classifyPhone):
+ * - 'mobile': a Brazilian mobile, area code then 9 and eight digits; the only kind WhatsApp links go to;
+ * - 'landline': a Brazilian fixed line, area code then eight digits starting 2 to 5;
+ * - 'nonGeographic': a Brazilian 0800 (free) or 0300 (local rate) number, which has no international form;
+ * - 'foreign': another country's number, given with its country code; whether it is a mobile is not known.
  */
-export function whatsappNumber(phone: string | null | undefined): string | null {
-  const cleaned = phoneForWhatsApp(phone);
-  if (!cleaned) return null;
-  if (cleaned.startsWith('+')) return cleaned.slice(1).replace(/\+/g, '');
-  const national = cleaned.replace(/\+/g, '').replace(/^0+/, '');
-  return national.length === 10 || national.length === 11 ? `55${national}` : national;
+export type PhoneKind = 'mobile' | 'landline' | 'nonGeographic' | 'foreign';
+
+/** A phone number classified (classifyPhone). */
+export interface ClassifiedPhone {
+  kind: PhoneKind;
+  /**
+   * What a tel: link dials: the international form ('+5565999123456', '+14155550100'), which dials from
+   * another state or country; a non-geographic number's national form ('08001234567'), which dials from
+   * any phone in Brazil and, as the line itself, from nowhere else.
+   */
+  dial: string;
+}
+
+/** A Brazilian number written nationally (area code and number, digits only), classified; null when it is neither kind. */
+function brazilian(national: string): ClassifiedPhone | null {
+  const dial = `+55${national}`;
+  // Area codes have no 0 (11 to 99); a mobile has a 9 after it, a fixed line 2 to 5 (docs/product.md, Formats).
+  if (/^[1-9][1-9]9\d{8}$/.test(national)) return { kind: 'mobile', dial };
+  if (/^[1-9][1-9][2-5]\d{7}$/.test(national)) return { kind: 'landline', dial };
+  return null;
 }
 
 /**
- * A phone number in international form ('+556532230000'), which dials from anywhere: a number given
- * with its country code as is ('+55 65 …', '+1 …', '0055 …'); a Brazilian one written nationally with
- * its area code ('(65) 3223-0000', '065 99912-3456', '0 21 65 …' with a carrier code) gets +55. Null
- * for a number without an area code ('3223-0000') or a non-geographic one ('0800 …'): no link could
- * dial it from another state or country.
+ * A phone number as providers type it, classified: '+55 65 99912-3456', '(65) 99912-3456',
+ * '065 99912-3456', '0 21 65 99912-3456' (a trunk 0 and a carrier code), '5565999123456' and
+ * '0055 65 …' are the same Brazilian mobile; '(65) 3223-1006' a landline; '0800 123 4567' a
+ * non-geographic number; '+1 415 555 0100' and '00 351 …' foreign. Null for what no link can dial
+ * from elsewhere: a number without an area code ('3223-1006'), a Brazilian number of another shape
+ * (an old eight-digit mobile, '0900' premium rate), or anything else.
  */
-export function internationalPhone(phone: string | null | undefined): string | null {
+export function classifyPhone(phone: string | null | undefined): ClassifiedPhone | null {
   const text = (phone ?? '').trim();
   const digits = text.replace(/\D/g, '');
-  if (text.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  if (digits.startsWith('00')) return internationalPhone(`+${digits.slice(2)}`);
-  if (/^55\d{10,11}$/.test(digits)) return `+${digits}`;
+  if (text.startsWith('+') || digits.startsWith('00')) {
+    const international = text.startsWith('+') ? digits : digits.slice(2);
+    // '+55 (065) …': a trunk 0 kept after the country code.
+    if (international.startsWith('55')) return brazilian(international.slice(2).replace(/^0/, ''));
+    return /^[1-9]\d{7,14}$/.test(international) ? { kind: 'foreign', dial: `+${international}` } : null;
+  }
+  if (/^0[38]00\d{6,7}$/.test(digits)) return { kind: 'nonGeographic', dial: digits };
+  if (/^55\d{10,11}$/.test(digits)) return brazilian(digits.slice(2));
   let national = digits.replace(/^0/, '');
   // '0 21 65 99912-3456': a trunk 0, a two-digit carrier code, then the area code and number.
   if (digits.startsWith('0') && (national.length === 12 || national.length === 13)) national = national.slice(2);
-  return /^[1-9][1-9]\d{8,9}$/.test(national) && !/^[1-9]00/.test(national) ? `+55${national}` : null;
+  return brazilian(national);
 }
 
-/** A phone as Brazilians write it ('(65) 3223-0000', '(65) 99912-3456'); another country's, or one it cannot read, as given. */
+/**
+ * A phone as Brazilians write it ('(65) 3223-0000', '(65) 99912-3456', '0800 123 4567'); another
+ * country's, or one classifyPhone cannot read, as given.
+ */
 export function formatPhone(phone: string): string {
-  const international = internationalPhone(phone);
-  const national = international?.startsWith('+55') ? international.slice(3) : null;
-  if (!national) return phone;
-  const [area, number] = [national.slice(0, 2), national.slice(2)];
-  return `(${area}) ${number.slice(0, -4)}-${number.slice(-4)}`;
+  const number = classifyPhone(phone);
+  if (number?.kind === 'nonGeographic') {
+    const rest = number.dial.slice(4);
+    return `${number.dial.slice(0, 4)} ${rest.slice(0, -4)} ${rest.slice(-4)}`;
+  }
+  if (!number || number.kind === 'foreign') return phone;
+  const [area, line] = [number.dial.slice(3, 5), number.dial.slice(5)];
+  return `(${area}) ${line.slice(0, -4)}-${line.slice(-4)}`;
 }
 
 /** Numbers in Portuguese notation ('1.234', '9,2'). */

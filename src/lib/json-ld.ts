@@ -92,6 +92,7 @@ export function itemLd(item: Item, context: LdContext): Json {
       return withoutEmpty({
         ...base,
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+        // As the snapshot keeps them (EventDateSchema): a Date for a day-only event, a DateTime with the city's offset for a timed one.
         startDate: item.startDate,
         endDate: item.endDate,
         location: { '@type': 'Place', name: item.location || context.city.name, address: postalAddress(item.location, context) },

@@ -194,7 +194,7 @@ for (const { name, width, height } of SIZES) {
   test.describe(`contact at hand on a tour at ${name} width (${width} px)`, () => {
     test.use({ viewport: { width, height } });
 
-    test("the price card of a tour without a booking link offers WhatsApp under the price; without a phone, 'Fale Conosco'", async ({
+    test("the price card of a tour without a booking link offers WhatsApp under the price; without a phone, 'Enviar e-mail'", async ({
       page,
     }) => {
       await page.goto('/tour/101');
@@ -207,10 +207,11 @@ for (const { name, width, height } of SIZES) {
       // Once on the page: the provider's card no longer repeats it.
       await expect(page.getByRole('link', { name: /^Conversar no WhatsApp/ })).toHaveCount(1);
 
+      // Tour 112 has no phone but an e-mail: written to (with neither, 'Fale Conosco': tests/html/details.test.ts).
       await page.goto('/tour/112');
-      await expect(page.getByRole('region', { name: 'Preço' }).getByRole('link', { name: /^Fale Conosco/ })).toHaveAttribute(
+      await expect(page.getByRole('region', { name: 'Preço' }).getByRole('link', { name: /^Enviar e-mail/ })).toHaveAttribute(
         'href',
-        '/contato',
+        /^mailto:eventos@turismobarradobugres\.com\.br\?subject=/,
       );
     });
   });

@@ -66,7 +66,7 @@ for (const size of WIDTHS) {
       const hero = page.locator('.portal-hero');
       await expect(hero).toContainText('30 notícias');
       await expect(hero).toContainText('6 categorias');
-      await expect(hero).toContainText('24/7');
+      await expect(hero).toContainText('notícia mais recente');
 
       const search = page.getByRole('search');
       await expect(search.getByRole('searchbox', { name: 'Buscar notícias' })).toHaveAttribute('name', 'q');
@@ -146,7 +146,7 @@ for (const size of WIDTHS) {
         await expect(link).toHaveAttribute('href', new RegExp(encodeURIComponent(canonical ?? '').replace(/[.]/g, '\\.')));
         await expect(link).toHaveAttribute('target', '_blank');
       }
-      await expect(page.getByRole('region', { name: 'Tags' })).toContainText('Natal');
+      await expect(page.getByRole('region', { name: 'Assuntos' })).toContainText('Natal');
       const related = page.getByRole('region', { name: 'Notícias relacionadas' }).locator('.news-card');
       await expect(related).toHaveCount(4);
       // Same category first.
@@ -174,7 +174,7 @@ for (const size of WIDTHS) {
       await expect(lead).toContainText(`Nota ${LEAD_TESTIMONIAL?.rating}/10`);
       await expect(lead).not.toContainText('Verificado');
       await expect(lead).toContainText('Destaque');
-      await expect(lead).toContainText(/Visita: [a-zç]{3}\. de \d{4}/);
+      await expect(lead).toContainText(/Enviado em [a-zç]{3}\. de \d{4}/);
       const grid = page.locator('.testimonials-grid .testimonial-card');
       await expect(grid).toHaveCount(11);
       await expect(grid.first()).toHaveAttribute(
@@ -191,7 +191,9 @@ for (const size of WIDTHS) {
       await expectStaticAccessibleLocal(page, foreign);
     });
 
-    test('/testimonials/1001 shows the visitor, rating, tour, text, visit month, share and 4 related', async ({ page }) => {
+    test('/testimonials/1001 shows the visitor, rating, the tour linked, text, the month it was written, share and 4 related', async ({
+      page,
+    }) => {
       const foreign = await open(page, '/testimonials/1001');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Depoimento de Fernanda Lopes');
       const sheet = page.locator('article.sheet');
@@ -199,12 +201,13 @@ for (const size of WIDTHS) {
       await expect(sheet).toContainText('Cuiabá – MT');
       await expect(sheet).toContainText('Nota 10/10');
       await expect(sheet).not.toContainText('Verificado');
-      await expect(
-        sheet.getByRole('heading', { level: 2, name: 'Trilha e Banho nas Cachoeiras da Serra das Araras' }),
-      ).toBeVisible();
+      const tour = sheet.getByRole('heading', { level: 2, name: 'Trilha e Banho nas Cachoeiras da Serra das Araras' });
+      await expect(tour).toBeVisible();
+      await expect(tour.getByRole('link')).toHaveAttribute('href', '/tour/101');
       await expect(sheet.locator('blockquote')).toContainText('Que lugar maravilhoso!');
+      await expect(sheet).toContainText('Enviado em');
       await expect(sheet).toContainText('jan. de 2025');
-      await expect(sheet).toContainText('Tours');
+      await expect(sheet).toContainText('Passeios');
       // The feedback counts no 'helpful' votes: no count is shown.
       await expect(sheet).not.toContainText('útil');
       await expect(page.getByRole('region', { name: 'Compartilhe este depoimento' }).getByRole('link')).toHaveCount(3);
@@ -260,8 +263,9 @@ for (const size of WIDTHS) {
       );
       await expect(agency).toContainText('Atendimento presencial na orla');
       await expect(agency.getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', /instagram\.com/);
-      await expect(agency.getByRole('button', { name: 'TikTok não informado' })).toBeDisabled();
-      await expect(agency.getByRole('button', { name: 'LinkedIn não informado' })).toBeDisabled();
+      // Only the networks it has a link for.
+      await expect(agency.getByRole('link', { name: 'TikTok' })).toHaveCount(0);
+      await expect(agency.getByRole('button', { name: /não informado/ })).toHaveCount(0);
 
       const map = page.getByRole('region', { name: 'Como chegar' });
       await expect(map).toContainText('Av. Beira Rio, s/n – Orla do Rio Paraguai');
@@ -301,7 +305,6 @@ for (const size of WIDTHS) {
       expect(response?.status()).toBe(404);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Condutor não encontrado.');
-      await expect(page.getByText('Os dados do condutor não foram fornecidos na navegação.')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Voltar para Condutores' })).toHaveAttribute('href', '/all-drivers');
       await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeHidden();
       await expect(page.getByRole('list', { name: 'Listas do portal' }).getByRole('link')).toHaveCount(10);
@@ -321,8 +324,8 @@ test.describe('404 page', () => {
     ['/experience/nada', 'Experiência não encontrada.', 'Voltar para o início', '/'],
     ['/accommodation/0', 'Hospedagem não encontrada.', 'Voltar para Hospedagens', '/all-accommodation'],
     ['/restaurant/0', 'Restaurante não encontrado.', 'Voltar para Restaurantes', '/all-restaurants'],
-    ['/news/99999', 'Notícia não encontrada ou erro ao carregar.', 'Voltar para Notícias', '/news'],
-    ['/testimonials/99999', 'Depoimento não encontrado ou erro ao carregar.', 'Voltar para Depoimentos', '/testimonials'],
+    ['/news/99999', 'Notícia não encontrada.', 'Voltar para Notícias', '/news'],
+    ['/testimonials/99999', 'Depoimento não encontrado.', 'Voltar para Depoimentos', '/testimonials'],
   ] as const) {
     test(`${path} → '${message}'`, async ({ page }) => {
       const response = await page.goto(path);

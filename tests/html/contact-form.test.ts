@@ -107,8 +107,12 @@ it('an agency with only a phone gets the message on WhatsApp, in a new tab', () 
   expect([again.target, again.rel]).toEqual(['_blank', 'noopener noreferrer']);
 });
 
-it('an agency with neither keeps the button disabled and says how else to reach it', () => {
-  const form = openContact({ name: 'Atendimento', email: null, phone: null });
+it.each([
+  ['neither', null],
+  // A landline has no WhatsApp: the message is not sent there; the phone card calls it.
+  ['only a landline', '(65) 3223-1006'],
+])('an agency with %s keeps the button disabled and says the portal cannot send the message', (_name, phone) => {
+  const form = openContact({ name: 'Atendimento', email: null, phone });
   expect(button(form).disabled).toBe(true);
-  expect(note(form)).toMatch(/^O envio por e-mail não está disponível no momento/);
+  expect(note(form)).toMatch(/^O envio de mensagens pelo portal não está disponível no momento/);
 });

@@ -98,8 +98,17 @@ describe.each(DETAIL_CASES)('$path', (detail) => {
       const link = one(main, 'link', detail.contact.name);
       const href = link.getAttribute('href') ?? '';
       expect(href.startsWith(detail.contact.href), href).toBe(true);
-      expect(decodeURIComponent(href.split('?text=')[1] ?? '')).toContain(detail.contact.text);
-      expect(link.getAttribute('target')).toBe('_blank');
+      if (detail.contact.text) {
+        expect(decodeURIComponent(href.split('?text=')[1] ?? '')).toContain(detail.contact.text);
+        expect(link.getAttribute('target')).toBe('_blank');
+      } else {
+        expect(href).toBe(detail.contact.href);
+        expect(link.hasAttribute('target')).toBe(false);
+      }
+    }
+    // WhatsApp goes to Brazilian mobiles only.
+    for (const whatsapp of attributes(main, 'a[href^="https://wa.me/"]', 'href')) {
+      expect(new URL(whatsapp ?? '').pathname, whatsapp ?? '').toMatch(/^\/55[1-9][1-9]9\d{8}$/);
     }
     if (detail.related) {
       const [heading, count] = detail.related;
@@ -141,12 +150,13 @@ it('share data and JSON-LD: excerpt as description, the item image, offers only 
   expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(String(trip?.url));
   expect(breadcrumb).toMatchObject({ itemListElement: [{ name: 'Início' }, { name: 'Passeios' }, { position: 3 }] });
 
-  // An event its upstream calls 'Gratuito' offers it at 0, on its own dates; one without a price offers nothing.
+  // An event its upstream calls 'Gratuito' offers it at 0, on its own dates (days alone: the sample gives no time); one
+  // without a price offers nothing.
   expect(jsonLd(page('/event/401'))[0]).toMatchObject({
     '@type': 'Event',
     location: { '@type': 'Place' },
-    startDate: '2027-07-16T16:00:00.000Z',
-    endDate: '2027-07-25T16:00:00.000Z',
+    startDate: '2027-07-16',
+    endDate: '2027-07-25',
     offers: { price: '0.00' },
   });
   expect(jsonLd(page('/event/402'))[0]?.offers).toBeUndefined();
@@ -164,7 +174,9 @@ it.runIf(!process.env.BOOKING_URL)(
     expect(one(provider, 'link', 'Instagram', { exact: false }).getAttribute('href')).toBe(
       'https://www.instagram.com/serradasararastrilhas',
     );
-    expect(one(provider, 'button', 'Facebook não informado', { exact: false }).hasAttribute('disabled')).toBe(true);
+    // Only the networks it has a link for: no disabled icon for the others.
+    expect(byRole(provider, 'link', { name: 'Facebook' })).toHaveLength(0);
+    expect(byRole(provider, 'button', { name: /não informado/ })).toHaveLength(0);
     const video = one(document, 'link', /Assistir ao vídeo/);
     expect(video.getAttribute('href')).toBe('https://www.youtube.com/watch?v=Bb7sErRa001');
     expect(video.getAttribute('target')).toBe('_blank');
@@ -191,24 +203,29 @@ it('accommodation: at most 8 tags, the map placeholder links to the maps service
 
 it('restaurant: hero is the first photo, at most 5 tags, Responsável lists only filled fields', () => {
   const restaurants = readSnapshot<{ id: string; title: string; gallery: { large: string }[]; tags: string[] }>('restaurants');
+  const keywords = (document: Document) => document.querySelector('#caracteristicas');
   for (const restaurant of restaurants) {
     const document = page(`/restaurant/${restaurant.id}`);
     const hero = document.querySelector('img[fetchpriority="high"]');
     if (restaurant.gallery[0]) expect(hero?.getAttribute('src') ?? '').toContain(encodedPrefix(restaurant.gallery[0].large));
-    expect(byRole(region(document, 'Características'), 'listitem'), restaurant.id).toHaveLength(
-      Math.min(5, restaurant.tags.length),
-    );
+    // A restaurant without keywords has no 'Características' at all.
+    expect(keywords(document)?.querySelectorAll('li').length ?? 0, restaurant.id).toBe(Math.min(5, restaurant.tags.length));
   }
   const contact = one(page('/restaurant/301'), 'link', 'Entrar em contato');
   expect(decodeURIComponent(contact.getAttribute('href') ?? '')).toContain('o restaurante "Peixaria Beira Rio"');
   const owner = region(page('/restaurant/310'), 'Responsável');
-  expect([...owner.querySelectorAll('dt')].map(textOf)).toEqual(['Nome', 'Contato', 'Email', 'Site', 'Endereço']);
+  expect([...owner.querySelectorAll('dt')].map(textOf)).toEqual(['Nome', 'Contato', 'E-mail', 'Site', 'Endereço']);
 });
 
-it('agency: Contatar is a disabled button when the agency has neither phone nor e-mail', () => {
-  const document = page('/agency/706');
-  expect(one(document, 'button', 'Contatar', { exact: false }).hasAttribute('disabled')).toBe(true);
-  expect(byText(document, 'Telefone e e-mail não informados.')).not.toHaveLength(0);
+it('a record with neither phone nor e-mail offers the city tourist office, never a button that cannot act', () => {
+  for (const path of ['/agency/706', '/driver/506', '/provider-tour/807']) {
+    const document = page(path);
+    expect(byText(document, 'Telefone e e-mail não informados.'), path).not.toHaveLength(0);
+    const office = one(mainOf(path), 'link', /^Fale Conosco com /);
+    // The sample city's office has a mobile: its WhatsApp, with the message naming the record.
+    expect(office.getAttribute('href'), path).toMatch(/^https:\/\/wa\.me\/5565996120001\?text=/);
+    expect(mainOf(path).querySelectorAll('button[disabled], details.missing-phone'), path).toHaveLength(0);
+  }
 });
 
 it('fallback texts on sample records that miss data', () => {
@@ -227,14 +244,15 @@ it('fallback texts on sample records that miss data', () => {
   expect(byRole(tour, 'heading', { name: 'Perguntas frequentes', exact: true })).toHaveLength(0);
 });
 
-it('/driver and /guide without an id show docs/product.md messages and link back to the list', () => {
-  for (const [path, message, list] of [
-    ['/driver', 'ID do condutor não fornecido.', '/all-drivers'],
-    ['/guide', 'ID do guia não fornecido', '/all-guides'],
+it('/driver and /guide without an id send the visitor to their lists, not to a page about a missing id', () => {
+  for (const [path, list] of [
+    ['/driver', '/all-drivers'],
+    ['/guide', '/all-guides'],
   ] as const) {
-    const document = page(path);
-    expect(byRole(document, 'alert').map(textOf).join(' '), path).toContain(message);
-    expect(one(document, 'link', 'Voltar').getAttribute('href'), path).toBe(list);
+    const html = source(path);
+    expect(html, path).toContain(`<meta http-equiv="refresh" content="0;url=${list}">`);
+    expect(html, path).toContain(`<a href="${list}">`);
+    expect(html, path).not.toMatch(/não fornecid/);
   }
 });
 

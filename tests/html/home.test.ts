@@ -5,13 +5,15 @@
  * swipe, the slideshow) and how each width lays them out: tests/e2e/home.spec.ts and home-behaviour.spec.ts.
  */
 import { expect, it } from 'vitest';
+import { cityDay } from '../../src/lib/format.ts';
 import { SECTIONS, SEGMENT_LINKS } from '../fixtures/home-page.ts';
 import { attributes, byRole, byText, jsonLd, one, page, region, textOf } from '../support/dist-pages.ts';
 
 /** Each item carousel: section heading, its list link and how many cards the sample data gives (at most 12). */
 const CAROUSELS = [
   ['ATRATIVOS', 'Ver mais atrativos', '/all-tours', 12],
-  ['EVENTOS', 'Ver mais eventos', '/all-events', 7],
+  // Events: those still to come, however many the day of the build leaves (the test below).
+  ['EVENTOS', 'Ver mais eventos', '/all-events', null],
   // Providers: only the active and published ones (the sample has pending, in-review and inactive ones too).
   ['FORNECEDORES DE ATRATIVOS', 'Ver mais fornecedores de atrativos', '/all-providers-tours', 4],
   ['HOSPEDAGENS', 'Ver mais hospedagens', '/all-accommodation', 9],
@@ -92,8 +94,10 @@ it('item carousels: static lists of at most 12 cards, with the list links and th
     const section = region(home(), heading);
     const carousels = section.querySelectorAll('[data-carousel]');
     expect(carousels, heading).toHaveLength(1);
-    expect(carousels[0]?.querySelectorAll('[data-carousel-track] > li[data-carousel-item]'), heading).toHaveLength(count);
-    expect(byRole(carousels[0] as Element, 'heading', { level: 3 }), heading).toHaveLength(count);
+    if (count !== null) {
+      expect(carousels[0]?.querySelectorAll('[data-carousel-track] > li[data-carousel-item]'), heading).toHaveLength(count);
+      expect(byRole(carousels[0] as Element, 'heading', { level: 3 }), heading).toHaveLength(count);
+    }
     expect(one(section, 'link', more).getAttribute('href')).toBe(href);
   }
   // Featured tours first; a card opens its detail page.
@@ -106,6 +110,20 @@ it('item carousels: static lists of at most 12 cards, with the list links and th
   const noData = region(home(), 'FORNECEDORES DE ATRATIVOS').querySelector('[data-id="807"]') as Element;
   expect(byText(noData, 'Local não informado')).not.toHaveLength(0);
   expect(noData.querySelector('img')?.getAttribute('src')).toBe('/images/placeholder.svg');
+});
+
+it('events carousel: only the events still to come in the city, soonest first, as /all-events lists them', () => {
+  const today = cityDay(new Date());
+  const listed = [...page('/all-events').querySelectorAll<HTMLElement>('article.item-card')].map((card) => card.dataset.id);
+  const upcoming = listed.filter((id) => {
+    const [event] = jsonLd(page(`/event/${id}`));
+    const lastDay = String(event?.endDate ?? event?.startDate ?? '').slice(0, 10);
+    return lastDay !== '' && lastDay >= today;
+  });
+  const cards = [...region(home(), 'EVENTOS').querySelectorAll<HTMLElement>('article.item-card')].map((card) => card.dataset.id);
+  expect(cards).toEqual(upcoming.slice(0, 12));
+  // The sample's undated event is listed, never announced.
+  expect(listed.length).toBeGreaterThan(upcoming.length);
 });
 
 it('experiences: a grid linking to the filtered tour list, each card with its description', () => {

@@ -11,12 +11,14 @@ import { type BuiltSite, buildSite } from '../support/build-site.ts';
 import { truthProblems } from '../support/truth.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
+/** The one supporter this city configured: the footer names it, and nobody else. */
+const SPONSORS = 'Prefeitura de Nobres|https://www.nobres.mt.gov.br';
 let server: UpstreamServer;
 let site: BuiltSite;
 
 beforeAll(async () => {
   server = await startUpstreamServer({ reader: gapsReader, city: GAPS_CITY });
-  site = await buildSite({ ...server.env, CITY_NAME: GAPS_CITY.name, CITY_STATE: GAPS_CITY.state });
+  site = await buildSite({ ...server.env, CITY_NAME: GAPS_CITY.name, CITY_STATE: GAPS_CITY.state, SPONSORS });
 }, 300_000);
 
 afterAll(async () => {
@@ -40,11 +42,34 @@ const cardIds = (html: string) =>
 describe('a city whose upstream leaves gaps', () => {
   it('builds with every record kept', () => {
     const counts = Object.fromEntries(site.report.collections.map((collection) => [collection.id, collection.count]));
-    expect(counts).toMatchObject({ tours: 4, accommodation: 2, restaurants: 2, events: 4, guides: 4, agencies: 2, drivers: 2 });
+    expect(counts).toMatchObject({
+      tours: 4,
+      accommodation: 3,
+      restaurants: 3,
+      events: 6,
+      guides: 4,
+      agencies: 2,
+      drivers: 2,
+      news: 3,
+    });
   });
 
   it('states on no page a price, rating, group size, count, credential or contact its data does not hold', async () => {
-    expect(await truthProblems(site.dist, site.snapshot)).toEqual([]);
+    expect(await truthProblems(site.dist, site.snapshot, { sponsors: ['Prefeitura de Nobres'] })).toEqual([]);
+  });
+
+  it('names fields as the record does, links what a testimonial is about, and claims nothing in the footer', async () => {
+    const guide = mainOf(await site.page('/guide/g1'));
+    // The record's attribute under its own name; its entries are not repeated as keywords.
+    expect(textOf(guide)).toMatch(/Idiomas Português Inglês/);
+    expect(textOf(guide)).toMatch(/Características Fotografia /);
+    expect(textOf(guide)).toContain('Dados do guia');
+    const testimonial = await site.page('/testimonials/f2');
+    expect(testimonial).toMatch(/<h2 class="title[^"]*"[^>]*>\s*<a href="\/tour\/t1"[^>]*>Flutuação no Rio Estivado<\/a>/);
+    const footer = (await site.page('/')).split('<footer class="site-footer')[1] ?? '';
+    expect(textOf(footer)).toContain('Apoio Prefeitura de Nobres');
+    expect(footer).toContain('href="https://www.nobres.mt.gov.br"');
+    expect(textOf(footer)).not.toMatch(/pagamento|Pix|Visa/);
   });
 
   it('says plainly what a tour without data does not have', async () => {
@@ -69,7 +94,29 @@ describe('a city whose upstream leaves gaps', () => {
   });
 
   it('lists the events in date order: the coming ones soonest first, undated, then the ones over', async () => {
-    expect(cardIds(await site.page('/all-events'))).toEqual(['e2', 'e1', 'e3', 'e4']);
+    expect(cardIds(await site.page('/all-events'))).toEqual(['e2', 'e5', 'e6', 'e1', 'e3', 'e4']);
+  });
+
+  it('dates an event to the hour only when its upstream gave one, and an undated one "Data a confirmar"', async () => {
+    const timed = await site.page('/event/e5');
+    expect(heroChips(timed)).toContain('22 de maio de 2027, 19h');
+    expect(timed).toContain('"startDate":"2027-05-22T19:00:00-04:00"');
+    expect(heroChips(await site.page('/event/e2'))).toContain('10 de março de 2027, 7h');
+    expect(heroChips(await site.page('/event/e6'))).toContain('5 de junho de 2027, 8h');
+    // A day-only event: no hour invented, on the page or in its structured data.
+    const days = await site.page('/event/e1');
+    expect(heroChips(days)).not.toMatch(/\dh/);
+    expect(days).toContain('"startDate":"2027-07-16"');
+    expect(heroChips(await site.page('/event/e3'))).toContain('Data a confirmar');
+    const list = await site.page('/all-events');
+    const card = (id: string) => textOf(list.match(new RegExp(`data-id="${id}"[\\s\\S]*?</article>`))?.[0] ?? '');
+    expect(card('e3')).toContain('Data a confirmar');
+    expect(card('e5')).toContain('22 de maio de 2027, 19h');
+  });
+
+  it('announces on the home only the events still to come, soonest first', async () => {
+    const home = await site.page('/');
+    expect(cardIds(home.split('id="eventos"')[1]?.split('</section>')[0] ?? '')).toEqual(['e2', 'e5', 'e6', 'e1']);
   });
 
   it('filters events by days, the unit of their data', async () => {
@@ -91,9 +138,36 @@ describe('a city whose upstream leaves gaps', () => {
     expect(tour).not.toMatch(/tel:[^"]*1001/);
     expect(tour).toContain('3376-1001');
     const restaurant = mainOf(await site.page('/restaurant/r1'));
-    expect(restaurant).not.toContain('tel:');
+    expect(restaurant).not.toMatch(/tel:[^"]*2000|wa\.me\/[^"]*2000/);
     expect(textOf(restaurant)).toContain('3376-2000');
     expect(await site.page('/restaurant/r2')).toContain('href="tel:+5565998765432"');
+  });
+
+  it('offers on each page the contact its record has: WhatsApp to a mobile only, a call, an e-mail, else the tourist office', async () => {
+    /** The page's contact button (ContactAction): its href and its visible words. */
+    const button = async (path: string) => {
+      const link = mainOf(await site.page(path)).match(
+        /<a class="btn btn-\w+" href="([^"]*)"[^>]*data-channel="\w+"[^>]*>([\s\S]*?)<\/a>/,
+      );
+      const words = (link?.[2] ?? '').replace(/<span class="visually-hidden">[\s\S]*?<\/span>/, '');
+      return { href: (link?.[1] ?? '').replace(/&amp;/g, '&'), words: textOf(words).trim() };
+    };
+    expect((await button('/restaurant/r2')).href).toMatch(/^https:\/\/wa\.me\/5565998765432\?text=/);
+    // Landlines: a call.
+    expect(await button('/accommodation/h3')).toEqual({ href: 'tel:+556533765000', words: 'Ligar' });
+    expect(await button('/driver/d1')).toEqual({ href: 'tel:+556533763000', words: 'Ligar' });
+    // No phone, an e-mail.
+    expect(await button('/restaurant/r3')).toEqual({
+      href: `mailto:reservas@restaurantedagruta.com.br?subject=${encodeURIComponent('Contato pelo portal de turismo – Restaurante da Gruta')}`,
+      words: 'Enviar e-mail',
+    });
+    expect((await button('/agency/a1')).href).toMatch(/^mailto:contato@nobresreceptivo\.com\.br\?subject=/);
+    // Nothing of its own (a number without an area code is none): the city's tourist office, here a landline.
+    for (const path of ['/guide/g3', '/restaurant/r1'])
+      expect(await button(path), path).toEqual({ href: 'tel:+556533761000', words: 'Fale Conosco' });
+    // An experience without a provider: no 'Fornecedor' box and no booking control; its offers are cards.
+    const aves = mainOf(await site.page('/experience/aves'));
+    expect(aves).not.toMatch(/Fornecedor<\/h2>|Reservar Experiência|data-channel/);
   });
 
   it('lists only active and published providers, and says why another is not listed', async () => {
@@ -143,6 +217,11 @@ describe('a city whose upstream leaves gaps', () => {
     const unrated = textOf((await site.page('/testimonials/f3')).split('Outros depoimentos')[0] ?? '');
     expect(unrated).toContain('Sem nota, mas recomendo.');
     expect(unrated).not.toMatch(/Nota|estrela|útil/);
+  });
+
+  it('dates a post by the blog’s own day and time when the blog gives no UTC date', async () => {
+    expect(textOf(mainOf(await site.page('/news/903')))).toContain('19/11/2026 às 00:00');
+    expect(textOf(await site.page('/news'))).toMatch(/Festa da virada do mês .*19\/11\/2026/);
   });
 
   it('counts a post’s views only when the blog does', async () => {

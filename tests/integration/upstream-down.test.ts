@@ -59,7 +59,7 @@ describe('every upstream down and no snapshot yet', () => {
 
   it('gives the footer and the contact page their fallback texts', async () => {
     const contact = await site.page('/contato');
-    for (const text of ['Endereço não informado', 'Email não informado', 'Telefone não informado', 'Não Informado']) {
+    for (const text of ['Endereço não informado', 'E-mail não informado', 'Telefone não informado', 'Não Informado']) {
       expect(contact).toContain(text);
     }
   });

@@ -2,17 +2,23 @@
  * Reads a built site beside the snapshot it was built from and lists every place where a page
  * states what its upstream did not give: a price of R$ 0, a rating, group size, view count or
  * credential the record lacks, a provider listed or offered for contact while its registration is
- * not active, a phone link that cannot dial from abroad, an experience link that lists nothing, a
- * testimonial chip that answers nothing, events out of date order. No browser: the static HTML is
- * what a visitor (and a search engine) gets.
+ * not active, a phone link that cannot dial from abroad, a WhatsApp link to a number that is not a
+ * Brazilian mobile, a contact control that only says a number is missing, an experience link that lists nothing, a
+ * testimonial chip that answers nothing, events out of date order or dated otherwise than their
+ * record (a card's 'Data a confirmar' included), an article without its day; a sponsor, a payment method or
+ * '24/7' nobody configured, a field relabelled into a fact, the provider panel's statuses and the
+ * developers' words, a social icon without a link, a testimonial that does not link its tour. No
+ * browser: the static HTML is what a visitor (and a search engine) gets.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { ENTITIES } from '../../src/lib/entities.ts';
 import { byEventDate, displayPrice, eventDatesFact, peopleFact, ratingFact } from '../../src/lib/facts.ts';
+import { formatDate } from '../../src/lib/format.ts';
 import { matchesExperiences } from '../../src/lib/lists/filters.ts';
 import { ITEM_KINDS, type Item, type ItemKind, type NewsArticle, type Testimonial } from '../../src/lib/schemas/index.ts';
+import { reviewedItemPath } from '../../src/lib/testimonials/testimonials.ts';
 
 /** What the snapshot says, as the checks read it. */
 interface Snapshot {
@@ -35,10 +41,41 @@ const PLACEHOLDER_PHRASES = [
   '5+ anos',
   'Para passageiros',
   'Perfil de referência',
+  // Claims no data makes, and labels that turn a field into a fact it does not state.
+  '24/7',
+  'sempre atualizado',
+  'Formas de pagamento',
+  'Mastercard',
+  'Boleto',
+  'Idiomas e especialidades',
+  'Veículos e serviços',
+  'Informações pessoais',
+  'Data da visita',
+  'Visita em',
+  'Visita:',
+  // The provider panel's and the developers' words.
+  'Tours',
+  'Email',
+  'não foram fornecidos',
+  'não fornecido',
 ];
+/** The provider panel's workflow, which tells a visitor nothing: only a registration not published is shown. */
+const WORKFLOW_STATUS = /^(?:Ativo|Publicado)$/;
+/** Headings that name the data's plumbing, not what it is. */
+const PLUMBING_HEADING = /^(?:Tags|Etiquetas)$/;
 /** Raw provider status codes a visitor must never read. */
 const RAW_STATUS = /^(?:active|inactive|pending|publish|em_analise|[a-z]+_[a-z_]+)$/;
 const ZERO_PRICE = /R\$\s?0(?:,0{1,2})?(?![\d.,])/;
+/**
+ * The phone links a page may have (docs/product.md, Formats), written out here rather than read from
+ * classifyPhone, which they check: a Brazilian mobile or landline and a foreign number in
+ * international form, a 0800 or 0300 number in its national form.
+ */
+const DIALABLE = /^tel:(?:\+55[1-9][1-9](?:9\d{8}|[2-5]\d{7})|\+(?!55)[1-9]\d{7,14}|0[38]00\d{6,7})$/;
+/** The only numbers a wa.me link may go to: Brazilian mobiles (area code, 9, eight digits). */
+const WHATSAPP_NUMBER = /^55[1-9][1-9]9\d{8}$/;
+/** A contact control that only says a number is missing, as the pages once had ('Número de telefone não disponível …'). */
+const MISSING_CONTACT = /(?:telefone|WhatsApp) não disponível/i;
 
 async function readSnapshot(dir: string): Promise<Snapshot> {
   const read = async <T>(name: string): Promise<T[]> => JSON.parse(await readFile(path.join(dir, `${name}.json`), 'utf8')) as T[];
@@ -70,8 +107,17 @@ const pathOf = (file: string) => `/${file.replace(/(?:^|\/)index\.html$/, '').re
 
 const detailKinds = new Map(ITEM_KINDS.map((kind) => [ENTITIES[kind].detailPrefix.slice(1), kind]));
 
+/** What the build was told besides its data. */
+export interface TruthOptions {
+  /** The build's clock, for the order of events. */
+  now?: Date;
+  /** The supporters configured in SPONSORS: the only names the footer's 'Apoio' may give. */
+  sponsors?: string[];
+}
+
 /** Every statement of the built site in `dist` that its snapshot in `snapshotDir` does not hold. */
-export async function truthProblems(dist: string, snapshotDir: string, now = new Date()): Promise<string[]> {
+export async function truthProblems(dist: string, snapshotDir: string, options: TruthOptions = {}): Promise<string[]> {
+  const { now = new Date(), sponsors = [] } = options;
   const data = await readSnapshot(snapshotDir);
   const problems: string[] = [];
   const absentPhrases = PLACEHOLDER_PHRASES.filter((phrase) => !data.text.includes(phrase));
@@ -92,12 +138,31 @@ export async function truthProblems(dist: string, snapshotDir: string, now = new
     for (const phrase of absentPhrases) if (text.includes(phrase)) say(`says '${phrase}', which no record says`);
     if (jsonLd.some((entry) => JSON.stringify(entry).includes('aggregateRating'))) say('claims an aggregateRating');
     for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="tel:"]')) {
-      if (!/^tel:\+55\d{10,11}$/.test(link.getAttribute('href') ?? ''))
+      if (!DIALABLE.test(link.getAttribute('href') ?? ''))
         say(`has a phone link that cannot dial from abroad (${link.getAttribute('href')})`);
     }
-    for (const chip of document.querySelectorAll('.chip')) {
-      if (RAW_STATUS.test(chip.textContent?.trim() ?? '')) say(`shows the raw code '${chip.textContent?.trim()}'`);
+    // A number for WhatsApp; wa.me/?text=… (sharing, the favourites' list) lets the visitor pick the contact.
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="https://wa.me/"]')) {
+      const number = new URL(link.getAttribute('href') ?? '').pathname.slice(1);
+      if (number && !WHATSAPP_NUMBER.test(number)) say(`has a WhatsApp link to ${number}, which is not a Brazilian mobile`);
     }
+    const missingContact = text.match(MISSING_CONTACT)?.[0];
+    if (missingContact || document.querySelector('details.missing-phone'))
+      say(`has a contact control that says '${missingContact ?? 'não disponível'}' instead of reaching someone`);
+    for (const chip of document.querySelectorAll('.chip')) {
+      const label = chip.textContent?.trim() ?? '';
+      if (RAW_STATUS.test(label)) say(`shows the raw code '${label}'`);
+      if (WORKFLOW_STATUS.test(label)) say(`shows the provider panel's status '${label}'`);
+    }
+    for (const heading of document.querySelectorAll('h1, h2, h3, h4')) {
+      if (PLUMBING_HEADING.test(heading.textContent?.trim() ?? '')) say(`has a heading '${heading.textContent?.trim()}'`);
+    }
+    for (const sponsor of document.querySelectorAll('.site-footer .sponsor')) {
+      const name = sponsor.textContent?.trim() ?? '';
+      if (!sponsors.includes(name)) say(`names '${name}' a supporter, which SPONSORS does not`);
+    }
+    if (document.querySelector('.social button, .social [aria-disabled="true"]'))
+      say('shows a social network it has no link for');
     for (const score of document.querySelectorAll('.score')) scales.add(score.textContent?.match(/\/(\d+)/)?.[1] ?? '?');
 
     // Cards: each states only what its record holds, and only listed items are listed.
@@ -109,11 +174,18 @@ export async function truthProblems(dist: string, snapshotDir: string, now = new
         continue;
       }
       if (!item.isListed) say(`lists ${key}, whose registration is '${item.status?.label}'`);
+      const title = card.querySelector('.title')?.textContent?.trim();
+      if (title !== undefined && title !== item.title) say(`card ${key} is headed '${title}', its record '${item.title}'`);
+      const stars = card.querySelector<HTMLElement>('.stars')?.dataset.stars;
+      if (stars !== undefined && item.rating !== null && Number(stars) !== Math.round(item.rating * 2) / 2)
+        say(`card ${key} draws ${stars} stars for a rating of ${item.rating}`);
       const rating = card.querySelector('.rating')?.getAttribute('aria-label') ?? null;
       if (rating !== ratingFact(item.rating)) say(`card ${key} rates it ${rating}, its record ${item.rating}`);
       const price = card.querySelector('.price')?.textContent ?? '';
       if (/R\$/.test(price) && displayPrice(item).amount === null) say(`card ${key} prices it (${price.trim()}) without a price`);
       if (/Gratuito/.test(price) && !item.isFree) say(`card ${key} calls it free`);
+      const dates = card.querySelector('.dates')?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+      if (dates !== eventDatesFact(item)) say(`card ${key} dates it '${dates}', its record '${eventDatesFact(item)}'`);
     }
 
     // Every link to an experience's offers lists some.
@@ -133,11 +205,17 @@ export async function truthProblems(dist: string, snapshotDir: string, now = new
     if (item) checkItemPage(document, item, jsonLd, say);
     const article = prefix === 'news' ? data.news.get(id) : undefined;
     if (article && article.views === null && /visualiza/.test(text)) say('counts views the blog never counted');
+    if (article && !text.includes(formatDate(article.publishedAt)))
+      say(`leaves out its day (${formatDate(article.publishedAt)})`);
     if (!data.testimonials.some((testimonial) => testimonial.verified) && /verificad/i.test(text))
       say('calls a testimonial verified');
     if (!data.testimonials.some((testimonial) => testimonial.helpful !== null) && /acharam útil|achou útil/.test(text))
       say('counts helpful votes nobody counted');
     if (page === '/testimonials') checkTestimonialChips(document, data.testimonials, say);
+    const testimonial = prefix === 'testimonials' ? data.testimonials.find((entry) => entry.id === id) : undefined;
+    const reviewed = testimonial && reviewedItemPath(testimonial, (kind, itemId) => data.items.has(`${kind}/${itemId}`));
+    if (reviewed && !document.querySelector(`.title a[href="${reviewed}"]`))
+      say(`names what it is about without linking ${reviewed}`);
     if (page === '/all-events') {
       const shown = [...document.querySelectorAll<HTMLElement>('article.item-card')].map((card) => card.dataset.id);
       const expected = byEventDate(
@@ -155,12 +233,17 @@ export async function truthProblems(dist: string, snapshotDir: string, now = new
 function checkItemPage(document: Document, item: Item, jsonLd: Record<string, unknown>[], say: (problem: string) => void): void {
   // The item's own statements: not its peers' cards, nor the site's header and footer (the city's contacts).
   for (const other of document.querySelectorAll('.related, .site-header, .site-footer')) other.remove();
+  if (document.querySelector('.detail-top button[disabled], .detail-end button[disabled]'))
+    say('has a contact button that cannot act (disabled)');
   const chips = [...document.querySelectorAll('.info-chips')].map((list) => list.textContent ?? '').join(' ');
   if (item.rating === null && /estrela/.test(chips)) say('rates an item its record does not rate');
   if (item.rating !== null && !chips.includes(ratingFact(item.rating) ?? '')) say(`leaves out the rating ${item.rating}`);
   if (item.people === null && /pessoa/.test(chips)) say('gives a group size its record does not give');
   if (item.people !== null && !/pessoa/.test(chips) && ['tour', 'event', 'accommodation'].includes(item.kind))
     say(`leaves out the group size ${peopleFact(item.people)}`);
+  // Each named attribute under the name the record gives it.
+  const headings = [...document.querySelectorAll('h2, h3')].map((heading) => heading.textContent?.trim());
+  for (const attribute of item.attributes) if (!headings.includes(attribute.name)) say(`leaves out its '${attribute.name}'`);
   const dates = eventDatesFact(item);
   if (dates && !(document.body.textContent ?? '').includes(dates)) say(`leaves out the event's dates (${dates})`);
   const price = document.querySelector('.price-box .price')?.textContent?.replace(/\s+/g, ' ').trim();

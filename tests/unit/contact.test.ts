@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTACT_MESSAGES,
   type ContactFields,
+  canHandOff,
   contactHandoff,
   contactMailto,
   contactNote,
@@ -86,26 +87,37 @@ describe('contactWhatsapp', () => {
     );
   });
 
-  it.each([null, '', 'sem número'])('gives null for the phone %j', (phone) => {
+  // WhatsApp goes to mobiles only (classifyPhone): a landline has none, a foreign number may have none.
+  it.each([null, '', 'sem número', '(65) 3223-1006', '+351 912 345 678'])('gives null for the phone %j', (phone) => {
     expect(contactWhatsapp(phone, valid)).toBeNull();
   });
 });
 
 describe.each([
-  ['e-mail and phone', { email: 'a@b.com', phone: '65 3361-0000' }, 'email', /^Abrimos seu aplicativo de e-mail/],
-  ['only a phone', { email: null, phone: '65 3361-0000' }, 'whatsapp', /^Abrimos o WhatsApp/],
-  ['an invalid e-mail and a phone', { email: 'nada', phone: '65 3361-0000' }, 'whatsapp', /WhatsApp/],
+  ['e-mail and a mobile', { email: 'a@b.com', phone: '65 99361-0000' }, 'email', /^Abrimos seu aplicativo de e-mail/],
+  ['e-mail and a landline', { email: 'a@b.com', phone: '65 3361-0000' }, 'email', /^Abrimos seu aplicativo de e-mail/],
+  ['only a mobile', { email: null, phone: '65 99361-0000' }, 'whatsapp', /^Abrimos o WhatsApp/],
+  ['an invalid e-mail and a mobile', { email: 'nada', phone: '65 99361-0000' }, 'whatsapp', /WhatsApp/],
 ])('contactHandoff with %s', (_name, channels, channel, status) => {
   it(`hands off by ${channel}`, () => {
     const handoff = contactHandoff({ name: 'Secretaria de Turismo', ...channels }, valid);
     expect(handoff?.channel).toBe(channel);
     expect(handoff?.status).toMatch(status);
     expect(handoff?.status).toContain('Secretaria de Turismo');
+    expect(canHandOff({ name: 'Secretaria de Turismo', ...channels })).toBe(true);
   });
 });
 
-it('contactHandoff gives null without e-mail or phone', () => {
-  expect(contactHandoff({ name: 'Atendimento', email: null, phone: null }, valid)).toBeNull();
+describe.each([
+  ['neither', { email: null, phone: null }],
+  ['only a landline', { email: null, phone: '65 3361-0000' }],
+  ['an invalid e-mail and a landline', { email: 'nada', phone: '(65) 3361-0000' }],
+  ['only a foreign number', { email: null, phone: '+1 415 555 0100' }],
+])('contactHandoff with %s', (_name, channels) => {
+  it('does not hand off, and the form cannot send', () => {
+    expect(contactHandoff({ name: 'Atendimento', ...channels }, valid)).toBeNull();
+    expect(canHandOff({ name: 'Atendimento', ...channels })).toBe(false);
+  });
 });
 
 describe('embeds', () => {
@@ -166,7 +178,12 @@ describe('contactNote: what the form says before a message is sent', () => {
     ['an e-mail, served or running', 'a@b.com', false, /^Ao enviar, seu programa de e-mail abrirá/],
     ['an e-mail, running', 'a@b.com', true, /^Ao enviar, seu programa de e-mail abrirá/],
     ['a phone only, running', null, true, /^Ao enviar, o WhatsApp abrirá/],
-    ['a phone only, served (the button waits for the script)', null, false, /^O envio por e-mail não está disponível/],
+    [
+      'a phone only, served (the button waits for the script)',
+      null,
+      false,
+      /^O envio de mensagens pelo portal não está disponível no momento\. Todos/,
+    ],
   ] as const)('%s', (_, email, canSend, note) => {
     expect(contactNote(email, canSend)).toMatch(note);
   });

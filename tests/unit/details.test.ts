@@ -161,9 +161,16 @@ describe('itemLd', () => {
     },
   );
 
-  it('dates an event with the days its upstream gave, and no others', () => {
-    const dated = { startDate: '2027-07-16T16:00:00.000Z', endDate: '2027-07-25T16:00:00.000Z' };
-    expect(itemLd(anItem({ kind: 'event', ...dated }), context)).toMatchObject(dated);
+  it.each([
+    // A day-only event is a schema.org Date, the day alone; a timed one a DateTime with the city's offset.
+    [
+      { startDate: '2027-07-16', endDate: '2027-07-25' },
+      { startDate: '2027-07-16', endDate: '2027-07-25' },
+    ],
+    [{ startDate: '2026-12-27T19:00:00-04:00', endDate: null }, { startDate: '2026-12-27T19:00:00-04:00' }],
+  ])('dates an event with the dates its upstream gave, and no others (%j)', (dated, expected) => {
+    const ld = itemLd(anItem({ kind: 'event', ...dated }), context);
+    expect(Object.fromEntries(Object.entries(ld).filter(([key]) => key.endsWith('Date')))).toEqual(expected);
     expect(itemLd(anItem({ kind: 'event' }), context)).not.toHaveProperty('startDate');
   });
 

@@ -2,9 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ENTITIES,
+  emailSubject,
   experienceWhatsappText,
   HOME_CAROUSEL_ORDER,
   itemPath,
+  telLink,
   whatsappLink,
   whatsappText,
 } from '../../src/lib/entities.ts';
@@ -100,10 +102,22 @@ describe('experienceWhatsappText', () => {
 });
 
 describe.each([
-  ['(65) 99210-3388', 'https://wa.me/5565992103388?text=Oi'],
-  ['+55 65 99210-3388', 'https://wa.me/5565992103388?text=Oi'],
-  ['sem telefone', null],
-  [null, null],
-])('whatsappLink(%j)', (phone, expected) => {
-  it(`is ${expected}`, () => expect(whatsappLink(phone, 'Oi')).toBe(expected));
+  // WhatsApp to Brazilian mobiles only (classifyPhone): a landline and a foreign number get a call.
+  ['(65) 99210-3388', 'https://wa.me/5565992103388?text=Oi', 'tel:+5565992103388'],
+  ['+55 65 99210-3388', 'https://wa.me/5565992103388?text=Oi', 'tel:+5565992103388'],
+  ['0 21 65 99912-3456', 'https://wa.me/5565999123456?text=Oi', 'tel:+5565999123456'],
+  ['(65) 3223-1006', null, 'tel:+556532231006'],
+  ['0 15 65 3361-1234', null, 'tel:+556533611234'],
+  ['+351 912 345 678', null, 'tel:+351912345678'],
+  ['0800 123 4567', null, 'tel:08001234567'],
+  ['3223-1006', null, null],
+  ['sem telefone', null, null],
+  [null, null, null],
+])('the phone %j', (phone, whatsapp, tel) => {
+  it(`has the WhatsApp link ${whatsapp}`, () => expect(whatsappLink(phone, 'Oi')).toBe(whatsapp));
+  it(`has the tel: link ${tel}`, () => expect(telLink(phone)).toBe(tel));
+});
+
+it('emailSubject names the item', () => {
+  expect(emailSubject('Pousada Y')).toBe('Contato pelo portal de turismo – Pousada Y');
 });

@@ -13,6 +13,7 @@ import {
   offerAmount,
   peopleFact,
   ratingFact,
+  upcomingEvents,
 } from '../../src/lib/facts.ts';
 import { anItem } from '../fixtures/entries.ts';
 import { contextFor } from '../support/record-context.ts';
@@ -77,13 +78,26 @@ describe.each([
 });
 
 describe.each([
-  ['2027-07-16T16:00:00.000Z', null, '16 de julho de 2027'],
-  ['2027-07-16T16:00:00.000Z', '2027-07-25T16:00:00.000Z', '16 a 25 de julho de 2027'],
-  ['2027-06-24T16:00:00.000Z', '2027-07-02T16:00:00.000Z', '24 de junho a 2 de julho de 2027'],
-  ['2026-12-30T16:00:00.000Z', '2027-01-02T16:00:00.000Z', '30 de dezembro de 2026 a 2 de janeiro de 2027'],
-  [null, null, null],
+  // Days alone: no hour is invented.
+  ['2027-07-16', null, '16 de julho de 2027'],
+  ['2027-07-16', '2027-07-25', '16 a 25 de julho de 2027'],
+  ['2027-06-24', '2027-07-02', '24 de junho a 2 de julho de 2027'],
+  ['2026-12-30', '2027-01-02', '30 de dezembro de 2026 a 2 de janeiro de 2027'],
+  // A time of day, as the city reads it.
+  ['2026-12-27T19:00:00-04:00', null, '27 de dezembro de 2026, 19h'],
+  ['2026-12-27T07:30:00-04:00', null, '27 de dezembro de 2026, 7h30'],
+  ['2026-12-27T19:00:00-04:00', '2026-12-27T23:00:00-04:00', '27 de dezembro de 2026, das 19h às 23h'],
+  ['2027-07-16T19:00:00-04:00', '2027-07-25', '16 de julho, 19h, a 25 de julho de 2027'],
+  ['2027-07-16', '2027-07-25T22:00:00-04:00', '16 a 25 de julho de 2027, 22h'],
+  ['2026-12-31T21:00:00-04:00', '2027-01-01T02:00:00-04:00', '31 de dezembro de 2026, 21h, a 1 de janeiro de 2027, 2h'],
+  // Undated: said plainly where the date would be.
+  [null, null, 'Data a confirmar'],
 ])('eventDatesFact(%j, %j)', (startDate, endDate, expected) => {
-  it(`is ${expected}`, () => expect(eventDatesFact({ startDate, endDate })).toBe(expected));
+  it(`is ${expected}`, () => expect(eventDatesFact(anItem({ kind: 'event', startDate, endDate }))).toBe(expected));
+});
+
+describe('eventDatesFact of other kinds', () => {
+  it('is nothing: only events have dates', () => expect(eventDatesFact(anItem({ kind: 'tour' }))).toBeNull());
 });
 
 describe('byEventDate', () => {
@@ -91,22 +105,41 @@ describe('byEventDate', () => {
     anItem({ id, kind: 'event', startDate, endDate });
   const events = [
     event('undated-1', null),
-    event('august', '2027-08-27T16:00:00.000Z'),
-    event('over', '2026-06-01T16:00:00.000Z'),
-    event('december-running', '2026-11-01T16:00:00.000Z', '2026-12-31T16:00:00.000Z'),
-    event('april', '2027-04-16T16:00:00.000Z'),
+    event('august', '2027-08-27'),
+    event('over', '2026-06-01'),
+    event('december-running', '2026-11-01', '2026-12-31'),
+    event('april-evening', '2027-04-16T19:00:00-04:00'),
+    event('april', '2027-04-16'),
     event('undated-2', null),
-    event('long-over', '2025-06-01T16:00:00.000Z'),
+    event('long-over', '2025-06-01T20:00:00-04:00'),
   ];
   it('puts what is still on soonest first, then the undated in their order, then what is over, latest first', () =>
     expect(byEventDate(events, new Date('2026-11-25T12:00:00Z')).map((item) => item.id)).toEqual([
       'december-running',
       'april',
+      'april-evening',
       'august',
       'undated-1',
       'undated-2',
       'over',
       'long-over',
+    ]));
+
+  // 22:00 in Cuiabá on 27 December is 02:00 of the 28th in UTC: the evening's event is still on in the city.
+  const tonight = [event('yesterday', '2026-12-26'), event('undated', null), event('tonight', '2026-12-27T23:00:00-04:00')];
+  it.each([
+    ['2026-12-28T02:00:00Z', ['tonight', 'undated', 'yesterday'], ['tonight']],
+    ['2026-12-28T04:00:00Z', ['undated', 'tonight', 'yesterday'], []],
+  ])('at %s, counts a day over by the city calendar: %j, upcoming %j', (now, order, upcoming) => {
+    expect(byEventDate(tonight, new Date(now)).map((item) => item.id)).toEqual(order);
+    expect(upcomingEvents(tonight, new Date(now)).map((item) => item.id)).toEqual(upcoming);
+  });
+  it('announces in the carousel only what is still to come, soonest first', () =>
+    expect(upcomingEvents(events, new Date('2026-11-25T12:00:00Z')).map((item) => item.id)).toEqual([
+      'december-running',
+      'april',
+      'april-evening',
+      'august',
     ]));
 });
 

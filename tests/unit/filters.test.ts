@@ -139,13 +139,17 @@ describe.each([
 
 describe.each([
   // An event's days: from its dates when both are given, else its duration in days, nights or hours.
-  ['2027-07-16T16:00:00.000Z', '2027-07-25T16:00:00.000Z', '10 dias', 10],
-  ['2026-12-01T16:00:00.000Z', '2026-12-31T16:00:00.000Z', 'Todo o mês de dezembro', 31],
+  ['2027-07-16', '2027-07-25', '10 dias', 10],
+  ['2026-12-01', '2026-12-31', 'Todo o mês de dezembro', 31],
+  // Calendar days, whatever the times: an evening to the small hours is two.
+  ['2026-12-31T21:00:00-04:00', '2027-01-01T02:00:00-04:00', '', 2],
+  ['2027-07-16T19:00:00-04:00', '2027-07-18', '', 3],
   [null, null, '3 noites', 3],
   [null, null, '4 dias', 4],
   [null, null, '4 horas', 1],
   [null, null, '36 horas', 2],
-  ['2027-04-16T16:00:00.000Z', null, '', 1],
+  ['2027-04-16', null, '', 1],
+  ['2027-04-16T19:00:00-04:00', null, '', 1],
   [null, null, 'Todo o mês de dezembro', null],
   [null, null, '', null],
 ])('eventDays(%j, %j, %j)', (startDate, endDate, duration, expected) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  classifyPhone,
   discountPercent,
   escapeHtml,
   formatBRL,
@@ -10,9 +11,7 @@ import {
   formatPhone,
   formatRelativeDate,
   formatTime,
-  internationalPhone,
   parsePrice,
-  phoneForWhatsApp,
   readTimeMinutes,
   slugify,
   TIME_ZONE,
@@ -171,37 +170,50 @@ describe('dates in the site time zone (America/Cuiaba, UTC−4)', () => {
   });
 });
 
-describe('phoneForWhatsApp', () => {
-  it.each([
-    ['(65) 99999-1234', '65999991234'],
-    ['+55 (65) 3361-1234', '+556533611234'],
-    ['', null],
-    ['não tem', null],
-    [null, null],
-  ])('%j → %j', (phone, expected) => {
-    expect(phoneForWhatsApp(phone)).toBe(expected);
-  });
+describe.each([
+  // One Brazilian mobile, however it is typed: WhatsApp goes to it, a call dials it from anywhere.
+  ['+55 65 99912-3456', 'mobile', '+5565999123456', '(65) 99912-3456'],
+  ['(65) 99912-3456', 'mobile', '+5565999123456', '(65) 99912-3456'],
+  ['65999123456', 'mobile', '+5565999123456', '(65) 99912-3456'],
+  ['065 99912-3456', 'mobile', '+5565999123456', '(65) 99912-3456'],
+  // A trunk 0 and the carrier code 21: not Tunisia's +216.
+  ['0 21 65 99912-3456', 'mobile', '+5565999123456', '(65) 99912-3456'],
+  ['5565999123456', 'mobile', '+5565999123456', '(65) 99912-3456'],
+  ['0055 65 99912 3456', 'mobile', '+5565999123456', '(65) 99912-3456'],
+  ['+55 (065) 99912-3456', 'mobile', '+5565999123456', '(65) 99912-3456'],
+  // Landlines: area code, then eight digits from 2 to 5; a carrier code (15) is not a country's.
+  ['(65) 3223-1006', 'landline', '+556532231006', '(65) 3223-1006'],
+  ['0 15 65 3361-1234', 'landline', '+556533611234', '(65) 3361-1234'],
+  ['+55 (65) 3361-1234', 'landline', '+556533611234', '(65) 3361-1234'],
+  ['0055 65 3361 1234', 'landline', '+556533611234', '(65) 3361-1234'],
+  ['556533611234', 'landline', '+556533611234', '(65) 3361-1234'],
+  // Free and local-rate numbers dial in Brazil only, as their lines answer: a national link.
+  ['0800 123 4567', 'nonGeographic', '08001234567', '0800 123 4567'],
+  ['0300-789-1234', 'nonGeographic', '03007891234', '0300 789 1234'],
+  // Another country's: a call, since we cannot tell a mobile; shown as given.
+  ['+1 415 555 0100', 'foreign', '+14155550100', '+1 415 555 0100'],
+  ['+351 912 345 678', 'foreign', '+351912345678', '+351 912 345 678'],
+  ['00 351 912 345 678', 'foreign', '+351912345678', '00 351 912 345 678'],
+  // No link can dial these from elsewhere: no area code, premium rate, an old eight-digit mobile, no area code 0x, garbage.
+  ['3223-1006', null, null, '3223-1006'],
+  ['99912-3456', null, null, '99912-3456'],
+  ['0900 123 4567', null, null, '0900 123 4567'],
+  ['(65) 9912-3456', null, null, '(65) 9912-3456'],
+  ['(65) 8912-34567', null, null, '(65) 8912-34567'],
+  ['(01) 3223-0000', null, null, '(01) 3223-0000'],
+  ['+55 65 1234-5678', null, null, '+55 65 1234-5678'],
+  ['+', null, null, '+'],
+  ['não tem', null, null, 'não tem'],
+  ['', null, null, ''],
+] as const)('the phone %j', (phone, kind, dial, shown) => {
+  it(`is ${kind ?? 'not dialable'}${dial ? `, dialled as ${dial}` : ''}`, () =>
+    expect(classifyPhone(phone)).toEqual(kind && dial ? { kind, dial } : null));
+  it(`reads ${shown}`, () => expect(formatPhone(phone)).toBe(shown));
 });
 
-describe.each([
-  // A phone in international form dials from another state or country; shown the Brazilian way.
-  ['(65) 3223-0000', '+556532230000', '(65) 3223-0000'],
-  ['65 99912-3456', '+5565999123456', '(65) 99912-3456'],
-  ['+55 (65) 3361-1234', '+556533611234', '(65) 3361-1234'],
-  ['0055 65 3361 1234', '+556533611234', '(65) 3361-1234'],
-  ['556533611234', '+556533611234', '(65) 3361-1234'],
-  ['065 99912-3456', '+5565999123456', '(65) 99912-3456'],
-  ['0 21 65 99912-3456', '+5565999123456', '(65) 99912-3456'],
-  ['+1 (415) 555-0100', '+14155550100', '+1 (415) 555-0100'],
-  // No area code, or not a geographic number: no link could dial it from afar, the text stays as given.
-  ['3223-0000', null, '3223-0000'],
-  ['99912-3456', null, '99912-3456'],
-  ['0800 123 4567', null, '0800 123 4567'],
-  ['(01) 3223-0000', null, '(01) 3223-0000'],
-  ['', null, ''],
-])('the phone %j', (phone, international, shown) => {
-  it(`dials as ${international}`, () => expect(internationalPhone(phone)).toBe(international));
-  it(`reads ${shown}`, () => expect(formatPhone(phone)).toBe(shown));
+it('classifyPhone reads no phone as none', () => {
+  expect(classifyPhone(null)).toBeNull();
+  expect(classifyPhone(undefined)).toBeNull();
 });
 
 describe('slugify and escapeHtml', () => {

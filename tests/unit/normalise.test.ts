@@ -20,10 +20,12 @@ import {
   NewsArticleSchema,
   TestimonialSchema,
 } from '../../src/lib/schemas/index.ts';
-import { contextFor, SAMPLE } from '../support/record-context.ts';
+import { contextFor, SAMPLE, titled, untitledNotes } from '../support/record-context.ts';
 
 const items = (records: unknown[], kind: ItemKind = 'tour', options: NormaliseOptions = SAMPLE) =>
-  normaliseRecords(records, RawItemSchema, (raw, context) => toItem(raw, kind, context), ItemSchema, options);
+  normaliseRecords(records.map(titled), RawItemSchema, (raw, context) => toItem(raw, kind, context), ItemSchema, options).then(
+    untitledNotes,
+  );
 const item = async (record: Record<string, unknown>, kind: ItemKind = 'tour') => {
   const { entries, dropped } = await items([record], kind);
   expect(dropped).toEqual([]);
@@ -54,35 +56,56 @@ describe('unwrapCollection: the four envelope shapes', () => {
 });
 
 describe('items: the card view model, and no fact the upstream did not give', () => {
-  it.each([
-    ['tour', 'Tour'],
-    ['event', 'Evento'],
-    ['accommodation', 'Hospedagem'],
-    ['restaurant', 'Restaurante'],
-  ] as const)('%s without title gets the label %s, and no duration, rating, group size or price', async (kind, title) => {
-    const result = await item({ id: 7 }, kind);
-    expect(result).toMatchObject({
-      id: '7',
-      kind,
-      title,
-      duration: '',
-      rating: null,
-      people: null,
-      price: null,
-      priceValue: null,
-      isFree: false,
-      startDate: null,
-      endDate: null,
-      isListed: true,
-    });
-    expect(result.salePrice).toBeNull();
-    expect(result.discountPercent).toBeNull();
-  });
+  // The field the provider's panel calls it by: a tour's title, a guide's name.
+  const NAME_FIELDS = { tour: 'title', event: 'title', restaurant: 'title', accommodation: 'name', guide: 'name' } as const;
+  it.each(['tour', 'event', 'accommodation', 'restaurant', 'guide'] as const)(
+    'leaves out a %s without a title or name (no card headed "Tour"), saying which field to fill in',
+    async (kind) => {
+      for (const record of [
+        { id: 7, title: null },
+        { id: 7, name: '  ' },
+        { id: 7, title: '\u200b\u202e \u2066\u00ad' },
+      ]) {
+        const { entries, dropped } = await normaliseRecords(
+          [record],
+          RawItemSchema,
+          (raw, context) => toItem(raw, kind, context),
+          ItemSchema,
+          SAMPLE,
+        );
+        expect(entries).toEqual([]);
+        expect(dropped).toEqual([expect.objectContaining({ id: '7', problem: 'no-title', field: NAME_FIELDS[kind] })]);
+      }
+    },
+  );
+
+  it.each(['tour', 'event', 'accommodation', 'restaurant'] as const)(
+    'a %s with only a title gets no duration, rating, group size or price',
+    async (kind) => {
+      const result = await item({ id: 7, title: 'Sem mais dados' }, kind);
+      expect(result).toMatchObject({
+        id: '7',
+        kind,
+        title: 'Sem mais dados',
+        duration: '',
+        rating: null,
+        people: null,
+        price: null,
+        priceValue: null,
+        isFree: false,
+        startDate: null,
+        endDate: null,
+        isListed: true,
+      });
+      expect(result.salePrice).toBeNull();
+      expect(result.discountPercent).toBeNull();
+    },
+  );
 
   it.each([
-    [{ start_date: '2027-07-16', end_date: '2027-07-25' }, '2027-07-16T16:00:00.000Z', '2027-07-25T16:00:00.000Z', []],
-    [{ date: '2027-04-16T20:00:00-04:00' }, '2027-04-17T00:00:00.000Z', null, []],
-    [{ starts_at: '2027-01-02', ends_at: '2027-01-01' }, '2027-01-02T16:00:00.000Z', null, []],
+    [{ start_date: '2027-07-16', end_date: '2027-07-25' }, '2027-07-16', '2027-07-25', []],
+    [{ date: '2027-04-16T20:00:00-04:00' }, '2027-04-16T20:00:00-04:00', null, []],
+    [{ starts_at: '2027-01-02', ends_at: '2027-01-01' }, '2027-01-02', null, []],
     [{ start_date: '2027-02-30' }, null, null, [/^start_date "2027-02-30": not a calendar date/]],
     [{ start_date: '2099-01-01' }, null, null, [/^start_date "2099-01-01": not a calendar date/]],
   ])('an event dated %j starts %s and ends %s', async (dates, startDate, endDate, notes) => {
@@ -151,16 +174,22 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     expect(result.image).toBe('/a-large.jpg');
   });
 
-  it('turns attributes, terms and tags into unique tags, and attributes plus category into highlights', async () => {
+  it('keeps each named attribute under its own name, and tags, terms and unnamed attributes as keywords', async () => {
     const result = await item({
       id: 1,
       category: { name: 'Ecoturismo' },
       tags: ['Família'],
-      attributes: [{ name: 'Atividades', items: ['Trilha', 'Banho de rio'] }, { name: 'Vazio' }],
+      attributes: [
+        { name: 'Idiomas', items: ['Português', 'Espanhol', 'Português'] },
+        { name: 'Vazio' },
+        { items: ['Barco próprio'] },
+      ],
       terms: [{ name: 'Trilha' }, { name: 'Pesca' }, 'Natureza'],
     });
-    expect(result.tags).toEqual(['Família', 'Trilha', 'Banho de rio', 'Pesca', 'Natureza']);
-    expect(result.highlights).toEqual(['Trilha', 'Banho de rio', 'Ecoturismo']);
+    expect(result.attributes).toEqual([{ name: 'Idiomas', items: ['Português', 'Espanhol'] }]);
+    expect(result.tags).toEqual(['Família', 'Trilha', 'Pesca', 'Natureza', 'Barco próprio']);
+    // The category is a field of its own, not a keyword.
+    expect(result.tags).not.toContain('Ecoturismo');
   });
 
   it('reads experiences from both `experiences` and the upstream typo `expriences`', async () => {
@@ -238,7 +267,7 @@ describe('items: the card view model, and no fact the upstream did not give', ()
       { id: 1, title: 'Bom' },
       { title: 'Sem id' },
       { id: 3, rating: 'excelente' },
-      { id: 4, title: { pt: 'objeto' } },
+      { id: 4, title: { pt: 'objeto' }, name: 'Pelo nome' },
       { id: 5, price: { amount: 150 } },
       { id: 1, title: 'Repetido' },
       null,
@@ -248,9 +277,9 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     expect(entries.map((entry) => entry.id)).toEqual(['1', '3', '4', '5', '9']);
     expect(entries.map((entry) => [entry.title, entry.rating, entry.price])).toEqual([
       ['Bom', null, null],
-      ['Tour', null, null],
-      ['Tour', null, null],
-      ['Tour', null, null],
+      ['Passeio de teste', null, null],
+      ['Pelo nome', null, null],
+      ['Passeio de teste', null, null],
       ['Bom também', null, null],
     ]);
     expect(dropped.map((record) => record.id)).toEqual(['#2 (no id)', '1', '#7 (no id)', '"  "']);
@@ -272,6 +301,7 @@ describe('items: the card view model, and no fact the upstream did not give', ()
       },
       {
         id: '4',
+        name: 'Pelo nome',
         reason: 'title {"pt":"objeto"}: not understood, left out',
         field: 'title',
         problem: 'not-understood',
@@ -293,7 +323,9 @@ describe('socialUrl', () => {
     ['instagram', 'https://instagram.com/x', 'https://instagram.com/x'],
     ['instagram', '@pousada', 'https://www.instagram.com/pousada'],
     ['facebook', 'pousada.rio', 'https://www.facebook.com/pousada.rio'],
-    ['whatsapp', '(65) 99999-1234', 'https://wa.me/65999991234'],
+    // With its country code (wa.me/65… would be Singapore), and only to a mobile (classifyPhone).
+    ['whatsapp', '(65) 99999-1234', 'https://wa.me/5565999991234'],
+    ['whatsapp', '(65) 3361-1234', null],
     ['tiktok', 'javascript:alert(1)', null],
     ['youtube', 'um canal com espaços', null],
     ['linkedin', '', null],

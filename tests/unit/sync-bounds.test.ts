@@ -49,7 +49,10 @@ describe('the per-record loop', () => {
       hasFired = true;
     }, 0);
     const firedAt: boolean[] = [];
-    const records = Array.from({ length: RECORDS_PER_TURN * 3 + 1 }, (_, index) => ({ id: index + 1 }));
+    const records = Array.from({ length: RECORDS_PER_TURN * 3 + 1 }, (_, index) => ({
+      id: index + 1,
+      title: `Passeio ${index + 1}`,
+    }));
     const { entries } = await normaliseRecords(
       records,
       RawItemSchema,

@@ -9,6 +9,8 @@ import {
   initials,
   placeName,
   ratingScale,
+  reviewedAbout,
+  reviewedItemPath,
   testimonialStats,
   testimonialsInPortalOrder,
 } from '../../src/lib/testimonials/testimonials.ts';
@@ -20,7 +22,7 @@ type Row = [string, string | null, boolean];
 const testimonials = (rows: Row[]) => rows.map(([id, visitDate, featured]) => aTestimonial({ id, visitDate, featured }));
 
 describe.each([
-  ['tours', 'Tours'],
+  ['tours', 'Passeios'],
   ['restaurants', 'Restaurantes'],
   ['accommodations', 'Hospedagens'],
   ['events', 'Eventos'],
@@ -28,6 +30,25 @@ describe.each([
   ['passeios', 'passeios'],
 ])('experienceLabel(%j)', (experience, expected) => {
   it(`is ${expected}`, () => expect(experienceLabel(experience)).toBe(expected));
+});
+
+describe('what a testimonial is about', () => {
+  const pages = new Set(['tour:90032', 'restaurant:7']);
+  const hasPage = (kind: string, id: string) => pages.has(`${kind}:${id}`);
+  it.each<[string, string | null, string | null]>([
+    ['tours', '90032', '/tour/90032'],
+    ['restaurants', '7', '/restaurant/7'],
+    // A tour the snapshot does not hold, a feedback without an id, a type the site has no pages of: plain text.
+    ['tours', '404', null],
+    ['tours', null, null],
+    ['passeios', '90032', null],
+  ])('a feedback on %j with id %j links %j', (experience, experienceId, expected) => {
+    expect(reviewedItemPath({ experience, experienceId }, hasPage)).toBe(expected);
+  });
+  it('names it by its type', () => {
+    expect(reviewedAbout('accommodations')).toBe('Sobre a hospedagem');
+    expect(reviewedAbout('passeios')).toBe('Sobre');
+  });
 });
 
 const ROWS: Row[] = [
@@ -94,7 +115,7 @@ describe.each([
   [[], []],
   [
     ['events', 'tours', 'events'],
-    ['Tours', 'Eventos'],
+    ['Passeios', 'Eventos'],
   ],
 ])('experienceChips(%j)', (experiences, expected) => {
   it(`offers ${JSON.stringify(expected)}`, () =>

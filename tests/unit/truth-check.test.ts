@@ -24,6 +24,7 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'truth-check-'));
   await mkdir(path.join(dist(), 'guide'), { recursive: true });
   await mkdir(path.join(dist(), 'tour'), { recursive: true });
+  await mkdir(path.join(dist(), 'testimonials'), { recursive: true });
   await mkdir(snapshot());
   const items = {
     tour: [anItem({ id: 't1' }), anItem({ id: 't2', rating: 4.5, price: 'R$ 80,00', priceValue: 80 })],
@@ -42,7 +43,10 @@ beforeAll(async () => {
     await writeFile(path.join(snapshot(), `${ENTITIES[kind].collection}.json`), JSON.stringify(items[kind] ?? []));
   }
   await writeFile(path.join(snapshot(), 'news.json'), '[]');
-  await writeFile(path.join(snapshot(), 'testimonials.json'), JSON.stringify([aTestimonial({ rating: 9 })]));
+  await writeFile(
+    path.join(snapshot(), 'testimonials.json'),
+    JSON.stringify([aTestimonial({ rating: 9 }), aTestimonial({ id: '2', experienceId: 't2' })]),
+  );
 
   // Honest pages.
   await writeFile(
@@ -69,11 +73,57 @@ beforeAll(async () => {
     ),
   );
   await writeFile(path.join(dist(), 'guide', 'g1.html'), page('<a href="https://wa.me/5565999990000">WhatsApp</a>'));
+  // Contacts: the ones that reach someone, then WhatsApp to a landline, abroad or nowhere, and a button that says a number is missing.
+  await writeFile(
+    path.join(dist(), 'phones.html'),
+    page(
+      '<a href="tel:+14155550100">Ligar</a><a href="tel:08001234567">0800 123 4567</a><a href="tel:+5565999123456">Ligar</a>' +
+        '<a href="https://wa.me/5565999123456?text=Ol%C3%A1">Contatar</a><a href="https://wa.me/?text=Lista">Enviar pelo WhatsApp</a>' +
+        '<p>Ainda não disponível sem internet</p>',
+    ),
+  );
+  await writeFile(
+    path.join(dist(), 'missing.html'),
+    page(
+      '<a href="https://wa.me/556532231006?text=Oi">Entrar em contato</a><a href="https://wa.me/2165999123456">WhatsApp</a>' +
+        '<a href="https://wa.me/33762000">WhatsApp</a><a href="tel:+556599123456">(65) 9912-3456</a><a href="tel:09001234567">0900</a>' +
+        '<details class="missing-phone"><summary class="btn">Contatar</summary><p role="alert">Número de telefone não disponível para este guia.</p></details>',
+    ),
+  );
+  // Claims nobody configured, relabelled fields, the panel's and the developers' words.
+  await writeFile(
+    path.join(dist(), 'about.html'),
+    `<!DOCTYPE html><html lang="pt-BR"><body><main>` +
+      `<p>24/7 sempre atualizado</p><h2>Idiomas e especialidades</h2><p>Visita em jan. de 2025</p><h2>Tags</h2>` +
+      `<span class="chip">Ativo</span><p>ID do condutor não fornecido.</p>` +
+      card(
+        'tour',
+        't2',
+        '<h3 class="title">Tour</h3><span class="rating" aria-label="4,5 estrelas"><span class="stars" data-stars="5"></span></span><p class="price">R$ 80,00</p>',
+      ) +
+      `</main><footer class="site-footer"><ul><li class="sponsor">Governo de MT</li></ul><h2>Formas de pagamento</h2>` +
+      `<ul class="social"><li><button type="button" disabled aria-label="TikTok não informado"></button></li></ul></footer></body></html>`,
+  );
+  await writeFile(path.join(dist(), 'testimonials', '2.html'), page('<h2 class="title">Trilha</h2>'));
+  await writeFile(path.join(dist(), 'testimonials', '1.html'), page('<h2 class="title">Trilha</h2>'));
 });
 
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe('truthProblems', () => {
+  it('names WhatsApp links to numbers that are not Brazilian mobiles, undialable phone links and missing-number buttons', async () => {
+    const problems = await truthProblems(dist(), snapshot());
+    expect(problems.filter((problem) => problem.startsWith('/phones:'))).toEqual([]);
+    expect(problems.filter((problem) => problem.startsWith('/missing:'))).toEqual([
+      '/missing: has a phone link that cannot dial from abroad (tel:+556599123456)',
+      '/missing: has a phone link that cannot dial from abroad (tel:09001234567)',
+      '/missing: has a WhatsApp link to 556532231006, which is not a Brazilian mobile',
+      '/missing: has a WhatsApp link to 2165999123456, which is not a Brazilian mobile',
+      '/missing: has a WhatsApp link to 33762000, which is not a Brazilian mobile',
+      "/missing: has a contact control that says 'telefone não disponível' instead of reaching someone",
+    ]);
+  });
+
   it('names every statement its snapshot does not hold, and none on honest pages', async () => {
     const problems = await truthProblems(dist(), snapshot());
     expect(problems.filter((problem) => problem.startsWith('/:') || problem.startsWith('/guide/g2:'))).toEqual([]);
@@ -90,7 +140,23 @@ describe('truthProblems', () => {
         '/tour/t1: gives a group size its record does not give',
         "/tour/t1: shows the price 'R$ 0', its record 'Preço sob consulta'",
         'testimonial ratings are drawn on 10 and 5: one scale only',
+        "/about: says '24/7', which no record says",
+        "/about: says 'Idiomas e especialidades', which no record says",
+        "/about: says 'Visita em', which no record says",
+        "/about: says 'Formas de pagamento', which no record says",
+        "/about: says 'não fornecido', which no record says",
+        "/about: shows the provider panel's status 'Ativo'",
+        "/about: has a heading 'Tags'",
+        "/about: names 'Governo de MT' a supporter, which SPONSORS does not",
+        '/about: shows a social network it has no link for',
+        "/about: card tour/t2 is headed 'Tour', its record 'Passeio de Barco'",
+        '/about: card tour/t2 draws 5 stars for a rating of 4.5',
+        '/testimonials/2: names what it is about without linking /tour/t2',
       ]),
     );
+    // A testimonial about no page of the site names it as text; a configured supporter may be named.
+    expect(problems.filter((problem) => problem.startsWith('/testimonials/1:'))).toEqual([]);
+    const configured = await truthProblems(dist(), snapshot(), { sponsors: ['Governo de MT'] });
+    expect(configured.filter((problem) => problem.includes('supporter'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { formatDate, formatDuration, truncate } from '../../../src/lib/format.ts';
+import { formatDate, formatDuration, TIME_ZONE, truncate } from '../../../src/lib/format.ts';
 import type { Episode } from '../../../src/lib/schemas/index.ts';
 import { sliceWhole } from '../../../src/lib/text.ts';
 import type { RecordContext } from './context.ts';
@@ -44,11 +44,11 @@ export function spotifyUrl(value: string): string | null {
 /** Longest episode we believe: a day. */
 const MAX_DURATION_MS = 24 * 3600_000;
 
-/** '2026-03' and '2026' (month or year precision) are completed to the first day; noon in Brazil, so the day shown is the release day. */
+/** '2026-03' and '2026' (month or year precision) are completed to the first day; noon in the city's time zone, so the day shown is the release day. */
 function releaseDate(value: string | undefined, now: Date): string | null {
   if (!value) return null;
   const completed = /^\d{4}$/.test(value) ? `${value}-01-01` : /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value;
-  return calendarDate(completed, { zone: '-04:00', latest: latestDate(now) });
+  return calendarDate(completed, { zone: TIME_ZONE, latest: latestDate(now) });
 }
 
 /** An episode; `context.index` is its position in the list, newest first, and `context.total` the list size. */

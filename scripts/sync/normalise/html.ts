@@ -4,7 +4,7 @@
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { internationalPhone } from '../../../src/lib/format.ts';
+import { classifyPhone } from '../../../src/lib/format.ts';
 import { withoutXmlForbidden } from '../../../src/lib/text.ts';
 import { boundHtmlDepth, cutHtml, LIMITS } from './bounds.ts';
 import { plainEmail, resolveHttpUrl } from './values.ts';
@@ -186,9 +186,9 @@ function linkTarget(href: string, options: SanitizeOptions, ids: ReadonlySet<str
     return address ? `mailto:${address}` : null;
   }
   if (/^tel:/i.test(value)) {
-    // In international form, as every phone link of the site: one a visitor cannot dial from afar keeps only its words.
-    const international = internationalPhone(decodeSafely(value.slice('tel:'.length)));
-    return international ? `tel:${international}` : null;
+    // As every phone link of the site (classifyPhone): one no link can dial from elsewhere keeps only its words.
+    const number = classifyPhone(decodeSafely(value.slice('tel:'.length)));
+    return number ? `tel:${number.dial}` : null;
   }
   const resolved = resolveHttpUrl(value, options.baseUrl);
   if (!resolved) return null;

@@ -1,8 +1,8 @@
 import { z } from 'astro/zod';
-import { discountPercent, formatBRL, parsePrice, slugify, truncate } from '../../../src/lib/format.ts';
+import { discountPercent, formatBRL, parsePrice, slugify, TIME_ZONE, truncate } from '../../../src/lib/format.ts';
 import type { GalleryImage, Item, ItemKind, ItemProvider, ItemStatus } from '../../../src/lib/schemas/index.ts';
 import { placeLabel } from '../../../src/lib/text.ts';
-import type { RecordContext } from './context.ts';
+import { type RecordContext, RecordRefused } from './context.ts';
 import {
   checkedField,
   firstText,
@@ -23,18 +23,18 @@ import {
 import { htmlToText } from './html.ts';
 import { notOwnSite, socialNotOwnSite } from './own-links.ts';
 import { socialLinks } from './social.ts';
-import { calendarDate, imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
+import { eventDate, imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
 
-/** The title a record gets when the upstream leaves it out: a label, not a fact about the item. */
-export const FALLBACK_TITLES: Record<ItemKind, string> = {
-  tour: 'Tour',
-  event: 'Evento',
-  accommodation: 'Hospedagem',
-  restaurant: 'Restaurante',
-  driver: 'Condutor',
-  guide: 'Guia',
-  agency: 'Agência',
-  tourProvider: 'Fornecedor',
+/** What the provider's panel calls an item's name, for the editor's note when it is missing. */
+const NAME_FIELDS: Record<ItemKind, 'title' | 'name'> = {
+  tour: 'title',
+  event: 'title',
+  restaurant: 'title',
+  accommodation: 'name',
+  driver: 'name',
+  guide: 'name',
+  agency: 'name',
+  tourProvider: 'name',
 };
 
 export const CARD_EXCERPT_LENGTH = 120;
@@ -266,36 +266,60 @@ function priceOf(value: string | number | undefined, label: string, context: Rec
   return price === 0 ? null : price;
 }
 
-/** An event's day from the first of its date fields that is a calendar date within the event horizon. */
+/**
+ * An event's date (eventDate, values.ts) from the first of its date fields that is a date within the
+ * event horizon, each field before it noted. A day written alone in one field and with its time in
+ * a later one ('start_date' 2026-12-27, 'starts_at' 2026-12-27T19:00:00-04:00) keeps the time.
+ */
 function eventDay(values: (string | undefined)[], label: string, context: RecordContext): string | null {
-  const latest = new Date(context.now.getTime() + EVENT_HORIZON_MS);
-  for (const value of values) {
-    if (!value) continue;
-    const date = calendarDate(value, { zone: '-04:00', latest });
-    if (date) return date;
-    noteField(context, label, value, 'not-date', 'not a calendar date between 2000 and five years ahead; left out');
+  const options = { timeZone: TIME_ZONE, latest: new Date(context.now.getTime() + EVENT_HORIZON_MS) };
+  const given = values.filter((value): value is string => Boolean(value));
+  for (const [index, value] of given.entries()) {
+    const day = eventDate(value, options);
+    if (!day) {
+      noteField(context, label, value, 'not-date', 'not a calendar date between 2000 and five years ahead; left out');
+      continue;
+    }
+    if (day.length > 10) return day;
+    const later = given.slice(index + 1).map((other) => eventDate(other, options));
+    return later.find((date) => date !== null && date.length > 10 && date.startsWith(day)) ?? day;
   }
   return null;
 }
 
-/** An event's first and last days; a last day before the first is left out. */
+/** Whether the event date `end` is after `start`: a later day, or a later time on the same day when both have one. */
+function isAfter(end: string, start: string): boolean {
+  const [endDay, startDay] = [end.slice(0, 10), start.slice(0, 10)];
+  if (endDay !== startDay) return endDay > startDay;
+  return end.length > 10 && start.length > 10 && Date.parse(end) > Date.parse(start);
+}
+
+/** An event's start and end (Item.startDate, Item.endDate); an end not after the start is left out. */
 function eventDates(raw: RawItem, kind: ItemKind, context: RecordContext): { startDate: string | null; endDate: string | null } {
   if (kind !== 'event') return { startDate: null, endDate: null };
   const startDate = eventDay([raw.start_date, raw.starts_at, raw.start, raw.date], 'start_date', context);
   const end = eventDay([raw.end_date, raw.ends_at, raw.end], 'end_date', context);
-  const endDate = startDate && end && end > startDate ? end : null;
+  const endDate = startDate && end && isAfter(end, startDate) ? end : null;
   return { startDate, endDate };
 }
 
 /** A raw record already validated by RawItemSchema, as the typed item of its kind. */
 export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): Item {
-  const title = firstText(raw.title, raw.name) ?? FALLBACK_TITLES[kind];
+  // A card headed 'Tour' or 'Evento' tells a visitor nothing: a record without a name is left out, and
+  // /status asks the editor to fill it in.
+  const title = firstText(raw.title, raw.name);
+  if (!title) throw new RecordRefused('no title', { field: NAME_FIELDS[kind], problem: 'no-title' });
   const toHtml = (value: string | undefined) => html(value, context);
   const descriptionHtml = toHtml(raw.content) ?? toHtml(raw.description) ?? '';
   const priceValue = priceOf(raw.price, 'price', context);
   const saleValue = priceOf(raw.sale_price, 'sale_price', context);
   const gallery = galleryOf(raw, context);
-  const attributeItems = raw.attributes.flatMap((attribute) => attribute.items ?? []);
+  // A named attribute keeps its name as its heading; the items of an unnamed one are keywords like the tags.
+  const attributes = raw.attributes.flatMap((attribute) => {
+    const items = unique(attribute.items ?? []);
+    return attribute.name && items.length > 0 ? [{ name: attribute.name, items }] : [];
+  });
+  const unnamedItems = raw.attributes.flatMap((attribute) => (attribute.name ? [] : (attribute.items ?? [])));
   const provider = describeProvider(raw, context);
   const social = socialNotOwnSite(socialLinks(raw.social_media, raw.social), 'social', context);
   const { location, locality } = describeLocation(raw.location);
@@ -327,7 +351,7 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
     ...eventDates(raw, kind, context),
     gallery,
     provider,
-    tags: unique([...raw.tags, ...attributeItems, ...raw.terms]),
+    tags: unique([...raw.tags, ...raw.terms, ...unnamedItems]),
     amenities: raw.amenities,
     descriptionHtml,
     excerpt: truncate(htmlToText(descriptionHtml), CARD_EXCERPT_LENGTH),
@@ -373,6 +397,6 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
     accessibilityHtml: toHtml(raw.accessibility),
     requirementsHtml: toHtml(raw.requirements),
     cancellationHtml: toHtml(raw.cancellation),
-    highlights: unique([...attributeItems, ...(category ? [category] : [])]),
+    attributes,
   };
 }

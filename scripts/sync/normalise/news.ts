@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { readTimeMinutes, slugify, truncate } from '../../../src/lib/format.ts';
+import { readTimeMinutes, slugify, TIME_ZONE, truncate } from '../../../src/lib/format.ts';
 import { PLACEHOLDERS } from '../../../src/lib/images.ts';
 import type { NewsArticle } from '../../../src/lib/schemas/index.ts';
 import { type RecordContext, RecordRefused } from './context.ts';
@@ -59,14 +59,16 @@ export const RawPostSchema = z.looseObject({
 export type RawPost = z.output<typeof RawPostSchema>;
 
 /**
- * WordPress gives `date_gmt` without a zone, and `date` in the blog's time zone (Brasília's for the
- * blogs we know). A date that is not on the calendar or lies in the future (a post dated 9999 would
- * top the news for ever) does not count.
+ * When a post was published: WordPress's `date_gmt` (UTC, written without a zone) when it gives one,
+ * else its `date`, the blog's own clock, read in the city's time zone (TIME_ZONE), in which pages
+ * show it, so the day and time read as the blog wrote them ('2026-11-19T00:00:00' is 19/11/2026
+ * 00:00, whatever zone the blog runs in). A date that is not on the calendar or lies in the future
+ * (a post dated 9999 would top the news for ever) does not count.
  */
 function publishedAt(raw: RawPost, now: Date): string | null {
   const latest = latestDate(now);
   return (
-    calendarDate(raw.date_gmt?.replace(/Z$/i, ''), { zone: 'Z', latest }) ?? calendarDate(raw.date, { zone: '-03:00', latest })
+    calendarDate(raw.date_gmt?.replace(/Z$/i, ''), { zone: 'Z', latest }) ?? calendarDate(raw.date, { zone: TIME_ZONE, latest })
   );
 }
 

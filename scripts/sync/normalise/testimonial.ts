@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { TIME_ZONE } from '../../../src/lib/format.ts';
 import type { Testimonial } from '../../../src/lib/schemas/index.ts';
 import type { RecordContext } from './context.ts';
 import { firstText, LenientLongText, LenientText, lenient, noteField, RawBoolean, RawId, RawKey, withinScale } from './fields.ts';
@@ -50,7 +51,7 @@ export function toTestimonial(raw: RawFeedback, context: RecordContext): Testimo
   const rating = scaled === null ? null : Math.round(scaled);
   const experience = raw.experience?.toLowerCase();
   const isAudio = isAudioMessage(raw);
-  const visitDate = raw.created_at ? calendarDate(raw.created_at, { zone: '-04:00', latest: latestDate(context.now) }) : null;
+  const visitDate = raw.created_at ? calendarDate(raw.created_at, { zone: TIME_ZONE, latest: latestDate(context.now) }) : null;
   if (raw.created_at && !visitDate) noteField(context, 'created_at', raw.created_at, 'not-date', NOT_A_DATE);
   const image = (value: string | undefined) => (value ? imageUrl(value, context.baseUrl) : null);
   return {

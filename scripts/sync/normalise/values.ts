@@ -92,7 +92,94 @@ export function plausiblePhone(value: string | null | undefined): string | null 
   return null;
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+/** '2026-12-27', '2026-12-27T19:00', '2026-12-27 19:00:00.000', each with an optional zone ('Z', '-04:00', '-0400'). */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+/** Brazilian order, the day first ('27/12/2026', '27/12/2026 19:00', '27/12/2026 19h30'); never month first. */
+const BRAZILIAN_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:,?\s+(?:às\s+)?(\d{1,2})(?::(\d{2})(?::(\d{2}))?|h(\d{2})?))?$/i;
+
+/** A date as an upstream wrote it, before any time zone is applied. */
+export interface WrittenDate {
+  /** 'YYYY-MM-DD'. */
+  day: string;
+  /** 'HH:MM:SS' when the upstream wrote a time of day, else null. */
+  time: string | null;
+  /** 'Z' or '±HH:MM' when it wrote a zone, else null. */
+  offset: string | null;
+}
+
+const twoDigits = (value: string | number) => String(value).padStart(2, '0');
+
+/**
+ * A date in one of the shapes providers send (ISO 8601 with or without a time and a zone, or
+ * Brazilian 'dd/mm/aaaa' with an optional time), or null when it is none of them or does not exist
+ * on the calendar ('2026-02-30', '31/02/2026', '2026-13-01', '24:00', an offset beyond 14 hours).
+ */
+export function writtenDate(value: unknown): WrittenDate | null {
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  const iso = ISO_DATE.exec(text);
+  const brazilian = iso ? null : BRAZILIAN_DATE.exec(text);
+  let parts: (string | undefined)[];
+  if (iso) parts = iso.slice(1);
+  else if (brazilian) {
+    const [, day, month, year, hour, minute, second, hourMinute] = brazilian;
+    parts = [year, month, day, hour, minute ?? hourMinute ?? (hour ? '00' : undefined), second, undefined];
+  } else return null;
+  const [year = '', month = '', day = '', hour, minute, second = '00', zone] = parts;
+  const [y, mo, d, h, mi, s] = [year, month, day, hour ?? '0', minute ?? '0', second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth || h > 23 || mi > 59 || s > 59) return null;
+  const offset = zone ? zone.toUpperCase().replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2') : null;
+  if (offset && offset !== 'Z' && (Number(offset.slice(1, 3)) > 14 || Number(offset.slice(4)) > 59)) return null;
+  return {
+    day: `${year}-${twoDigits(mo)}-${twoDigits(d)}`,
+    time: hour === undefined ? null : `${twoDigits(h)}:${twoDigits(mi)}:${twoDigits(s)}`,
+    offset,
+  };
+}
+
+const offsetNames = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Minutes east of UTC of `zone` at `instant` (ms): a fixed offset ('Z', '-04:00') as written, an IANA
+ * time zone ('America/Cuiaba') as Intl knows it on that day.
+ */
+export function offsetMinutes(zone: string, instant: number): number {
+  let name = zone;
+  if (/^[A-Za-z]+\/|^UTC$/.test(zone)) {
+    let format = offsetNames.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+      offsetNames.set(zone, format);
+    }
+    // 'GMT-04:00', or 'GMT' for UTC itself.
+    name =
+      format
+        .formatToParts(instant)
+        .find((part) => part.type === 'timeZoneName')
+        ?.value.replace(/^GMT/, '') ?? '';
+  }
+  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/** The instant (ms) of a written date: in its own zone, else in `zone`; a date without a time at noon, the same day in every Brazilian zone. */
+function instantOf(date: WrittenDate, zone: string): number {
+  const wall = Date.parse(`${date.day}T${date.time ?? '12:00:00'}Z`);
+  const given = date.offset ?? zone;
+  // A zone's offset depends on the day (daylight saving): taken at the wall time, then again at the instant found.
+  const first = wall - offsetMinutes(given, wall) * 60_000;
+  return wall - offsetMinutes(given, first) * 60_000;
+}
 
 /** Dates after this are not real: the sync's clock plus a day (time zones). */
 export const latestDate = (now: Date) => new Date(now.getTime() + 86_400_000);
@@ -103,29 +190,39 @@ export const NOT_A_DATE = 'not a calendar date between 2000 and tomorrow';
 /** The first date any upstream record may carry: nothing on the portal is older. */
 export const EARLIEST_DATE = '2000-01-01T00:00:00Z';
 
+const isWithin = (instant: number, latest: Date) => instant >= Date.parse(EARLIEST_DATE) && instant <= latest.getTime();
+
 /**
- * An ISO 8601 date-time from an upstream date, or null when it does not exist on the calendar
- * ('2026-02-30', '2026-13-01', '24:00') or falls outside [EARLIEST_DATE, `latest`]. Dates without
- * a zone are read in `zone` (e.g. 'Z' for WordPress's `date_gmt`, '-04:00' for Mato Grosso).
+ * An ISO 8601 instant ('2026-11-19T04:00:00.000Z') from an upstream date (writtenDate's shapes), or
+ * null when it is not one or falls outside [EARLIEST_DATE, `latest`]. A date without a zone is read
+ * in `zone`: an offset ('Z' for WordPress's `date_gmt`) or the city's time zone (TIME_ZONE,
+ * src/lib/format.ts), in which the pages show it, so its day and time read as written.
  */
 export function calendarDate(value: unknown, options: { zone: string; latest: Date }): string | null {
-  if (typeof value !== 'string') return null;
-  const match = DATE_TIME.exec(value.trim());
-  if (!match) return null;
-  const [, year = '', month = '', day = '', hour = '12', minute = '00', second = '00', zone] = match;
-  const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth || h > 23 || mi > 59 || s > 59) return null;
-  const offset = (zone ?? options.zone).toUpperCase();
-  const iso = `${year}-${month}-${day}T${hour}:${minute}:${second}${offset === 'Z' ? 'Z' : offset.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`;
-  const time = Date.parse(iso);
-  if (Number.isNaN(time) || time < Date.parse(EARLIEST_DATE) || time > options.latest.getTime()) return null;
-  return new Date(time).toISOString();
+  const date = writtenDate(value);
+  if (!date) return null;
+  const instant = instantOf(date, options.zone);
+  return isWithin(instant, options.latest) ? new Date(instant).toISOString() : null;
+}
+
+/**
+ * An event's date as the snapshot keeps it (Item.startDate): the day alone ('2026-12-27') when the
+ * upstream gave no time of day, else the date and time in the city's `timeZone` with its offset
+ * ('2026-12-27T19:00:00-04:00', from '2026-12-27T23:00:00Z' or '27/12/2026 19:00' alike); null when
+ * it is not a date or falls outside [EARLIEST_DATE, `latest`]. Midnight is no time: systems that keep
+ * a day as a date-time write it as 00:00 (often in UTC), and read as an instant it would move the
+ * event to the day before in Brazil.
+ */
+export function eventDate(value: unknown, options: { timeZone: string; latest: Date }): string | null {
+  const date = writtenDate(value);
+  if (!date) return null;
+  if (date.time === null || date.time === '00:00:00') {
+    return isWithin(instantOf({ day: date.day, time: null, offset: null }, options.timeZone), options.latest) ? date.day : null;
+  }
+  const instant = instantOf(date, options.timeZone);
+  if (!isWithin(instant, options.latest)) return null;
+  const offset = offsetMinutes(options.timeZone, instant);
+  const wall = new Date(instant + offset * 60_000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  return `${wall}${sign}${twoDigits(Math.floor(Math.abs(offset) / 60))}:${twoDigits(Math.abs(offset) % 60)}`;
 }

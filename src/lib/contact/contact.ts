@@ -4,9 +4,10 @@
  * server, so the visitor's e-mail program or WhatsApp sends it), the opening hours, the map and
  * the site link. Pure functions, shared by the page, the island and the tests.
  */
-import { whatsappNumber } from '../format.ts';
+
 import type { City } from '../schemas/index.ts';
 import { placeLabel } from '../text.ts';
+import { whatsappLink } from './phone.ts';
 
 /** The form's fields, named as the inputs. */
 export interface ContactFields {
@@ -69,12 +70,9 @@ export function contactMailto(to: string | null | undefined, fields: ContactFiel
   return `mailto:${address}?subject=${subject}&body=${body}`;
 }
 
-/** A wa.me link with the subject and message as text, or null when the phone has no digits. */
+/** A wa.me link with the subject and message as text, or null unless the phone is a mobile (whatsappLink). */
 export function contactWhatsapp(phone: string | null | undefined, fields: ContactFields): string | null {
-  const number = whatsappNumber(phone);
-  if (!number) return null;
-  const text = `*${fields.assunto.trim()}*\n\n${contactBody(fields)}`;
-  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
+  return whatsappLink(phone, `*${fields.assunto.trim()}*\n\n${contactBody(fields)}`);
 }
 
 export interface ContactHandoff {
@@ -84,24 +82,29 @@ export interface ContactHandoff {
   status: string;
 }
 
-/** The agency's channels, as plain props. */
 /**
  * The note under the form's heading: how a valid message leaves, or that it cannot. `canSend`: the
- * form's script runs and the agency has an e-mail or a phone (the page is served with it false).
+ * form's script runs and the agency can be written to (canHandOff; the page is served with it false).
  */
 export function contactNote(email: string | null, canSend: boolean): string {
   if (email) return 'Ao enviar, seu programa de e-mail abrirá com a mensagem pronta. Todos os campos são obrigatórios.';
   if (canSend) return 'Ao enviar, o WhatsApp abrirá com a mensagem pronta. Todos os campos são obrigatórios.';
-  return 'O envio por e-mail não está disponível no momento: use o telefone ou as redes sociais ao lado. Todos os campos são obrigatórios.';
+  // No pointer to 'the phone or the social networks beside it': a city may have neither.
+  return 'O envio de mensagens pelo portal não está disponível no momento. Todos os campos são obrigatórios.';
 }
 
+/** The agency's channels, as plain props. */
 export interface AgencyChannels {
   name: string;
   email: string | null;
   phone: string | null;
 }
 
-/** How the message leaves: e-mail when the agency has an address, else WhatsApp, else null. */
+/** Whether a message can leave for the agency: it has an e-mail address, or a mobile for WhatsApp (a landline has none). */
+export const canHandOff = (agency: AgencyChannels): boolean =>
+  (agency.email !== null && isEmail(agency.email)) || whatsappLink(agency.phone, '') !== null;
+
+/** How the message leaves: e-mail when the agency has an address, else WhatsApp to its mobile, else null. */
 export function contactHandoff(agency: AgencyChannels, fields: ContactFields): ContactHandoff | null {
   const mailto = contactMailto(agency.email, fields);
   if (mailto) {

@@ -2,6 +2,7 @@
  * Pure helpers of the detail pages: which sections are filled, which items are related and the
  * hero image. They take entries as arguments so the pages stay thin.
  */
+import { itemKeywords } from '../facts.ts';
 import { PLACEHOLDERS } from '../images.ts';
 import { durationNights } from '../lists/filters.ts';
 import type { Item } from '../schemas/index.ts';
@@ -54,7 +55,7 @@ const foldedTopics = new WeakMap<Item, string[]>();
 function topicsOf(item: Item): string[] {
   let topics = foldedTopics.get(item);
   if (!topics) {
-    topics = [...item.experiences, ...item.tags].map(fold);
+    topics = [...item.experiences, ...itemKeywords(item)].map(fold);
     foldedTopics.set(item, topics);
   }
   return topics;

@@ -324,7 +324,9 @@ const DAY_MS = 86_400_000;
  */
 export function eventDays(item: Pick<Item, 'duration' | 'startDate' | 'endDate'>): number | null {
   if (item.startDate && item.endDate) {
-    return Math.round((Date.parse(item.endDate) - Date.parse(item.startDate)) / DAY_MS) + 1;
+    // Calendar days, whatever the times of day: 16 July 19h to 17 July 2h is two days.
+    const day = (date: string) => Date.parse(date.slice(0, 10));
+    return Math.round((day(item.endDate) - day(item.startDate)) / DAY_MS) + 1;
   }
   if (item.startDate && !item.duration) return 1;
   const text = item.duration.toLowerCase();

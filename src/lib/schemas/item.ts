@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { currentKindName } from '../former-names.ts';
+import { currentEventDate } from '../former-shapes.ts';
 import { GalleryImageSchema, RouteIdSchema, SocialLinksSchema } from './common.ts';
 
 /** Every kind of listable item, each with its own collection and detail route. */
@@ -26,6 +27,14 @@ export const FaqEntrySchema = z.object({
   answerHtml: z.string(),
 });
 
+/**
+ * An event's date: a day alone ('2026-12-27', ISO 8601 and schema.org's Date), or a day and time of
+ * day in the city's time zone with its offset ('2026-12-27T19:00:00-04:00', schema.org's DateTime).
+ * The wall clock is the city's, so the day and time read straight from the text; the sync makes it
+ * (eventDate, scripts/sync/normalise/values.ts).
+ */
+export const EventDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2})?$/);
+
 /** Provider status as the visitor sees it: a Portuguese label and a colour, never the raw code. */
 export const ItemStatusSchema = z.object({
   /** Raw upstream value, e.g. 'active' (for the sync's report, never shown). */
@@ -51,12 +60,20 @@ export const ItemInfoSchema = z.object({
  * A card shows a subset of these fields; the rest feed detail pages.
  * Fields ending in `Html` hold sanitised HTML; every other string is plain text.
  */
+/** One named attribute of an item, as the upstream names it. */
+export const ItemAttributeSchema = z.object({
+  /** The attribute's name, e.g. 'Idiomas', 'Veículos', 'Programação'. */
+  name: z.string().min(1),
+  /** Its entries, de-duplicated, never empty. */
+  items: z.array(z.string().min(1)).min(1),
+});
+
 export const ItemSchema = z.object({
   /** Upstream id, as a string that is a page address (`/tour/{id}`): letters, digits, `-`, `_`. */
   id: RouteIdSchema,
   /** Which collection this item belongs to. */
   kind: z.preprocess(currentKindName, ItemKindSchema),
-  /** Title (or name), with the kind's fallback ('Tour', 'Hospedagem', ...). */
+  /** Title (or name) as the upstream gave it: a record without one is left out by the sync. */
   title: z.string().min(1),
   /** Upstream slug, or one derived from the title; used for the booking link. */
   slug: z.string().min(1),
@@ -86,15 +103,19 @@ export const ItemSchema = z.object({
   banner: z.string().nullable(),
   /** How many people the offer is for, as the upstream gave it; null when it gave none. */
   people: z.number().nullable(),
-  /** An event's first day (ISO 8601), when the upstream gave one; null otherwise. */
-  startDate: z.string().nullable(),
-  /** An event's last day (ISO 8601), when the upstream gave one after the first; null otherwise. */
-  endDate: z.string().nullable(),
+  /**
+   * When an event starts, when the upstream gave it (EventDateSchema): its day ('2026-12-27') when no
+   * time was given, its day and time in the city with the offset ('2026-12-27T19:00:00-04:00') when
+   * one was; null otherwise, and the event reads 'Data a confirmar' (src/lib/facts.ts).
+   */
+  startDate: z.preprocess(currentEventDate, EventDateSchema.nullable()),
+  /** When an event ends, in the same shape, only when the upstream gave an end after its start; null otherwise. */
+  endDate: z.preprocess(currentEventDate, EventDateSchema.nullable()),
   /** Photos with both sizes. */
   gallery: z.array(GalleryImageSchema),
   /** Provider data, or null when the record has none. */
   provider: ItemProviderSchema.nullable(),
-  /** Tags from attributes, terms and tags, de-duplicated. */
+  /** Keywords without a name of their own (the upstream's tags, terms and unnamed attributes), de-duplicated: 'Características'. */
   tags: z.array(z.string()),
   /** Amenities (accommodation). */
   amenities: z.array(z.string()),
@@ -142,7 +163,7 @@ export const ItemSchema = z.object({
   accessibilityHtml: z.string().nullable(),
   requirementsHtml: z.string().nullable(),
   cancellationHtml: z.string().nullable(),
-  /** Highlights: attribute names and items plus the category. */
-  highlights: z.array(z.string()),
+  /** The upstream's named attributes, each shown under its own name ('Idiomas': Português, Espanhol); none in a snapshot written before they were kept. */
+  attributes: z.array(ItemAttributeSchema).default([]),
 });
 export type Item = z.infer<typeof ItemSchema>;

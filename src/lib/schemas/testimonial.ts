@@ -21,11 +21,11 @@ export const TestimonialSchema = z.object({
   content: z.string(),
   /** True when the visitor sent an audio message. */
   isAudio: z.boolean(),
-  /** Visit date (the feedback's created_at), ISO 8601, or null. */
+  /** When the feedback was written (its created_at, not the day of the visit), ISO 8601, or null. */
   visitDate: z.string().nullable(),
   /** What was visited: 'tours' (feedbacks are about tours) unless the feedback names another type. */
   experience: z.string(),
-  /** The tour id, or null. */
+  /** The id of what it is about (the tour's, by default), or null; linked when the site has its page. */
   experienceId: z.string().nullable(),
   /** Rating of 9 or more. */
   featured: z.boolean(),

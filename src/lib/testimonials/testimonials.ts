@@ -1,16 +1,47 @@
 /** Pure helpers of the testimonials portal and detail (docs/product.md). */
+
+import { itemPath } from '../paths.ts';
 import { leadFirst } from '../portal/portal.ts';
-import type { Testimonial } from '../schemas/index.ts';
+import type { ItemKind, Testimonial } from '../schemas/index.ts';
 import { placeLabel } from '../text.ts';
 
 /** docs/product.md: experience types and their labels, in the order of the portal's chips. */
 export const EXPERIENCE_LABELS = {
-  tours: 'Tours',
+  tours: 'Passeios',
   restaurants: 'Restaurantes',
   accommodations: 'Hospedagens',
   events: 'Eventos',
   agencies: 'Agências',
 } as const satisfies Record<string, string>;
+
+type ExperienceType = keyof typeof EXPERIENCE_LABELS;
+
+/** The kind of item each experience type is about, whose page a testimonial links, and how its page names it. */
+const REVIEWED: Record<ExperienceType, { kind: ItemKind; about: string }> = {
+  tours: { kind: 'tour', about: 'Sobre o passeio' },
+  restaurants: { kind: 'restaurant', about: 'Sobre o restaurante' },
+  accommodations: { kind: 'accommodation', about: 'Sobre a hospedagem' },
+  events: { kind: 'event', about: 'Sobre o evento' },
+  agencies: { kind: 'agency', about: 'Sobre a agência' },
+};
+const reviewedOf = (experience: string) =>
+  (REVIEWED as Record<string, (typeof REVIEWED)[ExperienceType] | undefined>)[experience];
+
+/** The line above what a testimonial is about: 'Sobre o passeio', 'Sobre o restaurante'; 'Sobre' for a type it does not know. */
+export const reviewedAbout = (experience: string): string => reviewedOf(experience)?.about ?? 'Sobre';
+
+/**
+ * The page of what a testimonial is about ('/tour/90032'), when the site has it; null when the
+ * feedback names no id, or an item the snapshot does not hold (its name is then plain text).
+ */
+export function reviewedItemPath(
+  testimonial: Pick<Testimonial, 'experience' | 'experienceId'>,
+  hasPage: (kind: ItemKind, id: string) => boolean,
+): string | null {
+  const kind = reviewedOf(testimonial.experience)?.kind;
+  const id = testimonial.experienceId;
+  return kind && id && hasPage(kind, id) ? itemPath(kind, id) : null;
+}
 
 /** The visitor-facing label of an experience type; the raw value when unknown. */
 export function experienceLabel(experience: string): string {
