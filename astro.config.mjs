@@ -13,7 +13,7 @@ import imageCache from './src/integrations/image-cache.ts';
 import { staticHosting } from './src/integrations/publication.ts';
 import { serviceWorker } from './src/integrations/service-worker.ts';
 import { unlistedPages } from './src/integrations/unlisted-pages.ts';
-import { DEFAULT_SITE_URL } from './src/lib/config.ts';
+import { DEFAULT_SITE_URL, readSiteConfig } from './src/lib/config.ts';
 import { MEDIUM_WIDTH } from './src/lib/images.ts';
 import { projectDir } from './src/lib/project-dirs.ts';
 
@@ -74,6 +74,8 @@ export default defineConfig({
   // HTML (a 3G phone's first TCP windows, see docs/performance.md, "Reading the figures").
   scopedStyleStrategy: 'class',
   build: { format: 'file', inlineStylesheets: 'never', concurrency: 2 },
+  // The city's time zone in the browser's copy of src/lib/format.ts, as the pages are built with it (CITY_TIME_ZONE).
+  vite: { define: { __CITY_TIME_ZONE__: JSON.stringify(readSiteConfig(process.env).timeZone) } },
   // Poppins (latin, self-hosted from @fontsource) through Astro's font API, not preloaded: the LCP photo has the
   // link first. font-display: optional, so a font that misses the first render is used from the next page on
   // (cached) and never swapped in under the visitor's eyes; until then a fallback fitted to Poppins' metrics.

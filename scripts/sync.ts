@@ -24,7 +24,8 @@
  * In GitHub Actions ($GITHUB_STEP_SUMMARY) a sync also writes its report for the editors, in Portuguese,
  * to the run's summary (scripts/sync/summary.ts); the log stays the developers'.
  */
-import { existsSync } from 'node:fs';
+// First: the configuration in .env is in process.env before any module below reads it.
+import './load-env.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectDir } from '../src/lib/project-dirs.ts';
@@ -35,7 +36,6 @@ import { runSync } from './sync/run.ts';
 import { writeSyncSummary } from './sync/summary.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 
 const { values } = parseArgs({
   options: {

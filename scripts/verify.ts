@@ -19,7 +19,8 @@
  * refusal leaves its note for /status (src/lib/status/refusal.ts; the deploy workflow passes it on
  * with scripts/refusal-note.ts). The log stays in English, for the developers.
  */
-import { existsSync } from 'node:fs';
+// First: the configuration in .env is in process.env before any module below reads it.
+import './load-env.ts';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,7 +39,6 @@ import { secretsFromEnv } from './verify/secrets.ts';
 import { DEFAULT_PAGE_SIZE_LIMITS, type PageSizeLimits, parseBytes } from './verify/sizes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 
 /** Writes the refusal note where VERIFY_REFUSAL_FILE says, when it says: beside, then renamed, so no reader sees half a file. */
 async function writeRefusal(note: Omit<Refusal, 'attemptedAt' | 'stage'>): Promise<void> {

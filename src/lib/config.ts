@@ -2,7 +2,7 @@
  * The configuration contract of docs/architecture.md. Pages read only the public part; the upstream
  * addresses and secrets are read by the sync (scripts/sync/config.ts) and go nowhere else.
  */
-import { TIME_ZONE } from './format.ts';
+import { DEFAULT_TIME_ZONE } from './format.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -26,7 +26,7 @@ export interface SiteConfig {
   bookingUrl: string | null;
   /** The podcast's Spotify show id (public: it is part of the show's address), or null. */
   podcastShowId: string | null;
-  /** The city's time zone (IANA), in which /status gives its times: 'America/Cuiaba' for Barra do Bugres. */
+  /** The city's time zone (IANA), in which every date is read and shown (TIME_ZONE, src/lib/format.ts): 'America/Cuiaba' for Barra do Bugres. */
   timeZone: string;
   /** Who supports the portal, for the footer's 'Apoio' (SPONSORS); none configured, no 'Apoio' at all. */
   sponsors: Sponsor[];
@@ -87,7 +87,7 @@ export function readSiteConfig(env: Env): SiteConfig {
     blogUrl: withoutTrailingSlash(readVar(env, 'BLOG_URL')),
     bookingUrl: withoutTrailingSlash(readVar(env, 'BOOKING_URL')),
     podcastShowId: readVar(env, 'SPOTIFY_SHOW_ID'),
-    timeZone: timeZoneOf(readVar(env, 'CITY_TIME_ZONE') ?? TIME_ZONE),
+    timeZone: timeZoneOf(readVar(env, 'CITY_TIME_ZONE') ?? DEFAULT_TIME_ZONE),
     sponsors: readSponsors(readVar(env, 'SPONSORS')),
   };
 }

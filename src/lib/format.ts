@@ -5,8 +5,19 @@
 
 import { countLabel, fold, sliceWhole } from './text.ts';
 
-/** Brazilian time zone used for every date shown (Mato Grosso has no daylight saving). */
-export const TIME_ZONE = 'America/Cuiaba';
+/** Defined by the build in the browser's copy of this module (astro.config.mjs, vite.define): the build's CITY_TIME_ZONE. */
+declare const __CITY_TIME_ZONE__: string | undefined;
+
+/** The time zone of a city that sets no CITY_TIME_ZONE: Barra do Bugres's (Mato Grosso has no daylight saving). */
+export const DEFAULT_TIME_ZONE = 'America/Cuiaba';
+
+/**
+ * The city's time zone (CITY_TIME_ZONE, src/lib/config.ts), in which every date is read by the sync
+ * and shown by the pages: from the environment in Node, as the build defined it in the browser.
+ */
+export const TIME_ZONE: string =
+  (typeof __CITY_TIME_ZONE__ === 'string' ? __CITY_TIME_ZONE__ : globalThis.process?.env?.CITY_TIME_ZONE?.trim()) ||
+  DEFAULT_TIME_ZONE;
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 

@@ -18,7 +18,8 @@ import { type BuiltSite, buildSite } from '../support/build-site.ts';
 import { truthProblems } from '../support/truth.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 
-const CITY = { name: 'Pirenópolis', state: 'GO' };
+/** Goiás keeps Brasília time, an hour ahead of Mato Grosso. */
+const CITY = { name: 'Pirenópolis', state: 'GO', timeZone: 'America/Sao_Paulo' };
 /** Where the sample data's photos are: site-relative paths, which a real provider serves itself. */
 const SAMPLE_MEDIA = '/sample-media/';
 const SAMPLE_MEDIA_DIR = path.resolve(import.meta.dirname, '../../sample-data/media');
@@ -103,7 +104,7 @@ beforeAll(async () => {
       return body ? new Response(new Uint8Array(body), { headers: { 'content-type': 'image/jpeg' } }) : next();
     },
   });
-  site = await buildSite({ ...server.env, CITY_NAME: CITY.name, CITY_STATE: CITY.state });
+  site = await buildSite({ ...server.env, CITY_NAME: CITY.name, CITY_STATE: CITY.state, CITY_TIME_ZONE: CITY.timeZone });
 }, 300_000);
 
 afterAll(async () => {
@@ -114,6 +115,15 @@ afterAll(async () => {
 describe('a build for another city', () => {
   it('syncs every collection from the upstream without a warning', () => {
     expect(site.report.warnings).toEqual([]);
+  });
+
+  it("gives every time in the city's own time zone, on the pages and in their scripts", async () => {
+    // Post 1305 was published at 22:05 UTC (its date_gmt): 19:05 in Goiás, 18:05 in Mato Grosso.
+    expect(await site.page('/news/1305')).toContain('10/11/2026 às 19:05');
+    const scripts = (await site.textFiles()).filter((file) => file.endsWith('.js'));
+    const zones = await Promise.all(scripts.map(async (file) => (await readFile(file, 'utf8')).match(/America\/\w+/g) ?? []));
+    // format.ts in the browser (relative dates, the favourites' cards) has the city's zone, not Barra do Bugres's.
+    expect(new Set(zones.flat())).toEqual(new Set(['America/Sao_Paulo']));
   });
 
   it('names the configured city on the home page', async () => {

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   classifyPhone,
@@ -244,4 +246,26 @@ describe.each([
   ['not a date', null],
 ])('formatTime(%j) in Cuiabá', (iso, expected) => {
   it(`is ${expected}`, () => expect(formatTime(iso, TIME_ZONE)).toBe(expected));
+});
+
+describe("the city's time zone", () => {
+  /** format.ts as a fresh Node process loads it, with `env` as its environment. */
+  const loaded = (env: Record<string, string>) =>
+    promisify(execFile)(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const f = await import(${JSON.stringify(new URL('../../src/lib/format.ts', import.meta.url).href)});` +
+          `console.log(f.TIME_ZONE, f.formatDate('2026-11-19T02:30:00Z'), f.cityDay(new Date('2026-11-19T02:30:00Z')));`,
+      ],
+      { env: { ...process.env, ...env } },
+    ).then(({ stdout }) => stdout.trim());
+
+  it('is CITY_TIME_ZONE: every date is shown in it', async () => {
+    expect(await loaded({ CITY_TIME_ZONE: 'Asia/Tokyo' })).toBe('Asia/Tokyo 19/11/2026 2026-11-19');
+  });
+  it("is Barra do Bugres's when none is set", async () => {
+    expect(await loaded({ CITY_TIME_ZONE: '' })).toBe('America/Cuiaba 18/11/2026 2026-11-18');
+  });
 });
