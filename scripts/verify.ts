@@ -29,6 +29,7 @@ import { readSiteConfig } from '../src/lib/config.ts';
 import { projectDir } from '../src/lib/project-dirs.ts';
 import { REFUSAL_REASONS_CAP, type Refusal, RefusalSchema } from '../src/lib/status/refusal.ts';
 import { appendJobSummary, markdownText } from './job-summary.ts';
+import { configurationWarnings } from './verify/configuration.ts';
 import { TECHNICAL } from './verify/editor.ts';
 import { NEAR_HOST_LIMIT } from './verify/hosting.ts';
 import { type BuildManifest, MANIFEST_FILE, readManifest } from './verify/manifest.ts';
@@ -178,13 +179,16 @@ console.log(
     `${previous ? ', counts compared with the last published site' : ''}${allowShrink ? ' (shrinking allowed)' : ''}` +
     `${allowGrowth ? ' (growth allowed)' : ''}.`,
 );
+/** A warning: in GitHub Actions an annotation on the run's summary page, elsewhere one line of the log. */
+const warn = (title: string, warning: string) =>
+  console.log(process.env.GITHUB_ACTIONS === 'true' ? `::warning title=${title}::${warning}` : `verify: warning: ${warning}`);
+for (const warning of configurationWarnings(readSiteConfig(process.env))) warn('Not configured', warning);
 if (stats.hostLimit) {
   console.log(`verify: the closest of ${HOSTS[host].label}' limits: ${stats.hostLimit.text}.`);
   if (stats.hostLimit.share >= NEAR_HOST_LIMIT) {
-    const warning = `${stats.hostLimit.text}: a larger catalogue will be refused (docs/performance.md, "How large a city each host carries").`;
-    // In GitHub Actions, an annotation on the run's summary page; elsewhere one line of the log.
-    console.log(
-      process.env.GITHUB_ACTIONS === 'true' ? `::warning title=Near the host's limit::${warning}` : `verify: warning: ${warning}`,
+    warn(
+      "Near the host's limit",
+      `${stats.hostLimit.text}: a larger catalogue will be refused (docs/performance.md, "How large a city each host carries").`,
     );
   }
 }

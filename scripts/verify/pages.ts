@@ -32,6 +32,7 @@ export const FIXED_ROUTES = [
   '/promocoes',
   '/offline',
   '/status',
+  '/privacidade',
   '/404',
   ...Object.values(ENTITIES).map((entity) => entity.listPath),
 ] as const;

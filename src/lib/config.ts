@@ -2,6 +2,7 @@
  * The configuration contract of docs/architecture.md. Pages read only the public part; the upstream
  * addresses and secrets are read by the sync (scripts/sync/config.ts) and go nowhere else.
  */
+import { type OfficeHours, readOfficeHours } from './contact/hours.ts';
 import { DEFAULT_TIME_ZONE } from './format.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -30,6 +31,15 @@ export interface SiteConfig {
   timeZone: string;
   /** Who supports the portal, for the footer's 'Apoio' (SPONSORS); none configured, no 'Apoio' at all. */
   sponsors: Sponsor[];
+  /** The public body that runs the portal, the controller of /privacidade (CITY_BODY); null when not configured. */
+  cityBody: string | null;
+  /** The LGPD's encarregado (PRIVACY_OFFICER_NAME, PRIVACY_OFFICER_EMAIL): both, or null. */
+  privacyOfficer: { name: string; email: string } | null;
+  /** The tourist office's opening hours (OFFICE_HOURS, src/lib/contact/hours.ts); none when not configured. */
+  officeHours: OfficeHours[];
+  /** The city's transparency portal (TRANSPARENCY_URL) and ombudsman (OMBUDSMAN_URL), linked from every page's footer; null when unset. */
+  transparencyUrl: string | null;
+  ombudsmanUrl: string | null;
 }
 
 /** One supporter of the portal, as configured: its name and, when given, its site. */
@@ -73,6 +83,22 @@ export function readSponsors(value: string | null): Sponsor[] {
     });
 }
 
+/** An http(s) address from a variable, or null when unset; anything else fails the build, naming the variable. */
+function webAddress(env: Env, name: string): string | null {
+  const value = readVar(env, name);
+  if (value && !/^https?:\/\/[^\s/]+/i.test(value)) throw new Error(`${name} is not an http(s) address: ${value}`);
+  return value;
+}
+
+/** PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL, both or neither: half an officer names nobody to write to. */
+function privacyOfficer(env: Env): SiteConfig['privacyOfficer'] {
+  const [name, email] = [readVar(env, 'PRIVACY_OFFICER_NAME'), readVar(env, 'PRIVACY_OFFICER_EMAIL')];
+  if (!name && !email) return null;
+  if (!name || !email) throw new Error('PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL go together: set both, or neither.');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`PRIVACY_OFFICER_EMAIL is not an e-mail address: ${email}`);
+  return { name, email };
+}
+
 const withoutTrailingSlash = (url: string | null) => url?.replace(/\/+$/, '') ?? null;
 
 export function readSiteConfig(env: Env): SiteConfig {
@@ -89,5 +115,10 @@ export function readSiteConfig(env: Env): SiteConfig {
     podcastShowId: readVar(env, 'SPOTIFY_SHOW_ID'),
     timeZone: timeZoneOf(readVar(env, 'CITY_TIME_ZONE') ?? DEFAULT_TIME_ZONE),
     sponsors: readSponsors(readVar(env, 'SPONSORS')),
+    cityBody: readVar(env, 'CITY_BODY'),
+    privacyOfficer: privacyOfficer(env),
+    officeHours: readOfficeHours(readVar(env, 'OFFICE_HOURS')),
+    transparencyUrl: webAddress(env, 'TRANSPARENCY_URL'),
+    ombudsmanUrl: webAddress(env, 'OMBUDSMAN_URL'),
   };
 }

@@ -9,10 +9,10 @@ import { projectDir } from './project-dirs.ts';
 import { promotionGroups } from './promotions.ts';
 import { type City, type CollectionStatus, fallbackCity, ITEM_KINDS, type Item, type ItemKind } from './schemas/index.ts';
 
-import { SITE } from './site.ts';
+import { BUILT_AT, SITE } from './site.ts';
 import { readRefusal } from './status/refusal.ts';
 
-export { SITE };
+export { BUILT_AT, SITE };
 
 const data = <T>(entries: { data: T }[]) => entries.map((entry) => entry.data);
 
@@ -26,7 +26,7 @@ export const ITEM_PAGES = Object.fromEntries(
   await Promise.all(
     ITEM_KINDS.map(async (kind) => {
       const items = data<Item>(await getCollection(ENTITIES[kind].collection));
-      return [kind, kind === 'event' ? byEventDate(items, new Date()) : items];
+      return [kind, kind === 'event' ? byEventDate(items, BUILT_AT) : items];
     }),
   ),
 ) as Record<ItemKind, Item[]>;

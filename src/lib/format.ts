@@ -11,12 +11,15 @@ declare const __CITY_TIME_ZONE__: string | undefined;
 /** The time zone of a city that sets no CITY_TIME_ZONE: Barra do Bugres's (Mato Grosso has no daylight saving). */
 export const DEFAULT_TIME_ZONE = 'America/Cuiaba';
 
+/** Node's environment; none in a browser or the service worker, whose copies the build defines. */
+const nodeEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+
 /**
  * The city's time zone (CITY_TIME_ZONE, src/lib/config.ts), in which every date is read by the sync
  * and shown by the pages: from the environment in Node, as the build defined it in the browser.
  */
 export const TIME_ZONE: string =
-  (typeof __CITY_TIME_ZONE__ === 'string' ? __CITY_TIME_ZONE__ : globalThis.process?.env?.CITY_TIME_ZONE?.trim()) ||
+  (typeof __CITY_TIME_ZONE__ === 'string' ? __CITY_TIME_ZONE__ : nodeEnv?.CITY_TIME_ZONE?.trim()) ||
   DEFAULT_TIME_ZONE;
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });

@@ -353,6 +353,8 @@ export function contactLd(
   hours: readonly OpeningHours[],
 ): Json[] {
   const { address, lat, lng, phone, email } = city.agency;
+  // Only the hours the city configured (OFFICE_HOURS): none, no hours claimed.
+  const open = hours.filter((entry) => entry.opens);
   return [
     {
       '@context': 'https://schema.org',
@@ -365,14 +367,16 @@ export function contactLd(
       ...(email ? { email } : {}),
       ...(agency.sameAs.length ? { sameAs: agency.sameAs } : {}),
       image: agency.image,
-      openingHoursSpecification: hours
-        .filter((entry) => entry.opens)
-        .map((entry) => ({
-          '@type': 'OpeningHoursSpecification',
-          dayOfWeek: entry.days.map((day) => `https://schema.org/${day}`),
-          opens: entry.opens,
-          closes: entry.closes,
-        })),
+      ...(open.length
+        ? {
+            openingHoursSpecification: open.map((entry) => ({
+              '@type': 'OpeningHoursSpecification',
+              dayOfWeek: entry.days.map((day) => `https://schema.org/${day}`),
+              opens: entry.opens,
+              closes: entry.closes,
+            })),
+          }
+        : {}),
     },
     breadcrumbLd([
       ['Início', '/'],

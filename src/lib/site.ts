@@ -6,3 +6,6 @@
 import { readSiteConfig } from './config.ts';
 
 export const SITE = readSiteConfig(process.env);
+
+/** When this build ran: every page's 'Atualizado em', /status, and what is upcoming among the events. */
+export const BUILT_AT = new Date();

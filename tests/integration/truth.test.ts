@@ -13,12 +13,21 @@ import { startUpstreamServer, type UpstreamServer } from '../support/upstream-se
 
 /** The one supporter this city configured: the footer names it, and nobody else. */
 const SPONSORS = 'Prefeitura de Nobres|https://www.nobres.mt.gov.br';
+/** What a public body configures (docs/public-body.md). */
+const PUBLIC_BODY = {
+  CITY_BODY: 'Prefeitura Municipal de Nobres',
+  PRIVACY_OFFICER_NAME: 'Ana Souza',
+  PRIVACY_OFFICER_EMAIL: 'encarregado@nobres.mt.gov.br',
+  OFFICE_HOURS: 'seg-sex 07:00-13:00; sáb,dom fechado',
+  TRANSPARENCY_URL: 'https://transparencia.nobres.mt.gov.br',
+  OMBUDSMAN_URL: 'https://ouvidoria.nobres.mt.gov.br',
+};
 let server: UpstreamServer;
 let site: BuiltSite;
 
 beforeAll(async () => {
   server = await startUpstreamServer({ reader: gapsReader, city: GAPS_CITY });
-  site = await buildSite({ ...server.env, CITY_NAME: GAPS_CITY.name, CITY_STATE: GAPS_CITY.state, SPONSORS });
+  site = await buildSite({ ...server.env, ...PUBLIC_BODY, CITY_NAME: GAPS_CITY.name, CITY_STATE: GAPS_CITY.state, SPONSORS });
 }, 300_000);
 
 afterAll(async () => {
@@ -56,6 +65,33 @@ describe('a city whose upstream leaves gaps', () => {
 
   it('states on no page a price, rating, group size, count, credential or contact its data does not hold', async () => {
     expect(await truthProblems(site.dist, site.snapshot, { sponsors: ['Prefeitura de Nobres'] })).toEqual([]);
+  });
+
+  it("gives a public body's basics from its configuration: officer, hours, update date and links on every page", async () => {
+    const privacy = textOf(mainOf(await site.page('/privacidade')));
+    expect(privacy).toContain('Prefeitura Municipal de Nobres');
+    expect(privacy).toContain('Ana Souza — encarregado@nobres.mt.gov.br');
+    expect(privacy).toContain('não usa cookies');
+    expect(textOf(mainOf(await site.page('/contato')))).toContain(
+      'Horário de atendimento Segunda a sexta: 7h às 13h Sábado e domingo: fechado',
+    );
+    const contact = await site.page('/contato');
+    expect(contact).toContain('"opens":"07:00","closes":"13:00"');
+    expect(contact).toMatch(/<a href="\/privacidade">aviso de privacidade<\/a>/);
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Cuiaba', dateStyle: 'short' }).format(new Date());
+    for (const page of ['/', '/tour/t1', '/news', '/guide/g1']) {
+      const footer = (await site.page(page)).split('<footer class="site-footer')[1] ?? '';
+      expect(textOf(footer), page).toContain(`Atualizado em ${today}`);
+      for (const href of [
+        '/status',
+        '/acessibilidade',
+        '/privacidade',
+        '/dados',
+        PUBLIC_BODY.TRANSPARENCY_URL,
+        PUBLIC_BODY.OMBUDSMAN_URL,
+      ])
+        expect(footer, `${page} ${href}`).toContain(`href="${href}"`);
+    }
   });
 
   it('names fields as the record does, links what a testimonial is about, and claims nothing in the footer', async () => {

@@ -10,11 +10,11 @@ import {
   firstInvalidField,
   mapAddress,
   mapQuery,
-  OPENING_HOURS,
   siteHref,
   siteLabel,
   validateContact,
 } from '../../src/lib/contact/contact.ts';
+import { readOfficeHours } from '../../src/lib/contact/hours.ts';
 import { mapEmbedUrl, spotifyEmbedUrl } from '../../src/lib/embeds.ts';
 import type { City } from '../../src/lib/schemas/index.ts';
 import { fallbackCity } from '../../src/lib/schemas/index.ts';
@@ -164,14 +164,29 @@ describe.each([
   it(`reads ${label}`, () => expect(siteLabel(site)).toBe(label));
 });
 
-describe('OPENING_HOURS', () => {
-  it('are docs/product.md fixed hours (Mon–Fri 8h–18h, Sat 8h–12h, Sun closed)', () =>
-    expect(OPENING_HOURS.map((entry) => entry.label)).toEqual([
-      'Segunda a sexta: 8h às 18h',
-      'Sábado: 8h às 12h',
-      'Domingo: fechado',
-    ]));
+describe.each([
+  [
+    'seg-sex 08:00-18:00; sáb 08:00-12:00; dom fechado',
+    ['Segunda a sexta: 8h às 18h', 'Sábado: 8h às 12h', 'Domingo: fechado'],
+    [['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], ['Saturday'], ['Sunday']],
+  ],
+  ['Sab,Dom 7:30-13:30', ['Sábado e domingo: 7h30 às 13h30'], [['Saturday', 'Sunday']]],
+  ['seg,qua,sex 09:00-17:00', ['Segunda, quarta e sexta: 9h às 17h'], [['Monday', 'Wednesday', 'Friday']]],
+  ['ter-qua 08:00-12:00', ['Terça e quarta: 8h às 12h'], [['Tuesday', 'Wednesday']]],
+  // None configured, none shown: no hours are made up.
+  ['', [], []],
+])('OFFICE_HOURS %j', (value, labels, days) => {
+  const hours = readOfficeHours(value);
+  it(`reads ${JSON.stringify(labels)}`, () => expect(hours.map((entry) => entry.label)).toEqual(labels));
+  it('gives schema.org days', () => expect(hours.map((entry) => entry.days)).toEqual(days));
 });
+
+describe.each(['seg-sex 8h às 18h', 'segunda 08:00-18:00; xyz 08:00-12:00', 'sex-seg 08:00-18:00', 'seg 18:00-08:00'])(
+  'OFFICE_HOURS %j',
+  (value) => {
+    it('fails the build, naming the variable', () => expect(() => readOfficeHours(value)).toThrow(/^OFFICE_HOURS: /));
+  },
+);
 
 describe('contactNote: what the form says before a message is sent', () => {
   it.each([

@@ -3,7 +3,7 @@
  * home, /destination, /about and /contato. Each states only what its data holds.
  */
 import { describe, expect, it } from 'vitest';
-import { OPENING_HOURS } from '../../src/lib/contact/contact.ts';
+import { readOfficeHours } from '../../src/lib/contact/hours.ts';
 import { aboutLd, contactLd, destinationLd, homeLd, newsArticleLd, reviewLd } from '../../src/lib/json-ld.ts';
 import { fallbackCity } from '../../src/lib/schemas/index.ts';
 import { absoluteUrl } from '../../src/lib/seo.ts';
@@ -67,6 +67,7 @@ describe('destinationLd and aboutLd', () => {
 
 describe('contactLd', () => {
   const agency = { name: 'Atendimento', url: 'https://x.br', sameAs: [], image: '/logo.svg' };
+  const OPENING_HOURS = readOfficeHours('seg-sex 08:00-18:00; sáb 08:00-12:00; dom fechado');
   it('lists the open days only, and no contact the agency lacks', () => {
     const [centre] = contactLd(CITY, agency, OPENING_HOURS);
     expect(centre).toMatchObject({ name: 'Atendimento', address: { addressLocality: 'Barra do Bugres' } });
@@ -78,6 +79,7 @@ describe('contactLd', () => {
       ...CITY,
       agency: { ...CITY.agency, lat: -15.07, lng: -57.18, address: 'Av. Beira Rio', phone: '(65) 3361-0000' },
     };
+    expect(contactLd(city, agency, [])[0]).not.toHaveProperty('openingHoursSpecification');
     expect(contactLd(city, agency, OPENING_HOURS)[0]).toMatchObject({
       geo: { latitude: -15.07, longitude: -57.18 },
       address: { streetAddress: 'Av. Beira Rio' },

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { close as closePagefind, createIndex } from 'pagefind';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configurationWarnings } from '../../scripts/verify/configuration.ts';
 import { cssReferences, internalTarget, srcsetUrls } from '../../scripts/verify/links.ts';
 import { type BuildManifest, checkCollections } from '../../scripts/verify/manifest.ts';
 import { expectedPages, FIXED_ROUTES, readSnapshot } from '../../scripts/verify/pages.ts';
@@ -34,6 +35,7 @@ import { decodeEntities, documentHead, scanTags, textContent } from '../../src/i
 import { preparePublication } from '../../src/integrations/publication.ts';
 import { pagePathOf, resolveSitePath } from '../../src/integrations/site-files.ts';
 import { followOnHost, mirrorOf, resolveOnHost, treeOf } from '../../src/integrations/static-hosting.ts';
+import { readSiteConfig } from '../../src/lib/config.ts';
 
 const exec = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -961,5 +963,33 @@ describe('the pages of a list', () => {
     );
     const { snapshot } = await readSnapshot(fixture.snapshot);
     expect(snapshot.tourProviders).toEqual([{ id: '801' }, { id: '804', isListed: false }]);
+  });
+});
+
+describe('configurationWarnings: what a production build should configure', () => {
+  const config = (env: Record<string, string>) => readSiteConfig(env);
+  it('says nothing for the sample or a test build (the example address)', () => {
+    expect(configurationWarnings(config({}))).toEqual([]);
+  });
+  it('names the missing encarregado and controller of a real site', () => {
+    const warnings = configurationWarnings(config({ SITE_URL: 'https://turismo.nobres.mt.gov.br' }));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL are not set/),
+      expect.stringMatching(/^CITY_BODY is not set/),
+    ]);
+  });
+  it('is quiet once both are configured', () => {
+    const env = {
+      SITE_URL: 'https://turismo.nobres.mt.gov.br',
+      CITY_BODY: 'Prefeitura Municipal de Nobres',
+      PRIVACY_OFFICER_NAME: 'Ana Souza',
+      PRIVACY_OFFICER_EMAIL: 'dpo@nobres.mt.gov.br',
+    };
+    expect(configurationWarnings(config(env))).toEqual([]);
+  });
+  it('refuses half an officer, or an e-mail that is not one', () => {
+    expect(() => config({ PRIVACY_OFFICER_NAME: 'Ana' })).toThrow(/go together/);
+    expect(() => config({ PRIVACY_OFFICER_NAME: 'Ana', PRIVACY_OFFICER_EMAIL: 'ana' })).toThrow(/not an e-mail/);
+    expect(() => config({ TRANSPARENCY_URL: 'javascript:alert(1)' })).toThrow(/TRANSPARENCY_URL is not an http/);
   });
 });

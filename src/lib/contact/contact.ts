@@ -125,18 +125,6 @@ export function contactHandoff(agency: AgencyChannels, fields: ContactFields): C
   return null;
 }
 
-/** docs/product.md: fixed opening hours. `spec` is the schema.org form. */
-export const OPENING_HOURS = [
-  {
-    label: 'Segunda a sexta: 8h às 18h',
-    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-    opens: '08:00',
-    closes: '18:00',
-  },
-  { label: 'Sábado: 8h às 12h', days: ['Saturday'], opens: '08:00', closes: '12:00' },
-  { label: 'Domingo: fechado', days: [], opens: null, closes: null },
-] as const;
-
 /** What the map shows and searches: the agency's coordinates, else the city and state. */
 export function mapQuery(city: Pick<City, 'name' | 'state' | 'agency'>): string {
   const { lat, lng } = city.agency;
