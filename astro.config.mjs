@@ -57,9 +57,10 @@ export default defineConfig({
     // {path}/index.html that host needs (none for GitHub Pages: one file per page); _headers; .nojekyll.
     staticHosting(hostNamed(process.env.DEPLOY_HOST)),
   ],
-  // One <meta> policy per page (src/integrations/csp.ts): our own code, the embeds the visitor asks for, nothing else.
+  // One <meta> policy per page (src/integrations/csp.ts): our own code, the embeds the visitor asks for, nothing else
+  // (but the VLibras widget's hosts where the city sets VLIBRAS=true).
   // Hosts that read dist/_headers also send it as a header (src/integrations/headers.ts).
-  security: { csp: contentSecurityPolicy(`${root}src`) },
+  security: { csp: contentSecurityPolicy(`${root}src`, { vlibras: readSiteConfig(process.env).vlibras }) },
   // No Markdown code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the policy.
   markdown: { syntaxHighlight: false },
   // Pages as files (/tour/101 → tour/101.html): links and canonicals use /tour/101; the static-hosting

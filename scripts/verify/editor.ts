@@ -7,6 +7,7 @@
 import { pagePathOf } from '../../src/integrations/site-files.ts';
 import { collectionName } from '../../src/lib/status/collection-names.ts';
 import { SOURCES } from '../../src/lib/status/messages.ts';
+import { bytesLabel } from '../../src/lib/text.ts';
 
 /** What the site does while a reason stands: the deploy is refused, the site online stays. */
 export const STAYS_ONLINE = 'O site atual continua no ar.';
@@ -32,11 +33,7 @@ export function pageName(file: string): string {
 export const isPageFile = (file: string): boolean => file.endsWith('.html') && !file.startsWith('_astro/');
 
 /** A size as Brazilians write it, in decimal units: '1,2 MB', '87 kB', '1,12 GB'. */
-export function bytesWords(bytes: number): string {
-  const [value, unit] =
-    bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : bytes >= 1e3 ? [bytes / 1e3, 'kB'] : [bytes, 'B'];
-  return `${value.toLocaleString('pt-BR', { maximumSignificantDigits: 3 })} ${unit}`;
-}
+export const bytesWords = bytesLabel;
 
 /** 'a coleção Passeios' (src/lib/status/collection-names.ts). */
 export const collectionWords = (name: string): string => `a coleção ${collectionName(name)}`;

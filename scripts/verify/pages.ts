@@ -33,6 +33,8 @@ export const FIXED_ROUTES = [
   '/offline',
   '/status',
   '/privacidade',
+  '/dados',
+  '/acessibilidade',
   '/404',
   ...Object.values(ENTITIES).map((entity) => entity.listPath),
 ] as const;

@@ -31,8 +31,14 @@ export interface BuildManifest {
   builtAt: string;
   /** The snapshot folder the build read, relative to the project root, with forward slashes. */
   snapshotDir: string;
-  /** Entries per published collection. */
+  /** Entries per published collection: each has its page. */
   counts: Partial<Record<PublishedCollection, number>>;
+  /**
+   * Entries per published collection that the portal lists, and /dados publishes (src/lib/open-data/):
+   * `counts` less the items whose `isListed` is false, whose pages still answer. Absent from a
+   * manifest written before it was counted.
+   */
+  listed?: Partial<Record<PublishedCollection, number>>;
 }
 
 /** Entries per collection of a snapshot. */
@@ -41,6 +47,16 @@ export function countsOf(snapshot: Snapshot): BuildManifest['counts'] {
   for (const name of PUBLISHED_COLLECTIONS) {
     const entries = snapshot[name];
     if (entries) counts[name] = entries.length;
+  }
+  return counts;
+}
+
+/** Listed entries per collection of a snapshot: every entry but an item the lists leave out (`isListed` false). */
+export function listedCountsOf(snapshot: Snapshot): NonNullable<BuildManifest['listed']> {
+  const counts: NonNullable<BuildManifest['listed']> = {};
+  for (const name of PUBLISHED_COLLECTIONS) {
+    const entries = snapshot[name];
+    if (entries) counts[name] = entries.filter((entry) => entry.isListed !== false).length;
   }
   return counts;
 }
@@ -59,11 +75,13 @@ async function readLists(dir: string): Promise<Snapshot> {
 
 /** Writes the manifest of the snapshot in `snapshotDir` into `distDir` (called when the build is done). */
 export async function writeBuildManifest(distDir: string, snapshotDir: string, root = process.cwd()): Promise<BuildManifest> {
+  const snapshot = await readLists(path.resolve(root, snapshotDir));
   const manifest: BuildManifest = {
     version: 1,
     builtAt: new Date().toISOString(),
     snapshotDir: path.relative(root, path.resolve(root, snapshotDir)).split(path.sep).join('/'),
-    counts: countsOf(await readLists(path.resolve(root, snapshotDir))),
+    counts: countsOf(snapshot),
+    listed: listedCountsOf(snapshot),
   };
   await writeFile(path.join(distDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`, 'utf8');
   return manifest;

@@ -3,11 +3,13 @@
  * with the hashes of the scripts and styles Astro bundles). Allowed: our own files, the inline
  * `is:inline` scripts of our own components (hashed here from the source), WebAssembly for the
  * Pagefind search, and the map and Spotify frames a visitor asks for (src/lib/embeds.ts).
- * Nothing else: no other site's script, style, font, image or connection.
+ * Nothing else: no other site's script, style, font, image or connection; where a city turns on
+ * VLIBRAS, the government's sign-language widget it loads when the visitor presses 'Libras' (below).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { VLIBRAS_ORIGINS } from '../lib/vlibras.ts';
 import type { Tag } from './html-scan.ts';
 import { shellHash } from './site-shell.ts';
 
@@ -30,6 +32,41 @@ export const CSP_DIRECTIVES = [
   // Every form is a GET to our own pages (filters, searches); the contact form targets nothing (its island hands off).
   "form-action 'self'",
 ] as const;
+
+/** What the policy allows beyond the site's own, by the city's configuration (src/lib/config.ts). */
+export interface PolicyOptions {
+  /** VLIBRAS: the government's sign-language widget (src/lib/vlibras.ts). */
+  vlibras?: boolean;
+}
+
+/**
+ * What the VLibras widget loads, by directive, on top of CSP_DIRECTIVES and the script and style sources:
+ * its hosts for its script, styles, fonts, images and dictionary, and what its signing avatar (a Unity
+ * WebGL player) needs, scripts and workers from blob: URLs and eval ('unsafe-eval'), and the <style>
+ * elements its script writes ('unsafe-inline', which drops the style hashes of the page's own policy).
+ * Only for a city that sets VLIBRAS=true: the price of the widget is a looser policy on every page.
+ */
+export const VLIBRAS_SOURCES = {
+  directives: {
+    'img-src': [...VLIBRAS_ORIGINS],
+    'font-src': [...VLIBRAS_ORIGINS],
+    'connect-src': [...VLIBRAS_ORIGINS],
+    'worker-src': ['blob:'],
+  } as Readonly<Record<string, readonly string[]>>,
+  script: [...VLIBRAS_ORIGINS, 'blob:', "'unsafe-eval'"],
+  style: ["'unsafe-inline'", ...VLIBRAS_ORIGINS],
+} as const;
+
+/** One of CSP_DIRECTIVES, its sources perhaps extended: its name, then sources (as Astro's config types it). */
+type Directive = `${(typeof CSP_DIRECTIVES)[number] extends `${infer Name} ${string}` ? Name : never} ${string}`;
+
+/** CSP_DIRECTIVES with the sources the configuration adds (the VLibras widget's, where it is on). */
+export function policyDirectives(options: PolicyOptions = {}): Directive[] {
+  if (!options.vlibras) return [...CSP_DIRECTIVES];
+  return CSP_DIRECTIVES.map(
+    (directive) => [directive, ...(VLIBRAS_SOURCES.directives[directive.split(' ')[0] ?? ''] ?? [])].join(' ') as Directive,
+  );
+}
 
 /**
  * The `<script>` elements of an Astro template: attributes (which may hold quoted strings and
@@ -95,13 +132,13 @@ export function inlineScriptHashes(sourceDir: string): `sha256-${string}`[] {
 }
 
 /** The `security.csp` value of astro.config.mjs. */
-export function contentSecurityPolicy(sourceDir: string) {
+export function contentSecurityPolicy(sourceDir: string, options: PolicyOptions = {}) {
   return {
     algorithm: 'SHA-256' as const,
-    directives: [...CSP_DIRECTIVES],
+    directives: policyDirectives(options),
     scriptDirective: {
       // 'wasm-unsafe-eval' lets Pagefind compile its WebAssembly; it does not allow eval() of JavaScript.
-      resources: ["'self'", "'wasm-unsafe-eval'"],
+      resources: ["'self'", "'wasm-unsafe-eval'", ...(options.vlibras ? VLIBRAS_SOURCES.script : [])],
       hashes: [...inlineScriptHashes(sourceDir), shellHash(sourceDir)],
     },
     styleDirective: {
@@ -110,6 +147,7 @@ export function contentSecurityPolicy(sourceDir: string) {
       // Both scoped (style-src-elem, style-src-attr), so no source is silently dropped by the more specific directive.
       resources: [
         { resource: "'self'", kind: 'element' as const },
+        ...(options.vlibras ? VLIBRAS_SOURCES.style.map((resource) => ({ resource, kind: 'element' as const })) : []),
         { resource: "'unsafe-inline'", kind: 'attribute' as const },
       ],
     },

@@ -12,6 +12,9 @@
  * - `/_astro/*`: hashed names, a new name for new content, so cached for a year and `immutable`.
  * - Pages and `/sw.js`: revalidated on every use (a 304 when unchanged), so a new build is seen at
  *   once and never mixes a stale page with the new build's `/_astro/` files.
+ * - CSV files (the open data of /dados): `text/csv; charset=utf-8`, one rule per folder that has
+ *   them, since a host's default type for `.csv` may name no charset (GitHub Pages, which reads no
+ *   `_headers`, sends this one).
  *
  * Rules never set one header twice for one path: Netlify and Cloudflare join such values with a
  * comma, which would make two Cache-Control policies, or two CSPs that the browser intersects.
@@ -29,6 +32,8 @@ export const HEADERS_LIMITS = { rules: 100, lineLength: 2000 } as const;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Cache-Control of pages and the service worker. */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
+/** Content-Type of a CSV file. */
+export const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** One block of `_headers`: a path pattern (`*` matches anything, `/` included) and its headers. */
 export interface HeaderRule {
@@ -97,6 +102,19 @@ export function headerRules(files: readonly string[], policies: readonly Map<str
       path: pagePath,
       ...(index === 0 ? { comment: 'Pages (each at /x and /x/): revalidated on every visit.' } : {}),
       headers: [['Cache-Control', REVALIDATE]],
+    });
+  });
+  // `*` matches `/` too: a folder inside one already covered gets no rule of its own, or its files would get the type twice.
+  const csvFolders: string[] = [];
+  const csvFiles = files.filter((file) => file.endsWith('.csv'));
+  for (const folder of [...new Set(csvFiles.map((file) => file.slice(0, file.lastIndexOf('/') + 1)))].sort()) {
+    if (!csvFolders.some((covered) => folder.startsWith(covered))) csvFolders.push(folder);
+  }
+  csvFolders.forEach((folder, index) => {
+    rules.push({
+      path: `/${folder}*.csv`,
+      ...(index === 0 ? { comment: 'CSV files (the open data, /dados): UTF-8 text.' } : {}),
+      headers: [['Content-Type', CSV_TYPE]],
     });
   });
   return rules;

@@ -38,6 +38,9 @@ export function navigatorConnection(): { saveData?: boolean } | undefined {
 const TABBABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), details > summary:first-of-type, [tabindex]:not([tabindex="-1"])';
 
+/** Whether Tab stops at `element` of itself (a link, a control), so focusing it needs no tab index. */
+export const isTabbable = (element: Element): boolean => element.matches(TABBABLE);
+
 /** The controls Tab reaches inside `container`, in order; hidden ones (no box on the page) are skipped. */
 export function tabbableIn(container: ParentNode): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.getClientRects().length > 0);

@@ -6,7 +6,7 @@
  * page, so Tab cycles through its toggle and its panel only. Without JavaScript they stay plain
  * <details>; the drawer's backdrop (CSS) still closes it on an outside tap.
  */
-import { trapTab } from './browser.ts';
+import { isTabbable, trapTab } from './browser.ts';
 
 const MENUS = '.site-header details.submenu, .site-header details.drawer';
 
@@ -66,12 +66,15 @@ document.addEventListener('click', (event) => {
   if (!target) return;
   event.preventDefault();
   if (location.hash !== link.hash) history.pushState(null, '', link.hash);
-  const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-  window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - padding, behavior: 'instant' });
-  // A target inside a sideways strip (the hero's photos, before its island runs) is brought in sideways too.
-  target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
-  // Where a keyboard visitor continues from, as after a native fragment navigation.
-  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  // The skip links' targets in the sticky header (#menu, #busca) are always in view: the page stays where it is.
+  if (!target.closest('.site-header')) {
+    const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - padding, behavior: 'instant' });
+    // A target inside a sideways strip (the hero's photos, before its island runs) is brought in sideways too.
+    target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+  }
+  // Where a keyboard visitor continues from, as after a native fragment navigation (a link keeps its Tab stop).
+  if (!target.hasAttribute('tabindex') && !isTabbable(target)) target.setAttribute('tabindex', '-1');
   target.focus({ preventScroll: true });
 });
 

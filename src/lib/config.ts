@@ -31,6 +31,8 @@ export interface SiteConfig {
   timeZone: string;
   /** Who supports the portal, for the footer's 'Apoio' (SPONSORS); none configured, no 'Apoio' at all. */
   sponsors: Sponsor[];
+  /** The licence of the open data on /dados (DATA_LICENSE, readDataLicense); CC BY 4.0 when not configured. */
+  dataLicense: DataLicense;
   /** The public body that runs the portal, the controller of /privacidade (CITY_BODY); null when not configured. */
   cityBody: string | null;
   /** The LGPD's encarregado (PRIVACY_OFFICER_NAME, PRIVACY_OFFICER_EMAIL): both, or null. */
@@ -40,6 +42,11 @@ export interface SiteConfig {
   /** The city's transparency portal (TRANSPARENCY_URL) and ombudsman (OMBUDSMAN_URL), linked from every page's footer; null when unset. */
   transparencyUrl: string | null;
   ombudsmanUrl: string | null;
+  /**
+   * The government's sign-language widget (VLIBRAS=true; off by default): a 'Libras' button in the header loads
+   * it when pressed, and the content security policy then allows its hosts (src/lib/vlibras.ts).
+   */
+  vlibras: boolean;
 }
 
 /** One supporter of the portal, as configured: its name and, when given, its site. */
@@ -83,6 +90,31 @@ export function readSponsors(value: string | null): Sponsor[] {
     });
 }
 
+/** A licence: its name and, when given, the address of its text. */
+export interface DataLicense {
+  name: string;
+  url: string | null;
+}
+
+/** The open data's licence when DATA_LICENSE is unset: attribution only, in Portuguese. */
+export const DEFAULT_DATA_LICENSE: DataLicense = {
+  name: 'CC BY 4.0',
+  url: 'https://creativecommons.org/licenses/by/4.0/deed.pt-br',
+};
+
+/**
+ * DATA_LICENSE: a name, or 'name|https://…' ('CC0 1.0|https://creativecommons.org/publicdomain/zero/1.0/deed.pt-br');
+ * unset, DEFAULT_DATA_LICENSE. A licence without a name, or an address that is not http(s), fails the build.
+ */
+export function readDataLicense(value: string | null): DataLicense {
+  if (!value) return DEFAULT_DATA_LICENSE;
+  const [name = '', url = ''] = value.split('|').map((part) => part.trim());
+  if (!name) throw new Error(`DATA_LICENSE names no licence: ${value}`);
+  if (url && !/^https?:\/\/[^\s/]+/i.test(url))
+    throw new Error(`DATA_LICENSE: the address of "${name}" is not an http(s) address: ${url}`);
+  return { name, url: url || null };
+}
+
 /** An http(s) address from a variable, or null when unset; anything else fails the build, naming the variable. */
 function webAddress(env: Env, name: string): string | null {
   const value = readVar(env, name);
@@ -97,6 +129,15 @@ function privacyOfficer(env: Env): SiteConfig['privacyOfficer'] {
   if (!name || !email) throw new Error('PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL go together: set both, or neither.');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`PRIVACY_OFFICER_EMAIL is not an e-mail address: ${email}`);
   return { name, email };
+}
+
+/** A yes/no variable: unset or blank is `fallback`; a value that is neither fails the build, naming the variable. */
+export function readFlag(env: Env, name: string, fallback = false): boolean {
+  const value = readVar(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (['true', '1', 'yes', 'sim'].includes(value)) return true;
+  if (['false', '0', 'no', 'não', 'nao'].includes(value)) return false;
+  throw new Error(`${name} is neither true nor false: ${env[name]}`);
 }
 
 const withoutTrailingSlash = (url: string | null) => url?.replace(/\/+$/, '') ?? null;
@@ -115,10 +156,12 @@ export function readSiteConfig(env: Env): SiteConfig {
     podcastShowId: readVar(env, 'SPOTIFY_SHOW_ID'),
     timeZone: timeZoneOf(readVar(env, 'CITY_TIME_ZONE') ?? DEFAULT_TIME_ZONE),
     sponsors: readSponsors(readVar(env, 'SPONSORS')),
+    dataLicense: readDataLicense(readVar(env, 'DATA_LICENSE')),
     cityBody: readVar(env, 'CITY_BODY'),
     privacyOfficer: privacyOfficer(env),
     officeHours: readOfficeHours(readVar(env, 'OFFICE_HOURS')),
     transparencyUrl: webAddress(env, 'TRANSPARENCY_URL'),
     ombudsmanUrl: webAddress(env, 'OMBUDSMAN_URL'),
+    vlibras: readFlag(env, 'VLIBRAS'),
   };
 }

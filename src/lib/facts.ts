@@ -6,7 +6,7 @@
  * the data gives them").
  */
 import { cityDay } from './format.ts';
-import type { Item } from './schemas/index.ts';
+import type { Experience, Item } from './schemas/index.ts';
 import { peopleLabel, starsLabel } from './text.ts';
 
 /** What a price that was not given reads: said plainly, never 'R$ 0'. */
@@ -55,6 +55,14 @@ export function displayPrice(item: Priced): ShownPrice {
     amount: isDiscounted ? item.salePriceValue : item.priceValue,
     isStated: item.priceValue !== null || item.isFree,
   };
+}
+
+/** The kinds whose offers a visitor expects a price of: their cards and pages say 'Preço sob consulta' when none was given. */
+const PRICED_KINDS: readonly Item['kind'][] = ['tour', 'accommodation', 'restaurant', 'event'];
+
+/** Whether the item's card and page show a price: always for a tour, accommodation, restaurant or event; a provider's only when it has one. */
+export function showsPrice(item: Pick<Item, 'kind'> & Priced): boolean {
+  return PRICED_KINDS.includes(item.kind) || displayPrice(item).isStated;
 }
 
 /** The amount of a price as shown in structured data: '150.00', '0.00' for a free offer, null when not stated. */
@@ -166,3 +174,21 @@ export const shownStatus = (item: Pick<Item, 'isListed' | 'status'>): Item['stat
 export const itemKeywords = (item: Pick<Item, 'tags' | 'attributes'>): string[] => [
   ...new Set([...item.tags, ...item.attributes.flatMap((attribute) => attribute.items)]),
 ];
+
+/** The keywords an item's card shows: its first five (ItemCard.astro). */
+export const cardKeywords = (item: Pick<Item, 'tags' | 'attributes'>): string[] => itemKeywords(item).slice(0, 5);
+
+/**
+ * An item's provider block ('Fornecedor', 'Organizador', 'Responsável': ProviderCard.astro) when it has
+ * something to show (a name, contact, phone, e-mail, site or address), else null: no empty box.
+ */
+export function shownProvider(provider: Item['provider']): Item['provider'] {
+  if (!provider) return null;
+  const { name, contact, phone, email, website, address } = provider;
+  return [name, contact, phone, email, website, address].some(Boolean) ? provider : null;
+}
+
+/** An experience's 'Fornecedor' block when the record names a provider by name, phone or e-mail, else null (its page has no box then). */
+export function shownExperienceProvider(provider: Experience['provider']): Experience['provider'] {
+  return provider && (provider.name || provider.phone || provider.email) ? provider : null;
+}

@@ -19,8 +19,7 @@ const nodeEnv = (globalThis as { process?: { env?: Record<string, string | undef
  * and shown by the pages: from the environment in Node, as the build defined it in the browser.
  */
 export const TIME_ZONE: string =
-  (typeof __CITY_TIME_ZONE__ === 'string' ? __CITY_TIME_ZONE__ : nodeEnv?.CITY_TIME_ZONE?.trim()) ||
-  DEFAULT_TIME_ZONE;
+  (typeof __CITY_TIME_ZONE__ === 'string' ? __CITY_TIME_ZONE__ : nodeEnv?.CITY_TIME_ZONE?.trim()) || DEFAULT_TIME_ZONE;
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 

@@ -34,3 +34,19 @@ export const MENU: MenuItem[] = [
 
 /** The visitor's saved items (kept in the browser; not part of the menu's sections). */
 export const FAVOURITES_LINK = { label: 'Meus favoritos', href: '/favoritos' } as const;
+
+/** One of the skip links every page starts with (SkipLinks.astro): where it lands and its access key. */
+export interface SkipLink {
+  label: string;
+  /** The id of the element it focuses, on every page (BaseLayout's main, Header.astro, Footer.astro). */
+  target: string;
+  /** `accesskey`: eMAG 3.1's numbering, Alt+1 to Alt+4 in Chrome and Edge (/acessibilidade explains the others). */
+  key: string;
+}
+
+export const SKIP_LINKS: readonly SkipLink[] = [
+  { label: 'Ir para o conteúdo', target: 'conteudo', key: '1' },
+  { label: 'Ir para o menu', target: 'menu', key: '2' },
+  { label: 'Ir para a busca', target: 'busca', key: '3' },
+  { label: 'Ir para o rodapé', target: 'rodape', key: '4' },
+];

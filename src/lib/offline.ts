@@ -23,6 +23,16 @@ export const OFFLINE_PATH = '/offline';
  */
 export const NEVER_KEPT_PATHS: readonly string[] = ['/status'];
 
+/** Where the open data files are (/dados/passeios.csv, /dados/passeios.json; src/lib/open-data/), beside the page that lists them. */
+export const OPEN_DATA_PATH = '/dados';
+
+/**
+ * An open data file, which the worker leaves to the browser and none of its caches keeps: a download
+ * is the visitor's own copy, and one kept offline would later hand out data the site no longer publishes.
+ */
+export const isOpenDataFile = (pathname: string): boolean =>
+  pathname.startsWith(`${OPEN_DATA_PATH}/`) && /\.(csv|json)$/.test(pathname);
+
 /** Always kept with the saved places: the list itself. */
 export const FAVOURITES_PATH = '/favoritos';
 

@@ -37,6 +37,13 @@ export const starsLabel = (rating: number) => countLabel(rating, 'estrela', 'est
 /** How many people an offer is for: '1 pessoa', '2 pessoas'. */
 export const peopleLabel = (people: number) => countLabel(people, 'pessoa', 'pessoas');
 
+/** A size as Brazilians write it, in decimal units: '1,2 MB', '87 kB', '1,12 GB' (the gate's reasons, the files of /dados). */
+export function bytesLabel(bytes: number): string {
+  const [value, unit] =
+    bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : bytes >= 1e3 ? [bytes / 1e3, 'kB'] : [bytes, 'B'];
+  return `${value.toLocaleString('pt-BR', { maximumSignificantDigits: 3 })} ${unit}`;
+}
+
 /**
  * A place as the visitor reads it: 'Barra do Bugres – MT', either part alone when the other is
  * missing, '' when both are. `isUnbreakable` joins with no-break spaces, so a heading never leaves

@@ -5,6 +5,8 @@
  * - marks a page whose scripts run (html.js): global.css then hides what is true only without JavaScript
  *   ('.no-js-only') and shows what is true only with it ('.js-only'), before the first paint;
  * - marks a promotions banner the visitor closed (html.promo-closed), before it is drawn;
+ * - turns on the 'Alto contraste' theme (html.contrast-more, src/lib/contrast.ts) the visitor chose on this
+ *   device, else when the system asks for more contrast, before the first paint (no flash of the other theme);
  * - marks Save-Data / prefers-reduced-data visits (global.css then skips optional photos, the
  *   slideshows stay still);
  * - uses Poppins (html.fonts) once this browser has it, else fetches it when the loaded page is
@@ -31,8 +33,10 @@
     });
 
   let hasFonts = null;
+  let contrast = null;
   try {
     hasFonts = localStorage.getItem(FONTS_KEY);
+    contrast = localStorage.getItem('bb-contrast');
     // The promotions banner the visitor closed stays closed while what is on sale is the same (<html
     // data-promo>, src/lib/promotions.ts: the key and the signature), hidden before it is ever drawn.
     const promo = root.dataset.promo;
@@ -40,6 +44,7 @@
   } catch {
     // Storage blocked (private mode, a policy): fetch the fonts each visit, show the banner.
   }
+  if (contrast ? contrast === 'more' : matchMedia('(prefers-contrast: more)').matches) root.classList.add('contrast-more');
   if (hasFonts) root.classList.add('fonts');
   else if (!root.classList.contains('save-data') && document.fonts) {
     whenIdle(() => {

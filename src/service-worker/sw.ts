@@ -10,7 +10,8 @@
  * - Search index (/pagefind/): its hashed chunks cache first, its entry files network first, so the
  *   searches a visitor made work offline against the index they were made with.
  * - Install keeps the offline page and the stylesheets, icons and logo it needs (the site shell).
- * - Never kept: NEVER_KEPT_PATHS (/status), which must say how the current build went or nothing.
+ * - Never kept: NEVER_KEPT_PATHS (/status), which must say how the current build went or nothing,
+ *   and the open data files (isOpenDataFile: /dados/*.csv, *.json), left to the browser.
  * - Each build has its own caches (BUILD_VERSION). A new build's worker, on activate, carries over
  *   the kept pages (offline fallbacks; online the new build's page is always fetched) and the
  *   hashed files, then deletes the old caches. A kept page older than MAX_AGE_DAYS is dropped and
@@ -29,6 +30,7 @@
 import {
   CACHE_PREFIX,
   FAVOURITES_PATH,
+  isOpenDataFile,
   MAX_SAVED_ITEMS,
   type MessageFromWorker,
   NEVER_KEPT_PATHS,
@@ -441,7 +443,7 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || !sameOrigin(request.url)) return;
   const url = new URL(request.url);
-  if (url.pathname === '/sw.js') return;
+  if (url.pathname === '/sw.js' || isOpenDataFile(url.pathname)) return;
   if (isPage(request)) event.respondWith(pageFromNetworkFirst(event));
   else if (isCacheFirst(url, request)) event.respondWith(fromCacheFirst(event));
   else event.respondWith(fromNetworkFirst(event));

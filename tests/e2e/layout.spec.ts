@@ -6,6 +6,7 @@
  * moves by; no photo's <source> laid out as an item of a flex or grid row. One page load per page type, then
  * each width in turn, widest first, by resizing the window (the CSS lays the page out again, and no photo is
  * fetched again for a narrower one): a sixth of the page loads; the checks of a width batched in one evaluate.
+ * Then a few page types with the browser's text at 200 %.
  */
 import { expect, test } from '@playwright/test';
 
@@ -150,5 +151,33 @@ for (const path of PAGES) {
       problems.push(...[...new Set(found)].map((problem) => `${width} px: ${problem}`));
     }
     expect(problems).toEqual([]);
+  });
+}
+
+/**
+ * Text at 200 % as the browser's own text size sets it (WCAG 1.4.4: the default font size, so the em
+ * breakpoints of the header follow it, which a zoom of the root's font would not show): no sideways scroll on
+ * a phone of 320 or 390 px, nor at 1280 px, where the header keeps its phone drawer until the menu fits.
+ */
+const LARGE_TEXT_PAGES = ['/', '/all-tours', '/tour/101', '/testimonials/1001', '/favoritos', '/acessibilidade'];
+const LARGE_TEXT_WIDTHS = [1280, 390, 320];
+
+for (const path of LARGE_TEXT_PAGES) {
+  test(`${path} with the text at 200 %, at ${LARGE_TEXT_WIDTHS.join(', ')} px: no sideways scroll`, async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    await page.setViewportSize({ width: LARGE_TEXT_WIDTHS[0] ?? 1280, height: 800 });
+    await page.goto(path);
+    const wide: string[] = [];
+    for (const width of LARGE_TEXT_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      const scrollWidth = await page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return document.documentElement.scrollWidth;
+      });
+      if (scrollWidth > width) wide.push(`${width} px: scrolls sideways (${scrollWidth} px)`);
+    }
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('32px');
+    expect(wide).toEqual([]);
   });
 }

@@ -13,6 +13,9 @@ import {
   offerAmount,
   peopleFact,
   ratingFact,
+  shownExperienceProvider,
+  shownProvider,
+  showsPrice,
   upcomingEvents,
 } from '../../src/lib/facts.ts';
 import { anItem } from '../fixtures/entries.ts';
@@ -153,5 +156,49 @@ describe.each([
     const notice = listingNotice({ isListed, status });
     if (expected === null) expect(notice).toBeNull();
     else expect(notice).toMatch(expected);
+  });
+});
+
+describe.each([
+  ['tour', false, true],
+  ['event', false, true],
+  ['accommodation', false, true],
+  ['restaurant', false, true],
+  ['driver', false, false],
+  ['guide', true, true],
+  ['tourProvider', true, true],
+] as const)('showsPrice(%s, a price given: %s)', (kind, isGiven, expected) => {
+  it(`is ${expected}: 'Preço sob consulta' on the offers' cards and pages, a provider's price only when it has one`, () => {
+    const item = { ...anItem({ kind }), price: isGiven ? 'R$ 80,00' : null, priceValue: isGiven ? 80 : null, isFree: false };
+    expect(showsPrice(item)).toBe(expected);
+  });
+});
+
+describe('the provider blocks', () => {
+  const empty = {
+    name: null,
+    contact: null,
+    phone: null,
+    email: null,
+    website: null,
+    address: null,
+    cnpj: '12',
+    social: anItem().social,
+  };
+  it.each([
+    [null, false],
+    [empty, false],
+    [{ ...empty, address: 'Rua A, 1' }, true],
+    [{ ...empty, website: 'https://x.example' }, true],
+  ])('an item provider %j is shown: %s', (provider, expected) => {
+    expect(shownProvider(provider) !== null).toBe(expected);
+  });
+
+  it.each([
+    [null, false],
+    [{ name: null, phone: null, email: null }, false],
+    [{ name: null, phone: '65999990000', email: null }, true],
+  ])("an experience's provider %j is shown: %s", (provider, expected) => {
+    expect(shownExperienceProvider(provider) !== null).toBe(expected);
   });
 });

@@ -316,6 +316,19 @@ describe('service worker', () => {
     expect(await answer?.text()).toContain('Você está offline');
   });
 
+  it('leaves the open data files to the browser, opened or fetched: none is kept, online or offline', async () => {
+    const worker = await installed();
+    worker.net.files['/dados/passeios.csv'] = 'id;nome\r\n';
+    worker.net.files['/dados/passeios.json'] = '[]';
+    for (const file of ['/dados/passeios.csv', '/dados/passeios.json']) {
+      expect(await worker.request(file)).toBeUndefined();
+      expect(await worker.request(file, 'file')).toBeUndefined();
+      expect(await worker.storage.match(file)).toBeUndefined();
+    }
+    worker.net.files['/dados'] = '<h1>Dados abertos</h1>';
+    expect(await (await worker.request('/dados'))?.text()).toBe('<h1>Dados abertos</h1>');
+  });
+
   it('leaves other hosts and its own script to the browser', async () => {
     const worker = await installed();
     expect(await worker.request('https://open.spotify.com/embed/episode/1')).toBeUndefined();

@@ -12,8 +12,8 @@ const source = readFileSync(path.join(src, SHELL_SOURCE), 'utf8');
 describe('the site shell', () => {
   const code = minifyShell(source);
 
-  it('is minified to under 1 KB, one line, none of its comments', () => {
-    expect(code.length).toBeLessThan(1024);
+  it('is minified to under 1.25 KB, one line, none of its comments', () => {
+    expect(code.length).toBeLessThan(1280);
     expect(code).not.toContain('\n');
     expect(code).not.toMatch(/\/\*|\/\/ /);
     expect(code).toContain("register('/sw.js')".replace(/'/g, '"'));

@@ -1,0 +1,120 @@
+/**
+ * /dados and its files in the sample build (src/lib/open-data/, docs/product.md): the page links every
+ * collection's CSV and JSON with its row count; each file has one row per entry the build manifest
+ * counts as listed (dist/build-manifest.json: `counts` is every entry with a page, `listed` those the
+ * lists show, which are the ones published here); every row's page exists; and no CSV holds an e-mail
+ * address that no page of the site shows. The writer and the columns: tests/unit/open-data.test.ts.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BuildManifest } from '../../src/integrations/build-manifest.ts';
+import { ENTITIES } from '../../src/lib/entities.ts';
+import { OPEN_DATASETS, openDataPath } from '../../src/lib/open-data/columns.ts';
+import { ITEM_KINDS } from '../../src/lib/schemas/index.ts';
+import { parseCsv } from '../support/csv.ts';
+import { DIST, fileOf, page, source, textOf } from '../support/dist-pages.ts';
+
+const manifest = JSON.parse(source('/build-manifest.json')) as BuildManifest;
+const ITEM_COLLECTIONS = new Set<string>(ITEM_KINDS.map((kind) => ENTITIES[kind].collection));
+/** What /dados and its files must count for a collection: its listed entries. */
+const listedOf = (collection: string) => (manifest.listed as Record<string, number> | undefined)?.[collection];
+
+describe('the manifest', () => {
+  it('counts apart the listed entries: all of them but for the kinds of item, whose unlisted providers keep a page', () => {
+    expect(manifest.listed, 'dist/build-manifest.json has no listed counts').toBeDefined();
+    for (const { collection } of OPEN_DATASETS) {
+      const counted = (manifest.counts as Record<string, number>)[collection] ?? 0;
+      const listed = listedOf(collection) ?? -1;
+      if (ITEM_COLLECTIONS.has(collection)) expect(listed, collection).toBeLessThanOrEqual(counted);
+      else expect(listed, collection).toBe(counted);
+    }
+  });
+});
+
+describe('/dados', () => {
+  const document = page('/dados');
+
+  it.each(OPEN_DATASETS.map((dataset) => [dataset.slug, dataset] as const))(
+    'links %s as CSV and JSON, with its row count and its dictionary',
+    (_, dataset) => {
+      for (const format of ['csv', 'json'] as const) {
+        const links = document.querySelectorAll(`a[href="${openDataPath(dataset, format)}"][download]`);
+        expect(links, `${dataset.slug}.${format}`).toHaveLength(1);
+      }
+      const row = document.querySelector(`a[href="${openDataPath(dataset, 'csv')}"]`)?.closest('tr');
+      expect(row?.querySelector('[data-count]')?.getAttribute('data-count')).toBe(String(listedOf(dataset.collection)));
+      const dictionary = document.getElementById(`dicionario-${dataset.slug}`);
+      expect(dictionary?.tagName).toBe('DETAILS');
+      expect([...(dictionary?.querySelectorAll('tbody code') ?? [])].map(textOf)).toEqual(
+        dataset.columns.map((column) => column.key),
+      );
+    },
+  );
+
+  it('says when this version was made, and under which licence', () => {
+    expect(textOf(document.querySelector('main'))).toMatch(/Esta versão é de \d{2}\/\d{2}\/\d{4}, às \d{2}:\d{2}/);
+    expect(document.querySelector('a[rel="license"]')?.getAttribute('href')).toMatch(/^https:\/\//);
+  });
+
+  it('runs no script of its own', () => {
+    expect(document.querySelectorAll('main script')).toHaveLength(0);
+  });
+});
+
+let texts: string[] | undefined;
+/** Every page's visible text: what is between its tags, without its scripts and styles (read once). */
+function pageTexts(): string[] {
+  if (texts) return texts;
+  texts = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== '_astro' && entry.name !== 'pagefind') walk(full);
+      else if (entry.name.endsWith('.html')) {
+        texts?.push(
+          readFileSync(full, 'utf8')
+            .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+            .replace(/<[^>]*>/g, ' '),
+        );
+      }
+    }
+  };
+  walk(DIST);
+  return texts;
+}
+
+describe.each(OPEN_DATASETS.map((dataset) => [dataset.slug, dataset] as const))('%s', (_, dataset) => {
+  const csv = source(openDataPath(dataset, 'csv'));
+  const records = parseCsv(csv);
+  const rows = records.slice(1);
+
+  it('is a UTF-8 CSV with a byte order mark and its columns in the header', () => {
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(records[0]).toEqual(dataset.columns.map((column) => column.key));
+    for (const row of rows) expect(row).toHaveLength(dataset.columns.length);
+  });
+
+  it('has one row per listed entry of the manifest, as its JSON has', () => {
+    expect(rows).toHaveLength(listedOf(dataset.collection) ?? -1);
+    const json = JSON.parse(source(openDataPath(dataset, 'json'))) as unknown;
+    expect(Array.isArray(json)).toBe(true);
+    expect(json).toHaveLength(rows.length);
+  });
+
+  it("names each row's page, which the site has", () => {
+    for (const row of rows) {
+      const url = new URL(row.at(-1) ?? '');
+      expect(existsSync(path.join(DIST, fileOf(url.pathname))), url.pathname).toBe(true);
+    }
+  });
+
+  it('holds no e-mail address that no page shows', () => {
+    const addresses = [...new Set(csv.match(/[^\s@;"|<>()']+@[^\s@;"|<>()']+\.[a-z]{2,}/gi) ?? [])];
+    for (const address of addresses)
+      expect(
+        pageTexts().some((text) => text.includes(address)),
+        address,
+      ).toBe(true);
+  });
+});
