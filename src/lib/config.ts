@@ -35,7 +35,7 @@ export interface SiteConfig {
   dataLicense: DataLicense;
   /** The public body that runs the portal, the controller of /privacidade (CITY_BODY); null when not configured. */
   cityBody: string | null;
-  /** The LGPD's encarregado (PRIVACY_OFFICER_NAME, PRIVACY_OFFICER_EMAIL): both, or null. */
+  /** The LGPD's encarregado (docs/public-body.md) (PRIVACY_OFFICER_NAME, PRIVACY_OFFICER_EMAIL): both, or null. */
   privacyOfficer: { name: string; email: string } | null;
   /** The tourist office's opening hours (OFFICE_HOURS, src/lib/contact/hours.ts); none when not configured. */
   officeHours: OfficeHours[];
@@ -83,11 +83,13 @@ export function readSponsors(value: string | null): Sponsor[] {
     .split(';')
     .map((entry) => entry.split('|').map((part) => part.trim()))
     .filter(([name]) => name)
-    .map(([name = '', url]) => {
-      if (url && !/^https?:\/\/[^\s/]+/i.test(url))
-        throw new Error(`SPONSORS: the site of "${name}" is not an http(s) address: ${url}`);
-      return { name, url: url || null };
-    });
+    .map(([name = '', url]) => ({ name, url: checkedAddress(url, `SPONSORS: the site of "${name}"`) }));
+}
+
+/** `url` when it is an http(s) address, null when empty; anything else fails the build, naming what it is. */
+function checkedAddress(url: string | null | undefined, what: string): string | null {
+  if (url && !/^https?:\/\/[^\s/]+/i.test(url)) throw new Error(`${what} is not an http(s) address: ${url}`);
+  return url || null;
 }
 
 /** A licence: its name and, when given, the address of its text. */
@@ -110,17 +112,11 @@ export function readDataLicense(value: string | null): DataLicense {
   if (!value) return DEFAULT_DATA_LICENSE;
   const [name = '', url = ''] = value.split('|').map((part) => part.trim());
   if (!name) throw new Error(`DATA_LICENSE names no licence: ${value}`);
-  if (url && !/^https?:\/\/[^\s/]+/i.test(url))
-    throw new Error(`DATA_LICENSE: the address of "${name}" is not an http(s) address: ${url}`);
-  return { name, url: url || null };
+  return { name, url: checkedAddress(url, `DATA_LICENSE: the address of "${name}"`) };
 }
 
 /** An http(s) address from a variable, or null when unset; anything else fails the build, naming the variable. */
-function webAddress(env: Env, name: string): string | null {
-  const value = readVar(env, name);
-  if (value && !/^https?:\/\/[^\s/]+/i.test(value)) throw new Error(`${name} is not an http(s) address: ${value}`);
-  return value;
-}
+const webAddress = (env: Env, name: string): string | null => checkedAddress(readVar(env, name), name);
 
 /** PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL, both or neither: half an officer names nobody to write to. */
 function privacyOfficer(env: Env): SiteConfig['privacyOfficer'] {

@@ -40,7 +40,7 @@ export interface SkipLink {
   label: string;
   /** The id of the element it focuses, on every page (BaseLayout's main, Header.astro, Footer.astro). */
   target: string;
-  /** `accesskey`: eMAG 3.1's numbering, Alt+1 to Alt+4 in Chrome and Edge (/acessibilidade explains the others). */
+  /** `accesskey`: eMAG 3.1's numbering (docs/public-body.md), Alt+1 to Alt+4 in Chrome and Edge (/acessibilidade explains the others). */
   key: string;
 }
 
