@@ -5,6 +5,8 @@ import { findChromium, findHeadlessShell } from './scripts/ensure-browser.ts';
 export const PORT = Number(process.env.E2E_PORT) || 4322;
 /** E2E_PREBUILT=1: dist/ already holds the sample build (`npm test` builds it once for every step). */
 const isPrebuilt = /^(1|true|yes)$/i.test(process.env.E2E_PREBUILT ?? '');
+/** DIST_DIR: with E2E_PREBUILT, the tests run on that build of the sample instead of dist/ (as the html tests do). */
+const dist = process.env.DIST_DIR ?? 'dist';
 
 /**
  * The test files about what a phone's browser fetches (deferred photos, Save-Data, code on demand) run in
@@ -67,7 +69,7 @@ export default defineConfig({
   ],
   webServer: {
     // dist/ as a static host serves it (scripts/serve.ts: file-first, with the build's _headers).
-    command: `${isPrebuilt ? '' : 'npm run build:sample && '}node scripts/serve.ts --port ${PORT}`,
+    command: `${isPrebuilt ? '' : 'npm run build:sample && '}node scripts/serve.ts --dir ${isPrebuilt ? dist : 'dist'} --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 600_000,
     reuseExistingServer: false,

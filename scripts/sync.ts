@@ -2,12 +2,17 @@
  * `npm run sync`: pulls the provider, the blog and the podcast (or the embedded sample data) into
  * the snapshot that the Astro content collections read.
  *
- *   npm run sync [-- --allow-shrink] [-- --out data/snapshot] [-- --timeout 10]
- *   npm run sync -- --check [--allow-shrink] [--out data/snapshot]
+ *   npm run sync [-- --allow-shrink] [-- --allow-growth] [-- --out data/snapshot] [-- --timeout 10]
+ *   npm run sync -- --check [--allow-shrink] [--allow-growth] [--out data/snapshot]
  *   npm run sync -- --images-only [--out data/snapshot]
  *
  * Without --out the snapshot goes to SNAPSHOT_DIR and the images to IMAGE_CACHE_DIR, each relative to
  * the project root or absolute (src/lib/project-dirs.ts): where `npm run build:site` reads them.
+ *
+ * --allow-shrink publishes a collection that fell below half of its baseline, --allow-growth one that
+ * grew suddenly (over three times and over 50 records more than its last good count,
+ * scripts/sync/run.ts SYNC_GROWTH); without them such a collection keeps its last good snapshot and the
+ * others publish. The deploy workflow passes its `allow_shrink` and `allow_growth` inputs.
  *
  * --check asks every source whether a sync would change that snapshot, and writes nothing (no
  * snapshot file, no status.json, no image): scripts/sync/check.ts. Its last line is the verdict, at
@@ -40,6 +45,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     'allow-shrink': { type: 'boolean', default: false },
+    'allow-growth': { type: 'boolean', default: false },
     // Whether anything changed at the sources since the snapshot, writing nothing (scripts/sync/check.ts).
     check: { type: 'boolean', default: false },
     // Only the image step, for the snapshot already in --out (a refused update publishes the last good data again).
@@ -60,6 +66,7 @@ const options = {
   outDir: path.resolve(values.out),
   sampleDir: path.join(root, 'sample-data'),
   allowShrink: values['allow-shrink'],
+  allowGrowth: values['allow-growth'],
   ...(timeoutSeconds === null ? {} : { http: scaledTimeouts(timeoutSeconds * 1000) }),
 };
 

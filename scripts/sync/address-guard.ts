@@ -15,8 +15,11 @@
  */
 import dns from 'node:dns';
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import { nonPublicKind } from '../../src/lib/visitor-links.ts';
+
+/** The one rule of what a public address is, shared with the links a visitor is sent to (src/lib/visitor-links.ts). */
+export { nonPublicKind };
 
 /** A host the guard refuses; the message says why, for the image's warning. */
 export class AddressRefused extends Error {
@@ -33,44 +36,6 @@ export interface ResolvedAddress {
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, order: 'verbatim' });
-
-const RANGE_NAMES: Record<string, string> = {
-  unspecified: 'an unspecified address',
-  broadcast: 'a broadcast address',
-  multicast: 'a multicast address',
-  linkLocal: 'a link-local address',
-  loopback: 'a loopback address',
-  carrierGradeNat: 'a carrier-grade NAT address',
-  private: 'a private (RFC 1918) address',
-  uniqueLocal: 'a unique-local (private IPv6) address',
-  reserved: 'a reserved address',
-  ipv4Mapped: 'an IPv4-mapped address',
-  rfc6145: 'an IPv4-translated address',
-  rfc6052: 'a NAT64 address',
-  '6to4': 'a 6to4 address',
-  teredo: 'a Teredo address',
-};
-
-/** Instance metadata services: named in the reason, so whoever reads the warning knows what was at stake. */
-const METADATA = new Set(['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '100.100.100.200']);
-
-/** Global unicast IPv6 (2000::/3): everything else is local, special or unallocated. */
-const GLOBAL_IPV6 = ipaddr.parseCIDR('2000::/3');
-
-/**
- * What kind of non-public address `address` is ('a loopback address', ...), or null when it is a
- * public unicast one. An IPv4-mapped IPv6 address is judged as its IPv4 address.
- */
-export function nonPublicKind(address: string): string | null {
-  const bare = address.replace(/^\[|\]$/g, '');
-  if (!ipaddr.isValid(bare)) return 'not an IP address';
-  const parsed = ipaddr.process(bare);
-  const range = parsed.range();
-  const metadata = METADATA.has(parsed.toString()) ? ' (cloud metadata)' : '';
-  if (range !== 'unicast') return `${RANGE_NAMES[range] ?? `a special-purpose (${range}) address`}${metadata}`;
-  if (parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_IPV6)) return 'an unallocated or special IPv6 address';
-  return null;
-}
 
 const ONLY_PUBLIC = 'only public addresses are fetched';
 

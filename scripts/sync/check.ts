@@ -13,7 +13,8 @@
  *   holds it. A source that is down is no change: its collections keep their last good snapshot, as
  *   a sync keeps them, and the line says so: `unchanged (not reachable: blog)`. A collection that
  *   shrank below half of its snapshot is kept too (the deploy's sync would refuse it the same way,
- *   unless `allow_shrink`): `unchanged (kept, shrank by over half: events 10 → 3)`.
+ *   unless `allow_shrink`): `unchanged (kept, shrank by over half: events 10 → 3)`; so is one that grew
+ *   suddenly (unless `allow_growth`): `unchanged (kept, grew suddenly: news 30 → 630)`.
  * - `changed: …` (exit 0): what a sync would add (+), remove (-) and change (~) per collection, with
  *   up to three names each: `changed: news +1 ("Festival de Pesca"); events -1 ("Festa do Peão")`,
  *   followed by the same notes in parentheses. A collection that failed or was kept is never listed
@@ -55,7 +56,7 @@ export interface Outage {
 /** A collection whose source answered but whose answer a sync would not publish. */
 export interface KeptCollection {
   id: string;
-  problem: Extract<CollectionProblem, { code: 'shrink' | 'another-city' }>;
+  problem: Extract<CollectionProblem, { code: 'shrink' | 'growth' | 'another-city' }>;
 }
 
 export type Verdict = 'unchanged' | 'changed' | 'cannot-check';
@@ -98,7 +99,8 @@ export function askedSources(env: SyncOptions['env']): SourceName[] {
 
 /** A collection kept for a reason other than its source failing to answer. */
 const isKept = (collection: CollectionReport): collection is CollectionReport & { problem: KeptCollection['problem'] } =>
-  collection.failed && (collection.problem?.code === 'shrink' || collection.problem?.code === 'another-city');
+  collection.failed &&
+  (collection.problem?.code === 'shrink' || collection.problem?.code === 'growth' || collection.problem?.code === 'another-city');
 
 /**
  * The verdict on a dry sync's collections: what changed, which sources did not answer, what was
@@ -179,6 +181,10 @@ function notes(findings: Pick<CheckFindings, 'unreachable' | 'kept'>): string[] 
     problem.code === 'shrink' ? [`${id} ${problem.previous} → ${problem.count}`] : [],
   );
   if (shrank.length > 0) lines.push(`kept, shrank by over half: ${shrank.join(', ')}`);
+  const grew = findings.kept.flatMap(({ id, problem }) =>
+    problem.code === 'growth' ? [`${id} ${problem.previous} → ${problem.count}`] : [],
+  );
+  if (grew.length > 0) lines.push(`kept, grew suddenly: ${grew.join(', ')}`);
   const cities = findings.kept.flatMap(({ problem }) => (problem.code === 'another-city' ? [quoteName(problem.found)] : []));
   if (cities.length > 0) lines.push(`kept, another city: ${cities.join(', ')}`);
   return lines;

@@ -34,6 +34,14 @@ export interface HttpOptions {
    * fails and keeps its last good snapshot.
    */
   maxRecords: number;
+  /**
+   * Largest total of bytes one collection may read, all its answers together (the pages of a paged
+   * read add up), counted as they are decoded like maxBodyBytes; its entries may not take more in the
+   * snapshot either. Over it, that collection fails (BudgetExceededError) and keeps its last good
+   * snapshot while the run goes on: a source answering 50 MB pages page after page once drove the
+   * sync to its heap limit (4.5 GB) and killed it.
+   */
+  maxCollectionBytes: number;
   /** Pages read at most from the WordPress posts (100 posts a page). */
   maxPostPages: number;
   /** Pages read at most from the provider's feedbacks (100 a page). */
@@ -54,6 +62,11 @@ export const DEFAULT_HTTP_OPTIONS: HttpOptions = {
   // dataset in one collection (`npm run bench`: 5,000 items over eight collections); the paged
   // feedbacks stop below it anyway (maxFeedbackPages × 100 = 20,000).
   maxRecords: 25_000,
+  // A real city's collection is a few hundred records: the 5,000-item benchmark's largest answer is
+  // 1.8 MB (1,061 tours), and a WordPress post with `_embed` weighs about 20 kB, so 3,000 posts fit.
+  // Above one answer's cap, so that cap still decides a single answer; and twelve collections at
+  // their budget together hold under 1 GB of JSON, far from the heap limit.
+  maxCollectionBytes: 64 * 1024 * 1024,
   maxPostPages: 50,
   maxFeedbackPages: 200,
 };
@@ -83,14 +96,59 @@ export function retryPolicy(options: HttpOptions, methods: string[] = ['get']) {
   };
 }
 
-export function createHttpClient(options: HttpOptions): KyInstance {
+/**
+ * The client of one source, or of one collection when `budget` is given: every byte its answers'
+ * bodies carry then counts against the collection's budget (budgetedFetch).
+ */
+export function createHttpClient(options: HttpOptions, budget?: ByteBudget): KyInstance {
+  const transport = options.fetch ?? globalThis.fetch;
   return ky.create({
     timeout: options.timeoutMs,
     totalTimeout: options.totalTimeoutMs,
     retry: retryPolicy(options),
     headers: { accept: 'application/json' },
-    fetch: cappedFetch(options.fetch ?? globalThis.fetch, options.maxBodyBytes),
+    fetch: cappedFetch(budget ? budgetedFetch(transport, budget) : transport, options.maxBodyBytes),
   });
+}
+
+/** What one collection has read so far, against its limit (HttpOptions.maxCollectionBytes). */
+export interface ByteBudget {
+  limit: number;
+  used: number;
+}
+
+/** A collection that read or would write more than its byte budget; not retried (the next read would be as large). */
+export class BudgetExceededError extends Error {
+  override name = 'BudgetExceededError';
+}
+
+/** The error for a collection over its budget: `what` passed `limit` bytes ('read', 'its snapshot would take'). */
+export function overBudget(what: string, limit: number): BudgetExceededError {
+  return new BudgetExceededError(
+    `over the collection's byte budget: ${what} over ${limit.toLocaleString('en-US')} bytes (HttpOptions.maxCollectionBytes)`,
+  );
+}
+
+/**
+ * `fetch` whose answers' bodies count against `budget` while they stream in: the chunk that passes
+ * the budget errors the body, so a collection never holds more than its budget in answers, however
+ * many pages each under the per-answer cap it is sent.
+ */
+export function budgetedFetch(transport: typeof fetch, budget: ByteBudget): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await transport(input, init);
+    if (!response.body) return response;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          budget.used += chunk.byteLength;
+          if (budget.used > budget.limit) controller.error(overBudget('read', budget.limit));
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }) as typeof fetch;
 }
 
 /** An answer whose body is larger than HttpOptions.maxBodyBytes; not retried (the next one would be as large). */
@@ -194,7 +252,9 @@ export function failureKind(error: unknown): { kind: FailureKind; status?: numbe
   }
   if (isTimeoutError(error)) return { kind: 'timeout' };
   if (isNetworkError(error)) return { kind: 'network' };
-  if (error instanceof BodyTooLargeError || error instanceof TooManyRecordsError) return { kind: 'too-large' };
+  if (error instanceof BodyTooLargeError || error instanceof TooManyRecordsError || error instanceof BudgetExceededError) {
+    return { kind: 'too-large' };
+  }
   if (error instanceof GarbageError || name === 'EnvelopeError') return { kind: 'garbage' };
   return { kind: 'other' };
 }

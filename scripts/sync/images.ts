@@ -26,7 +26,7 @@
  *
  * Layout of the cache folder (IMAGE_CACHE_DIR, default `.cache/images`):
  *   files/<sha256>.<ext>   the masters, named by their source's content (two URLs with the same bytes share one)
- *   index.json             per URL: file, size, ETag / Last-Modified, when checked and last used
+ *   index.json             per URL: file, size, ETag / Last-Modified, when checked, last downloaded in full and last used
  *   manifest.json          the images of the last sync: URL → file, and the URLs that failed
  */
 import { createHash } from 'node:crypto';
@@ -77,6 +77,12 @@ interface IndexEntry extends CachedImage {
   lastModified?: string;
   /** ISO time of the last download or successful revalidation. */
   checkedAt: string;
+  /**
+   * ISO time of the last full download (a request without If-None-Match / If-Modified-Since): after
+   * refetchAfterMs the image is downloaded in full again, whatever its ETag says. Absent in an entry
+   * written before it was kept: downloaded in full at its next sync.
+   */
+  downloadedAt?: string;
   /** ISO time of the last sync that named this URL. */
   usedAt: string;
 }
@@ -120,6 +126,12 @@ export interface ImageCacheOptions {
   maxPixels?: number;
   /** A cached image is not asked for again before this age; after it, a conditional request. */
   revalidateAfterMs?: number;
+  /**
+   * A cached image is downloaded in full again (no conditional request) once its last full download
+   * is this old: a replaced picture that keeps its ETag (or a host that replays one) is not kept for
+   * ever. Default 30 days.
+   */
+  refetchAfterMs?: number;
   /** Entries not named by any sync for this long are dropped, with their files. */
   forgetAfterMs?: number;
   /** Downloads at a time. */
@@ -151,6 +163,7 @@ export const IMAGE_CACHE_DEFAULTS = {
   maxBytes: 15 * 1024 * 1024,
   maxPixels: 40_000_000,
   revalidateAfterMs: 7 * 24 * 3600_000,
+  refetchAfterMs: 30 * 24 * 3600_000,
   forgetAfterMs: 30 * 24 * 3600_000,
   concurrency: 6,
   deadlineMs: 15 * 60_000,
@@ -551,7 +564,11 @@ async function resolveLocal(cache: ImageCacheRun, url: string): Promise<IndexEnt
   return { ...cached, checkedAt: now().toISOString(), usedAt: now().toISOString() };
 }
 
-/** An upstream image: the cached copy while fresh, else revalidated or downloaded, from allowed addresses only. */
+/**
+ * An upstream image: the cached copy while fresh, else revalidated (with its ETag or date) or
+ * downloaded; downloaded in full, without a conditional request, once its last full download is
+ * refetchAfterMs old. From allowed addresses only.
+ */
 async function resolveRemote(cache: ImageCacheRun, url: string, previous: IndexEntry | undefined): Promise<IndexEntry> {
   const { settings, now, report } = cache;
   // Documentation hosts (RFC 2606) never serve a real image: no request, no timeout to wait for.
@@ -559,21 +576,24 @@ async function resolveRemote(cache: ImageCacheRun, url: string, previous: IndexE
   // Before the cache too: a copy from a host that is now refused is not published either.
   await cache.guard.check(new URL(url));
   const age = previous ? now().getTime() - Date.parse(previous.checkedAt) : Number.POSITIVE_INFINITY;
-  if (isUsable(cache, previous) && age < settings.revalidateAfterMs) {
+  const isDueInFull = isDueForFullDownload(previous, now(), settings.refetchAfterMs);
+  if (isUsable(cache, previous) && age < settings.revalidateAfterMs && !isDueInFull) {
     report.reused += 1;
     return previous;
   }
   const conditional: Record<string, string> = {};
-  if (isUsable(cache, previous)) {
+  if (isUsable(cache, previous) && !isDueInFull) {
     if (previous.etag) conditional['if-none-match'] = previous.etag;
     if (previous.lastModified) conditional['if-modified-since'] = previous.lastModified;
   }
   const signal = AbortSignal.any([cache.deadline, AbortSignal.timeout(settings.totalTimeoutMs + 1000)]);
   const response = await getFollowingRedirects(cache, new URL(url), conditional, signal);
-  if (response.status === 304 && isUsable(cache, previous)) {
+  if (response.status === 304 && isUsable(cache, previous) && !isDueInFull) {
     report.notModified += 1;
     return { ...previous, checkedAt: now().toISOString() };
   }
+  // Not Modified since nothing: no answer to a request for the whole image.
+  if (response.status === 304) throw new ImageRejected('HTTP 304 Not Modified to a request for the whole image');
   checkContentType(response);
   const data = await readCapped(response, settings.maxBytes);
   const cached = await store(cache, url, data);
@@ -585,8 +605,22 @@ async function resolveRemote(cache: ImageCacheRun, url: string, previous: IndexE
     ...(etag ? { etag } : {}),
     ...(lastModified ? { lastModified } : {}),
     checkedAt: now().toISOString(),
+    downloadedAt: now().toISOString(),
     usedAt: now().toISOString(),
   };
+}
+
+/**
+ * Whether a cached image must be downloaded in full tonight: its last full download is `refetchAfterMs`
+ * old or more, or unknown (an entry from before it was kept, a date that does not parse).
+ */
+export function isDueForFullDownload(
+  entry: Pick<IndexEntry, 'downloadedAt'> | undefined,
+  now: Date,
+  refetchAfterMs: number,
+): boolean {
+  const downloaded = entry?.downloadedAt ? Date.parse(entry.downloadedAt) : Number.NaN;
+  return !Number.isFinite(downloaded) || now.getTime() - downloaded >= refetchAfterMs;
 }
 
 /** GET `start`, following up to maxRedirects redirects; every hop's address is checked before it is asked. */

@@ -1,7 +1,10 @@
 /**
  * The sync: every collection from its configured upstream (or the embedded sample data), each
  * record validated and sanitised, written to the snapshot; a failing source keeps its last good
- * snapshot and the run goes on.
+ * snapshot and the run goes on. What the deploy gate would refuse the whole site for is caught here
+ * per record (a page over its byte limit, a secret in any form: normalise/records.ts) and per
+ * collection (a shrink, a sudden growth, a byte budget passed: syncCollection), so that one record
+ * or one collection never stops the others from being published.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +15,8 @@ import { type CollectionProblem, type CollectionStatus, type Origin, STATUS_LIST
 import { entryName } from '../../src/lib/status/collection-names.ts';
 import { REFUSAL_FILE } from '../../src/lib/status/refusal.ts';
 import { expectedPages } from '../verify/pages.ts';
+import { type Secret, secretsFromEnv, secretsIn } from '../verify/secrets.ts';
+import { DEFAULT_PAGE_SIZE_LIMITS, parseBytes } from '../verify/sizes.ts';
 import {
   AnotherCityError,
   COLLECTIONS,
@@ -23,11 +28,27 @@ import {
 import { readSyncConfig, type SyncConfig } from './config.ts';
 import { type CollectionDiff, diffEntries, type EntryIndex, indexEntries } from './diff.ts';
 import { FIXTURE_PATHS, fixtureFetch, folderReader } from './fixture-upstream.ts';
-import { createHttpClient, DEFAULT_HTTP_OPTIONS, describeError, failureKind, type HttpOptions, tooManyRecords } from './http.ts';
+import {
+  type ByteBudget,
+  createHttpClient,
+  DEFAULT_HTTP_OPTIONS,
+  describeError,
+  failureKind,
+  type HttpOptions,
+  overBudget,
+  tooManyRecords,
+} from './http.ts';
 import { consoleLogger, redact, redactDeep, type SyncLogger } from './log.ts';
 import type { RecordNote } from './normalise/context.ts';
 import { type OwnSite, ownLinksInEntries } from './normalise/own-links.ts';
-import { readPreviousEntries, readPreviousStatus, STATUS_FILE, writeJsonAtomic } from './snapshot.ts';
+import {
+  jsonBytes,
+  readPreviousEntries,
+  readPreviousStatus,
+  removeStaleTemporaries,
+  STATUS_FILE,
+  writeJsonAtomic,
+} from './snapshot.ts';
 import { providerClient, type SourceContext } from './sources.ts';
 
 export interface SyncOptions {
@@ -37,8 +58,10 @@ export interface SyncOptions {
   outDir: string;
   /** Embedded sample data, in the upstreams' wire format. */
   sampleDir: string;
-  /** Publish a collection even when it shrank below half of its last good count. */
+  /** Publish a collection even when it shrank below half of its baseline. */
   allowShrink?: boolean;
+  /** Publish a collection even when it grew suddenly (SYNC_GROWTH) over its last good count. */
+  allowGrowth?: boolean;
   /**
    * Read every source and settle every collection as a sync does, but write nothing: the change check
    * (scripts/sync/check.ts) compares what would be published with the snapshot in `outDir`.
@@ -95,11 +118,71 @@ function sampleConfig(config: SyncConfig): SyncConfig {
   };
 }
 
+/** What a note's text that carries a secret becomes. */
+const REDACTED = '[redacted]';
+
 /** Record notes printed per collection and kind; the report keeps every one. */
 const LOGGED_NOTES = 20;
 
-class ShrinkError extends Error {
-  override name = 'ShrinkError';
+/**
+ * A sudden growth, held per collection like a shrink: more than `factor` times and more than
+ * `entries` records more than the collection's last good count from the upstream. The gate's rule
+ * for the whole site (10 times and 500 more, scripts/verify/manifest.ts) let 14 tours become 514
+ * spam tours in one night; real catalogues grow by an editor's import of a provider's list, a few
+ * dozen records (14 → 35 tours is 2.5 times). Tripling is the mirror of the shrink rule (half) with
+ * room for such an import, and the 50 lets a small collection grow by a handful (3 → 12 events). Only
+ * against a last good snapshot from the upstream: a first sync, the sample data (the sample and
+ * other-city builds) and a collection that had none are never held. `--allow-growth` publishes it.
+ */
+export const SYNC_GROWTH = { factor: 3, entries: 50 } as const;
+
+/** Whether `now` records are a sudden growth from `before` (SYNC_GROWTH). */
+export function isSyncGrowth(before: number, now: number): boolean {
+  return now > before * SYNC_GROWTH.factor && now - before > SYNC_GROWTH.entries;
+}
+
+/**
+ * What a collection's read is measured against for a shrink, given its last good snapshot from the
+ * upstream (`last`) and its last status: the baseline that status kept; for a status written before
+ * baselines were kept, the count before the last night's additions when they were a sudden growth
+ * (its `changes`: 514 with 500 added measures against 14, not 514); else the last good count.
+ * Never more than the last good count (entries that no longer fit the schema are not counted).
+ */
+export function baselineOf(previous: CollectionStatus | undefined, last: number): number {
+  if (previous?.baseline != null) return Math.min(previous.baseline, last);
+  const changes = previous?.origin === 'upstream' ? previous.changes : null;
+  if (previous && changes) {
+    const before = previous.count - changes.added.total + changes.removed.total;
+    if (before >= 0 && isSyncGrowth(before, previous.count)) return Math.min(before, last);
+  }
+  return last;
+}
+
+/**
+ * The gate's limit for the page of one record, as `npm run verify` reads it (VERIFY_MAX_PAGE_BYTES,
+ * else its default): the sync drops a record whose page would pass it. A value the gate cannot read
+ * makes the gate refuse to start anyway; the sync then keeps the default.
+ */
+export function recordPageLimit(env: Env): number {
+  const text = env.VERIFY_MAX_PAGE_BYTES?.trim();
+  return (text && parseBytes(text)) || DEFAULT_PAGE_SIZE_LIMITS.recordPage;
+}
+
+/**
+ * The secrets the gate searches the site for (secretsFromEnv over the same environment), and the
+ * sync's own (the HTTP Basic credentials it builds, and shorter ones): a record carrying any is dropped.
+ */
+function syncSecrets(env: Env, config: SyncConfig): Secret[] {
+  const secrets = secretsFromEnv(env).secrets;
+  for (const value of config.secrets) {
+    if (!secrets.some((secret) => secret.value === value)) secrets.push({ name: 'a credential of the sync', value });
+  }
+  return secrets;
+}
+
+/** A collection whose read is not published: its last good snapshot stays (a shrink, a sudden growth). */
+class HeldError extends Error {
+  override name = 'HeldError';
   readonly problem: CollectionProblem;
   constructor(message: string, problem: CollectionProblem) {
     super(message);
@@ -115,6 +198,8 @@ interface SyncRun {
   sample: SyncConfig;
   /** Removes every configured secret from a text. */
   clean: (text: string) => string;
+  /** Every secret the gate looks for; a record carrying one is dropped, a note naming one loses it. */
+  secrets: Secret[];
   logger: SyncLogger;
   /** Writes a snapshot file as it is (nothing in a dry run). */
   write: (name: string, value: unknown) => Promise<void>;
@@ -122,7 +207,8 @@ interface SyncRun {
   /** Source and collection warnings of this run, secrets removed. */
   warnings: string[];
   warn: (message: string) => void;
-  contextFor: (source: SourceName, mode: Mode) => SourceContext;
+  /** A source's context for one collection, its answers counted against `budget`. */
+  contextFor: (source: SourceName, mode: Mode, budget: ByteBudget) => SourceContext;
   previousStatus: Awaited<ReturnType<typeof readPreviousStatus>>;
   /** Runs the collections' normalising one at a time (oneAtATime). */
   normaliseInTurn: <T>(task: () => Promise<T>) => Promise<T>;
@@ -146,7 +232,10 @@ export function oneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
 type Mode = 'upstream' | 'sample';
 
 /** What syncCollection settles of a collection's status; the rest is known once it is published. */
-type SettledStatus = Pick<CollectionStatus, 'origin' | 'goodOrigin' | 'count' | 'failed' | 'error' | 'syncedAt' | 'problem'>;
+type SettledStatus = Pick<
+  CollectionStatus,
+  'origin' | 'goodOrigin' | 'count' | 'failed' | 'error' | 'syncedAt' | 'problem' | 'baseline' | 'checkedAgainst'
+>;
 type StatusReport = (status: SettledStatus, records: RecordsSeen) => CollectionReport;
 
 /** A collection once its source has been read (or has failed): what it publishes, before its links to the portal are settled. */
@@ -158,7 +247,10 @@ interface Settled {
   previous: EntryIndex | null;
 }
 
-/** Sets up a run: the secrets filter on every output, one HTTP client per mode, one context per source. */
+/**
+ * Sets up a run: the secrets filter on every output, the secrets a record may not carry, one deadline
+ * per source and one HTTP client per collection (its byte budget).
+ */
 async function startRun(options: SyncOptions): Promise<SyncRun> {
   const config = readSyncConfig(options.env);
   const sample = sampleConfig(config);
@@ -174,26 +266,25 @@ async function startRun(options: SyncOptions): Promise<SyncRun> {
     logger.warn(message);
   };
 
-  const clients = {
-    upstream: createHttpClient(httpOptions),
-    sample: createHttpClient({ ...httpOptions, fetch: fixtureFetch(folderReader(options.sampleDir)) }),
-  };
-  const contexts = new Map<string, SourceContext>();
-  const contextFor = (source: SourceName, mode: Mode): SourceContext => {
+  const transports = { upstream: httpOptions.fetch, sample: fixtureFetch(folderReader(options.sampleDir)) };
+  // One deadline per source, for all its collections; one client per collection, for its byte budget.
+  const deadlines = new Map<string, AbortSignal>();
+  const contextFor = (source: SourceName, mode: Mode, budget: ByteBudget): SourceContext => {
     const key = `${source}:${mode}`;
-    let context = contexts.get(key);
-    if (!context) {
-      const base: KyInstance = clients[mode];
-      const provider = (mode === 'upstream' ? config : sample).provider;
-      context = {
-        http: source === 'provider' && provider ? providerClient(base, provider) : base,
-        signal: AbortSignal.timeout(httpOptions.sourceDeadlineMs),
-        site: config.site,
-        httpOptions,
-      };
-      contexts.set(key, context);
+    let signal = deadlines.get(key);
+    if (!signal) {
+      signal = AbortSignal.timeout(httpOptions.sourceDeadlineMs);
+      deadlines.set(key, signal);
     }
-    return context;
+    const transport = transports[mode];
+    const base: KyInstance = createHttpClient({ ...httpOptions, ...(transport ? { fetch: transport } : {}) }, budget);
+    const provider = (mode === 'upstream' ? config : sample).provider;
+    return {
+      http: source === 'provider' && provider ? providerClient(base, provider) : base,
+      signal,
+      site: config.site,
+      httpOptions,
+    };
   };
 
   return {
@@ -201,6 +292,7 @@ async function startRun(options: SyncOptions): Promise<SyncRun> {
     config,
     sample,
     clean,
+    secrets: syncSecrets(options.env, config),
     logger,
     write: async (name, value) => {
       if (!options.dryRun) await writeJsonAtomic(options.outDir, name, value);
@@ -226,12 +318,16 @@ function warnPartialPodcast(run: SyncRun): void {
   }
 }
 
-/** Reads one collection from `mode` and normalises it: the valid entries and what became of the rest. */
+/**
+ * Reads one collection from `mode` and normalises it: the valid entries and what became of the rest.
+ * Its answers together may not pass HttpOptions.maxCollectionBytes (a BudgetExceededError fails it).
+ */
 async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
   const { clean } = run;
   let partial: string | null = null;
+  const budget: ByteBudget = { limit: run.options.http?.maxCollectionBytes ?? DEFAULT_HTTP_OPTIONS.maxCollectionBytes, used: 0 };
   const context: SourceContext = {
-    ...run.contextFor(spec.source, mode),
+    ...run.contextFor(spec.source, mode, budget),
     note: (message, kind) => {
       if (kind === 'partial') partial = clean(message);
       else run.warn(`${spec.source} ${spec.name}: ${message}`);
@@ -244,7 +340,13 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
   // The sample data's images are site-relative files of sample-data/media: no base for them.
   const baseUrl = mode === 'upstream' ? sourceBaseUrl(spec.source, run.config) : null;
   const { entries, dropped, repaired } = await run.normaliseInTurn(() =>
-    spec.normalise(records, run.config, { baseUrl, now: run.now(), siteUrl: run.config.site.siteUrl }),
+    spec.normalise(records, run.config, {
+      baseUrl,
+      now: run.now(),
+      siteUrl: run.config.site.siteUrl,
+      pageBytes: recordPageLimit(run.options.env),
+      secrets: run.secrets,
+    }),
   );
   const cleaned = (notes: RecordNote[]) => notes.map((note) => cleanNote(run, note));
   return {
@@ -257,8 +359,30 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
 }
 
 /**
+ * The entries of a read cut short by a failed page, with those of the last good snapshot that were
+ * not read (by id, compared without case as the records' own ids are) after them: the pages not read
+ * are filled from the last good snapshot, so no record is lost to a page that failed.
+ */
+export function fillFromSnapshot<Entry extends { id: string }>(
+  read: readonly Entry[],
+  last: readonly Entry[],
+): { entries: Entry[]; filled: number } {
+  const ids = new Set(read.map((entry) => entry.id.toLowerCase()));
+  const rest = last.filter((entry) => !ids.has(entry.id.toLowerCase()));
+  return { entries: [...read, ...rest], filled: rest.length };
+}
+
+/**
  * One collection: read, or, when that fails or is refused, its last good snapshot kept, or with none
  * its fallback (fallBack). Written by runSync once every collection is settled.
+ *
+ * Against its last good snapshot from the upstream (`last`), a read is refused when it is less than
+ * half of its baseline (baselineOf; --allow-shrink publishes it) or a sudden growth over `last`
+ * (SYNC_GROWTH; --allow-growth publishes it), and one cut short by a failed page is filled from it
+ * (fillFromSnapshot). The status keeps the baseline for the next sync: the count published, or after
+ * a sudden growth published on purpose the baseline from before it, until a later night confirms
+ * the growth. A collection whose entries would pass the byte budget in the snapshot keeps its last
+ * good snapshot too.
  */
 async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settled> {
   const { options, now, warn } = run;
@@ -266,30 +390,38 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settl
   const previous = run.previousStatus.get(spec.name);
   const report: StatusReport = (status, records) => ({ id: spec.name, source: spec.source, ...status, ...records, diff: null });
 
+  const stored = await readPreviousEntries(options.outDir, spec);
+  // Compared with the last good snapshot only when both come from the upstream: the sample data's
+  // ids and counts say nothing about the upstream's.
+  const last = mode === 'upstream' && (previous?.goodOrigin ?? 'upstream') === 'upstream' ? stored : null;
+  const baseline = last ? baselineOf(previous, last.length) : null;
+
   let records: RecordsSeen = { received: 0, dropped: [], repaired: [], partial: null };
   try {
-    const { entries, ...seen } = await fetchEntries(run, spec, mode);
+    const { entries: read, ...seen } = await fetchEntries(run, spec, mode);
     records = seen;
     const { partial } = seen;
-    const stored = await readPreviousEntries(options.outDir, spec);
-    // Compared with the last good snapshot only when both come from the upstream: the sample data's
-    // ids and counts say nothing about the upstream's.
-    const last = mode === 'upstream' && (previous?.goodOrigin ?? 'upstream') === 'upstream' ? stored : null;
-    // A read cut short by a failure (a later page of a paged call) publishes what it read, unless
-    // that is less than half of the last good snapshot from the upstream: then the snapshot stays,
-    // even with --allow-shrink, which is for drops the upstream meant, not for pages that failed.
-    if (last && (!options.allowShrink || partial) && entries.length * 2 < last.length) {
-      const counts = { count: entries.length, previous: last.length };
-      throw partial
-        ? new ShrinkError(
-            `${partial}; ${entries.length} valid records, less than half of the last good ${last.length}: a partial read does not replace it`,
-            { code: 'partial-kept', ...counts },
-          )
-        : new ShrinkError(
-            `${entries.length} valid records (${seen.received} received), less than half of the last good ${last.length}; not published (use --allow-shrink if this is intended)`,
-            { code: 'shrink', ...counts },
-          );
+    const { entries, filled } = partial && last ? fillFromSnapshot(read, last) : { entries: read, filled: 0 };
+    if (last && baseline !== null) {
+      const count = entries.length;
+      const grew = isSyncGrowth(last.length, count);
+      if (!options.allowShrink && count * 2 < baseline) {
+        const before =
+          baseline < last.length ? `${baseline}, the last good count before a sudden growth (${last.length} now)` : `${baseline}`;
+        throw new HeldError(
+          `${count} valid records (${seen.received} received), less than half of the last good ${before}; not published (use --allow-shrink if this is intended)`,
+          { code: 'shrink', count, previous: baseline },
+        );
+      }
+      if (!options.allowGrowth && grew) {
+        throw new HeldError(
+          `${count} valid records (${seen.received} received), over ${SYNC_GROWTH.factor} times and over ${SYNC_GROWTH.entries} more than the last good ${last.length}; not published (use --allow-growth if this is intended)`,
+          { code: 'growth', count, previous: last.length },
+        );
+      }
     }
+    const { maxCollectionBytes } = { ...DEFAULT_HTTP_OPTIONS, ...options.http };
+    if (jsonBytes(entries) > maxCollectionBytes) throw overBudget('its snapshot would take', maxCollectionBytes);
     const gone = last ? idsGone(last, entries) : 0;
     let problem: CollectionProblem | null = null;
     // The count check above cannot see an upstream that swapped its records (another city's list,
@@ -301,10 +433,19 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settl
       );
       problem = { code: 'ids-replaced', gone, previous: last.length };
     }
-    if (partial) {
+    if (partial && last) {
+      warn(
+        `${spec.source} ${spec.name}: ${partial}; publishing the ${read.length} valid records read and the ${filled} of the last good snapshot that were not read`,
+      );
+      problem = { code: 'partial-filled', count: read.length, filled };
+    } else if (partial) {
       warn(`${spec.source} ${spec.name}: ${partial}; publishing the ${entries.length} valid records read`);
       problem = { code: 'partial', count: entries.length };
     }
+    // A sudden growth published on purpose is measured against the count before it until a later
+    // night confirms it (is no sudden growth over it): then the next good night is never held as
+    // 'less than half' of a flood.
+    const nextBaseline = last && baseline !== null && isSyncGrowth(last.length, entries.length) ? baseline : entries.length;
     return {
       spec,
       entries,
@@ -318,6 +459,8 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settl
           error: null,
           syncedAt: now().toISOString(),
           problem,
+          baseline: mode === 'upstream' ? nextBaseline : null,
+          checkedAgainst: baseline,
         },
         records,
       ),
@@ -325,22 +468,23 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settl
   } catch (error) {
     const reason = run.clean(describeError(error));
     const problem = problemOf(error);
-    const last = await readPreviousEntries(options.outDir, spec);
-    if (!last) return fallBack(run, spec, { reason, problem }, records, report);
-    warn(`${spec.source} ${spec.name}: ${reason}; keeping the last good snapshot (${last.length} records)`);
+    if (!stored) return fallBack(run, spec, { reason, problem }, records, report);
+    warn(`${spec.source} ${spec.name}: ${reason}; keeping the last good snapshot (${stored.length} records)`);
     return {
       spec,
-      entries: last,
-      previous: indexEntries(spec.name, last),
+      entries: stored,
+      previous: indexEntries(spec.name, stored),
       report: report(
         {
           origin: 'snapshot',
           goodOrigin: previous?.goodOrigin ?? 'upstream',
-          count: last.length,
+          count: stored.length,
           failed: true,
           error: reason,
           syncedAt: previous?.syncedAt ?? null,
           problem,
+          baseline,
+          checkedAgainst: baseline,
         },
         records,
       ),
@@ -350,7 +494,7 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settl
 
 /** What an editor is told of a collection that could not be refreshed (src/lib/status/messages.ts). */
 function problemOf(error: unknown): CollectionProblem {
-  if (error instanceof ShrinkError) return error.problem;
+  if (error instanceof HeldError) return error.problem;
   if (error instanceof AnotherCityError) return { code: 'another-city', found: error.found };
   return { code: 'unavailable', ...failureKind(error) };
 }
@@ -401,6 +545,8 @@ async function fallBack(
         error: reason,
         syncedAt: origin === 'sample' ? run.now().toISOString() : null,
         problem,
+        baseline: null,
+        checkedAgainst: null,
       },
       records,
     ),
@@ -452,15 +598,23 @@ async function publish(run: SyncRun, settled: readonly Settled[]): Promise<Colle
   );
 }
 
-/** A record note with every configured secret removed from its texts. */
+/**
+ * A record note with every configured secret removed from its texts, and any text that still
+ * carries one in another form (split, encoded: secretsIn) replaced whole: /status shows a note's id,
+ * name and value, and the gate would refuse the site for them as for the record.
+ */
 function cleanNote(run: SyncRun, note: RecordNote): RecordNote {
-  const { clean } = run;
+  const scrub = (text: string) => {
+    const cleaned = run.clean(text);
+    return secretsIn(cleaned, run.secrets).length > 0 ? REDACTED : cleaned;
+  };
+  const name = note.name === undefined ? undefined : scrub(note.name);
   return {
     ...note,
-    id: clean(note.id),
-    reason: clean(note.reason),
-    ...(note.name === undefined ? {} : { name: clean(note.name) }),
-    ...(note.value === undefined ? {} : { value: clean(note.value) }),
+    id: scrub(note.id),
+    reason: scrub(note.reason),
+    ...(name === undefined || name === REDACTED ? {} : { name }),
+    ...(note.value === undefined ? {} : { value: scrub(note.value) }),
   };
 }
 
@@ -481,7 +635,10 @@ function statusLine(collection: CollectionReport): CollectionStatus {
 export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const run = await startRun(options);
   // A refused update's note (src/lib/status/refusal.ts) is about the attempt before this one.
-  if (!options.dryRun) await rm(path.join(options.outDir, REFUSAL_FILE), { force: true });
+  if (!options.dryRun) {
+    await rm(path.join(options.outDir, REFUSAL_FILE), { force: true });
+    await removeStaleTemporaries(options.outDir);
+  }
   warnPartialPodcast(run);
   const collections = await publish(run, await Promise.all(COLLECTIONS.map((spec) => syncCollection(run, spec))));
   const recordWarnings = recordNotes(run, collections);

@@ -5,14 +5,14 @@
 import { isHTTPError, type KyInstance } from 'ky';
 import type { SiteConfig } from '../../src/lib/config.ts';
 import type { PodcastConfig, ProviderConfig } from './config.ts';
-import { describeError, GarbageError, type HttpOptions, readJson, retryPolicy } from './http.ts';
+import { BudgetExceededError, describeError, GarbageError, type HttpOptions, readJson, retryPolicy } from './http.ts';
 import { readTotal, unwrapCollection } from './normalise/envelope.ts';
 
 /**
  * What a paged call says about the records it returns: `partial` when a failure cut it short (it
- * returns the pages read before; run.ts never lets such a read replace a last good snapshot twice
- * its size), `notice` when it returns all it could but something was off (a bogus page count, the
- * page bound reached).
+ * returns the pages read before; run.ts fills the pages not read from the last good snapshot),
+ * `notice` when it returns all it could but something was off (a bogus page count, the page bound
+ * reached).
  */
 export type ReadNote = (message: string, kind: 'partial' | 'notice') => void;
 
@@ -60,7 +60,8 @@ export const FEEDBACK_PAGE_SIZE = 100;
 /**
  * Every feedback, page after page until `total` (or a short page when there is no total), at most
  * HttpOptions.maxFeedbackPages pages. A page that fails after the first ends the read with the
- * pages before it, reported as partial; a failing first page fails the call.
+ * pages before it, reported as partial; a failing first page fails the call, and so does passing the
+ * collection's byte budget on any page.
  */
 export async function fetchFeedbacks(context: SourceContext) {
   const all: unknown[] = [];
@@ -73,7 +74,7 @@ export async function fetchFeedbacks(context: SourceContext) {
       records = unwrapCollection(body, 'feedbacks');
       total = readTotal(body);
     } catch (error) {
-      if (page === 1) throw error;
+      if (page === 1 || error instanceof BudgetExceededError) throw error;
       context.note?.(
         `feedbacks page ${page} failed (${describeError(error)}) after ${pagesUpTo(page - 1)} (${all.length} feedbacks)`,
         'partial',
@@ -118,7 +119,7 @@ const quoted = (value: string | null) => (value === null ? 'missing' : JSON.stri
  * one; when the last announced page is full and X-WP-Total says there are more posts, reading goes on.
  * Any of these is a notice. A page that fails after the first (network, 5xx after the retries,
  * garbage) ends the read with the pages before it, reported as partial; a failing first page fails
- * the call.
+ * the call, and so does passing the collection's byte budget on any page.
  */
 export async function fetchPosts(context: SourceContext, blogApiUrl: string) {
   const posts: unknown[] = [];
@@ -144,7 +145,8 @@ export async function fetchPosts(context: SourceContext, blogApiUrl: string) {
       body = answer.body;
       headers = answer.headers;
     } catch (error) {
-      if (page === 1) throw error;
+      // A collection over its byte budget fails whole: it is no page that failed.
+      if (page === 1 || error instanceof BudgetExceededError) throw error;
       if (isInvalidPage(error)) {
         if (declaredPages !== null && page <= declaredPages) {
           notice(`X-WP-TotalPages said ${declaredPages} but page ${page} does not exist; read ${pagesUpTo(page - 1)}`);

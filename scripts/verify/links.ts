@@ -6,6 +6,7 @@
  */
 import type { Tag } from '../../src/integrations/html-scan.ts';
 import { pagePathOf } from '../../src/integrations/site-files.ts';
+import { isOwnSiteUrl } from '../../src/lib/visitor-links.ts';
 import { AT_THE_SOURCE, isPageFile, pageName, TECHNICAL } from './editor.ts';
 import type { Problem } from './problem.ts';
 
@@ -90,7 +91,9 @@ export function internalTarget(
   } catch {
     return { path: url, anchor: '' };
   }
-  const isOurs = resolved.origin === PLACEHOLDER_ORIGIN || (siteOrigin !== null && resolved.origin === siteOrigin);
+  // Our own address as the sync and the pages tell it (isOwnSiteUrl): its host with or without `www.`
+  // and a trailing dot, either scheme; a lookalike ('<site>.evil.example') is another site.
+  const isOurs = resolved.origin === PLACEHOLDER_ORIGIN || (siteOrigin !== null && isOwnSiteUrl(resolved.href, siteOrigin));
   if (!isOurs) return null;
   return { path: resolved.pathname, anchor: decodeURIComponent(resolved.hash.slice(1)) };
 }

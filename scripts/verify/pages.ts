@@ -33,6 +33,7 @@ export const FIXED_ROUTES = [
   '/offline',
   '/status',
   '/privacidade',
+  '/agenda',
   '/dados',
   '/acessibilidade',
   '/404',

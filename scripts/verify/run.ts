@@ -10,6 +10,7 @@ import { scanTags } from '../../src/integrations/html-scan.ts';
 import { NO_JEKYLL_FILE } from '../../src/integrations/publication.ts';
 import { isDirectory, listFiles, pagePathOf, resolveSitePath, withSizes } from '../../src/integrations/site-files.ts';
 import { mirrorOf, pageFiles } from '../../src/integrations/static-hosting.ts';
+import { readPreviousStatus } from '../sync/snapshot.ts';
 import { TECHNICAL } from './editor.ts';
 import { checkHeadersFile } from './headers.ts';
 import { checkHostLimits, checkPageForms, checkReachability, checkStructuredDataForms, closestHostLimit } from './hosting.ts';
@@ -50,6 +51,16 @@ export interface VerifyResult {
   stats: { pages: number; files: number; expectedPages: number; hostLimit: ReturnType<typeof closestHostLimit> };
 }
 
+/**
+ * The collections whose counts the sync settled itself, per collection: those its status.json says
+ * it measured against a last good count (`checkedAgainst`). The collections gate leaves their shrink
+ * and growth to it (checkCollections, manifest.ts).
+ */
+export async function measuredCollections(snapshotDir: string): Promise<Set<string>> {
+  const statuses = await readPreviousStatus(snapshotDir);
+  return new Set([...statuses.values()].filter((status) => status.checkedAgainst !== null).map((status) => status.id));
+}
+
 /** Runs every gate; never throws for a broken site (each reason is a problem), only for unreadable input folders. */
 export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   if (!isDirectory(options.distDir)) {
@@ -67,6 +78,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const files = await listFiles(options.distDir);
   const { snapshot, problems: snapshotProblems } = await readSnapshot(options.snapshotDir);
   const built = await readManifest(path.join(options.distDir, MANIFEST_FILE)).catch(() => null);
+  const measured = await measuredCollections(options.snapshotDir);
 
   const problems: Problem[] = [...checkExpectedPages(options.distDir, snapshot)];
   problems.push(...snapshotProblems);
@@ -77,6 +89,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
       previous: options.previous,
       allowShrink: options.allowShrink,
       allowGrowth: options.allowGrowth,
+      measured,
     }),
   );
   // A page's folder form is compared with the page below (the hosting gate), not searched again.

@@ -8,7 +8,7 @@ import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { type Tag, textContent } from '../../src/integrations/html-scan.ts';
+import { decodeEntities, type Tag, textContent } from '../../src/integrations/html-scan.ts';
 import { AT_THE_SOURCE, isPageFile, pageName, STAYS_ONLINE } from './editor.ts';
 import type { Problem } from './problem.ts';
 
@@ -121,12 +121,74 @@ function views(text: string): { collapsed: string; compact: string } {
   };
 }
 
-/** The secrets whose value a text holds once read as a person or an indexer reads it. */
-function secretsInText(text: string, secrets: readonly Secret[]): Secret[] {
-  const { collapsed, compact } = views(text);
+/**
+ * The secrets whose value a text holds once read as a person or an indexer reads it. `anyCase` also
+ * finds it in another case, as the search index holds its words lower-cased (checkSearchIndex).
+ */
+function secretsInText(text: string, secrets: readonly Secret[], anyCase = false): Secret[] {
+  const fold = (value: string) => (anyCase ? value.toLowerCase() : value);
+  const { collapsed, compact } = views(fold(text));
   return secrets.filter((secret) => {
-    const value = views(secret.value);
+    const value = views(fold(secret.value));
     return collapsed.includes(value.collapsed) || (value.compact.length > 0 && compact.includes(value.compact));
+  });
+}
+
+/** %-escapes decoded where they decode (a lone '%' or a broken sequence stays as it is). */
+function decodePercent(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/** Runs of base64 or base64url long enough to hold a credential (12 characters are 9 bytes). */
+const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+
+/** Each base64 run of the text decoded, the credential possibly inside a longer encoded value (`Bearer …`). */
+function decodedBase64Runs(text: string): string[] {
+  return [...text.matchAll(BASE64_RUN)].map(([run]) =>
+    Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1'),
+  );
+}
+
+/** A secret a text carries, and the form it carries it in (for the report; never the value). */
+export interface SecretFound {
+  secret: Secret;
+  form: string;
+}
+
+/**
+ * Every secret a text carries in a form the gate would refuse, each once, with the first form found:
+ * - in its characters, in one of the encodings a page or a bundle carries it in (encodingsOf: what
+ *   checkSecrets finds in a file's bytes), or in another case (checkSearchIndex finds it
+ *   lower-cased in the index);
+ * - as a reader or an indexer reads it (secretsInText, as checkPageText reads a page): with its tags
+ *   removed and its entities decoded, and with only its entities decoded (an attribute's value), so
+ *   that whitespace, a line break, markup or an invisible character inside the value does not hide
+ *   it; also with its %-escapes decoded;
+ * - base64-encoded inside a longer run (`Bearer <token>` encoded whole), which a decoder reads back.
+ *
+ * The sync drops every record that carries one (scripts/sync/normalise/records.ts), so the gate never
+ * has to refuse a whole site for one record.
+ */
+export function secretsIn(text: string, secrets: readonly Secret[]): SecretFound[] {
+  if (secrets.length === 0 || text.length === 0) return [];
+  const lower = text.toLowerCase();
+  const readable = [textContent(text), decodeEntities(text)];
+  readable.push(...readable.map(decodePercent));
+  const read = new Set(readable.flatMap((view) => secretsInText(view, secrets, true)));
+  const decoded = decodedBase64Runs(text);
+  return secrets.flatMap((secret): SecretFound[] => {
+    const encoded = encodingsOf(secret.value).find((encoding) => text.includes(encoding.text));
+    if (encoded) return [{ secret, form: encoded.form }];
+    if (lower.includes(secret.value.toLowerCase())) return [{ secret, form: 'in another case' }];
+    if (read.has(secret)) return [{ secret, form: 'as a reader reads it (split by whitespace, markup, entities or escapes)' }];
+    if (decoded.some((value) => value.includes(secret.value))) return [{ secret, form: 'base64-encoded inside a longer value' }];
+    return [];
   });
 }
 

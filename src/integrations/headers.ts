@@ -14,7 +14,8 @@
  *   once and never mixes a stale page with the new build's `/_astro/` files.
  * - CSV files (the open data of /dados): `text/csv; charset=utf-8`, one rule per folder that has
  *   them, since a host's default type for `.csv` may name no charset (GitHub Pages, which reads no
- *   `_headers`, sends this one).
+ *   `_headers`, sends this one). The events' calendar files (`/event/{id}.ics`) likewise as
+ *   `text/calendar; charset=utf-8`: an event's name and place are UTF-8 text.
  *
  * Rules never set one header twice for one path: Netlify and Cloudflare join such values with a
  * comma, which would make two Cache-Control policies, or two CSPs that the browser intersects.
@@ -34,6 +35,14 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Content-Type of a CSV file. */
 export const CSV_TYPE = 'text/csv; charset=utf-8';
+/** Content-Type of an event's calendar file (the endpoint's too: src/lib/events/calendar.ts, ICS_TYPE). */
+export const ICS_TYPE = 'text/calendar; charset=utf-8';
+
+/** The files sent with a Content-Type of their own: each extension, its type and the comment of its first rule. */
+const TYPED_FILES = [
+  { extension: '.csv', type: CSV_TYPE, comment: 'CSV files (the open data, /dados): UTF-8 text.' },
+  { extension: '.ics', type: ICS_TYPE, comment: "Events' calendar files ('Adicionar à agenda'): UTF-8 text." },
+] as const;
 
 /** One block of `_headers`: a path pattern (`*` matches anything, `/` included) and its headers. */
 export interface HeaderRule {
@@ -104,19 +113,21 @@ export function headerRules(files: readonly string[], policies: readonly Map<str
       headers: [['Cache-Control', REVALIDATE]],
     });
   });
-  // `*` matches `/` too: a folder inside one already covered gets no rule of its own, or its files would get the type twice.
-  const csvFolders: string[] = [];
-  const csvFiles = files.filter((file) => file.endsWith('.csv'));
-  for (const folder of [...new Set(csvFiles.map((file) => file.slice(0, file.lastIndexOf('/') + 1)))].sort()) {
-    if (!csvFolders.some((covered) => folder.startsWith(covered))) csvFolders.push(folder);
-  }
-  csvFolders.forEach((folder, index) => {
-    rules.push({
-      path: `/${folder}*.csv`,
-      ...(index === 0 ? { comment: 'CSV files (the open data, /dados): UTF-8 text.' } : {}),
-      headers: [['Content-Type', CSV_TYPE]],
+  for (const { extension, type, comment } of TYPED_FILES) {
+    // `*` matches `/` too: a folder inside one already covered gets no rule of its own, or its files would get the type twice.
+    const typedFolders: string[] = [];
+    const typedFiles = files.filter((file) => file.endsWith(extension));
+    for (const folder of [...new Set(typedFiles.map((file) => file.slice(0, file.lastIndexOf('/') + 1)))].sort()) {
+      if (!typedFolders.some((covered) => folder.startsWith(covered))) typedFolders.push(folder);
+    }
+    typedFolders.forEach((folder, index) => {
+      rules.push({
+        path: `/${folder}*${extension}`,
+        ...(index === 0 ? { comment } : {}),
+        headers: [['Content-Type', type]],
+      });
     });
-  });
+  }
   return rules;
 }
 

@@ -3,8 +3,10 @@
  * expects of a menu: one open at a time, closed by Escape (focus back on its toggle), by a tap or
  * click outside, and by choosing one of its links, also one whose target is on this same page (the
  * drawer would otherwise stay over the section the visitor asked for). The open drawer covers the
- * page, so Tab cycles through its toggle and its panel only. Without JavaScript they stay plain
- * <details>; the drawer's backdrop (CSS) still closes it on an outside tap.
+ * page, so Tab cycles through its toggle and its panel only. The open drawer is a history entry of its own
+ * (history-layer.ts): Back closes it and the visitor stays on the page; closed otherwise, it takes its entry back, and
+ * a link chosen in it is followed from the page's own entry. Without JavaScript they stay plain <details>; the
+ * drawer's backdrop (CSS) still closes it on an outside tap.
  */
 import { isTabbable, trapTab } from './browser.ts';
 
@@ -27,6 +29,16 @@ for (const menu of document.querySelectorAll<HTMLDetailsElement>(MENUS)) {
     if ((event.target as Element).closest('a[href]')) close(menu, false);
   });
 }
+
+// The drawer's history entry (Back closes it): its module comes at the first opening (a phone's), not with every
+// page's shell. The state is read at each toggle and handed on through the one promise, in the order it changed.
+const drawerMenu = document.querySelector<HTMLDetailsElement>('.site-header details.drawer');
+let layers: Promise<typeof import('./history-layer.ts')> | undefined;
+drawerMenu?.addEventListener('toggle', () => {
+  const isOpen = drawerMenu.open;
+  layers ??= import('./history-layer.ts');
+  void layers.then((module) => module.disclosureToggled(drawerMenu, isOpen));
+});
 
 document.addEventListener('keydown', (event) => {
   const drawer = document.querySelector<HTMLDetailsElement>('.site-header details.drawer[open]');

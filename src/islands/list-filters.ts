@@ -1,16 +1,18 @@
 /**
- * Applies the list filters to the static list page (docs/product.md), started by list-page.ts. It
- * takes over the page's search and filter forms (submit, change, debounced typing, 'Limpar'),
- * keeps `$filters` and the URL in step, puts the matching server-rendered cards in the grid, so no
- * card is rendered twice, and fills the active filters summary (ActiveFilters.astro), whose chips
- * remove one filter each. Without JavaScript the forms stay plain GET forms.
+ * Applies the list filters and the sort order to the static list page (docs/product.md), started by
+ * list-page.ts. It takes over the page's search, filter and sort forms (submit, change, debounced
+ * typing, 'Limpar'), keeps `$filters` and the URL in step, puts the matching server-rendered cards in
+ * the grid in the chosen order (src/lib/lists/sort.ts), so no card is rendered twice, and fills the
+ * active filters summary (ActiveFilters.astro), whose chips remove one filter each. Without
+ * JavaScript none of these controls is shown, and the search box is a GET form to /busca.
  *
  * A filter covers the whole list. On a list of one page every card is on this page. On a list of
  * several (src/lib/lists/paging.ts) the first filter fetches the list's index, matches it, and takes
  * the matching cards' `<li>` from the static pages that hold them (static-cards.ts, as the portals
  * do): a batch at a time ('Mostrar mais'), a few pages per batch, two fetched at once; a page
  * fetched once serves every later filter.
- * Without a filter the page shows its own cards and its pagination, as it was served.
+ * Without a filter the page shows its own cards and its pagination, as it was served. An order other
+ * than the list's own covers the whole list as a filter does: sorted from the index, a batch at a time.
  */
 import { activeFilters, activeFiltersTitle } from '../lib/lists/active-filters.ts';
 import {
@@ -22,9 +24,11 @@ import {
   itemFromDataset,
   matchesFilters,
   parseFilters,
+  type SortOrder,
   serialiseFilters,
 } from '../lib/lists/filters.ts';
 import { type ListIndexEntry, listPagePath, planBatch } from '../lib/lists/paging.ts';
+import { sortItems } from '../lib/lists/sort.ts';
 import { fold, resultCount } from '../lib/text.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../stores/filters.ts';
 import { CARDS_ADDED_EVENT, isPlainClick } from './browser.ts';
@@ -46,6 +50,8 @@ interface Paging {
 export interface ListFiltersConfig {
   duration: DurationKind;
   price: { min: number; max: number };
+  /** The orders the sort control offers ('' the list's own): SortControl.astro, sortOptions. */
+  orders: SortOrder[];
   paging: Paging;
 }
 
@@ -54,10 +60,10 @@ const SEARCH_DELAY_MS = 300;
 
 const formOf = (selector: string) => document.querySelector<HTMLFormElement>(selector);
 
-/** The state the two forms show, keeping experience parts from a shared link that no checkbox names. */
+/** The state the forms show, keeping experience parts from a shared link that no checkbox names. */
 function readForms(current: FilterState): FilterState {
   const params = new URLSearchParams();
-  for (const form of [formOf('[data-list-search]'), formOf('[data-list-filters]')]) {
+  for (const form of [formOf('[data-list-search]'), formOf('[data-list-filters]'), formOf('[data-list-sort]')]) {
     if (!form) continue;
     for (const [key, value] of new FormData(form)) if (typeof value === 'string') params.append(key, value);
   }
@@ -73,6 +79,8 @@ function writeForms(state: FilterState, duration: DurationKind, price: ListFilte
   const search = document.querySelector<HTMLInputElement>(`[data-list-search] input[name="${FILTER_PARAMS.search}"]`);
   // The visitor's typing wins over a state that has not caught up with it yet.
   if (search && search !== document.activeElement && search.value.trim() !== state.search) search.value = state.search;
+  const order = document.querySelector<HTMLSelectElement>(`[data-list-sort] select[name="${FILTER_PARAMS.order}"]`);
+  if (order) order.value = state.order;
   const form = formOf('[data-list-filters]');
   if (!form) return;
   const experiences = new Set(state.experiences.map(fold));
@@ -250,7 +258,11 @@ function listResults(paging: Paging, duration: DurationKind) {
         entries = await busy(loadIndex(), run);
       }
       if (run !== generation) return;
-      const found = entries.filter((entry) => matchesFilters(itemFromDataset(entry.data), state, duration));
+      const found = sortItems(
+        entries.filter((entry) => matchesFilters(itemFromDataset(entry.data), state, duration)),
+        state.order,
+        (entry) => itemFromDataset(entry.data),
+      );
       const plan = planBatch(found, 0, (id) => cards.has(id));
       if (plan.pages.length > 0) {
         if (count) count.textContent = paging.loading;
@@ -339,10 +351,11 @@ function showActiveFilters(state: FilterState, duration: DurationKind): void {
  * the address holds. Forms the visitor changed or sent before this module came (list-page.ts marks
  * them `data-pending`) are applied at once: their state wins.
  */
-export function startListFilters({ duration, price, paging }: ListFiltersConfig): void {
-  initFilters({ duration, price });
+export function startListFilters({ duration, price, orders, paging }: ListFiltersConfig): void {
+  initFilters({ duration, price, orders });
   const searchForm = formOf('[data-list-search]');
   const filterForm = formOf('[data-list-filters]');
+  const sortForm = formOf('[data-list-sort]');
   let timer: ReturnType<typeof setTimeout> | undefined;
   const apply = () => {
     clearTimeout(timer);
@@ -360,6 +373,8 @@ export function startListFilters({ duration, price, paging }: ListFiltersConfig)
   });
   filterForm?.addEventListener('submit', onSubmit);
   filterForm?.addEventListener('change', apply);
+  sortForm?.addEventListener('submit', onSubmit);
+  sortForm?.addEventListener('change', apply);
   summary?.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-filter-key]');
     if (!button) return;
@@ -382,7 +397,7 @@ export function startListFilters({ duration, price, paging }: ListFiltersConfig)
   }
 
   // Read before the forms are written with the state of the address, below.
-  const pending = [searchForm, filterForm].filter((form) => form?.dataset.pending !== undefined);
+  const pending = [searchForm, filterForm, sortForm].filter((form) => form?.dataset.pending !== undefined);
   for (const form of pending) delete form?.dataset.pending;
   if (pending.length > 0) apply();
 

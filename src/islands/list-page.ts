@@ -1,11 +1,12 @@
 /**
  * The list pages' own module (ListPage.astro), loaded with the page: it brings the filters
- * (list-filters.ts) at the visitor's first reach into the search box or the filter panel (its
- * phone disclosure opened counts: the module then loads while the visitor reads the options), or
- * at once when the address already carries a filter (a shared link, a reload, the back button).
+ * (list-filters.ts) at the visitor's first reach into the search box, the filter panel (its
+ * phone disclosure opened counts: the module then loads while the visitor reads the options) or the
+ * sort control, or at once when the address already carries a filter or an order (a shared link, a
+ * reload, the back button).
  * A change or a search made before the module is here is not lost: the forms get `data-pending`,
  * and the filters apply what they hold when they start. Without the module (no signal) the forms
- * stay plain GET forms. Once started, the list root says so in `data-filters-started`.
+ * stay plain GET forms (the search box's goes to /busca). Once started, the list root says so in `data-filters-started`.
  */
 import { onFirstReach } from '../directives/hydrate.ts';
 import type { ListFiltersConfig } from './list-filters.ts';
@@ -14,7 +15,9 @@ const EDIT_EVENTS = ['input', 'change', 'submit'] as const;
 
 const root = document.querySelector<HTMLElement>('[data-filters-config]');
 const config = root?.dataset.filtersConfig;
-const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-list-search], form[data-list-filters]')];
+const forms = [
+  ...document.querySelectorAll<HTMLFormElement>('form[data-list-search], form[data-list-filters], form[data-list-sort]'),
+];
 
 let isStarted = false;
 

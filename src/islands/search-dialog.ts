@@ -2,12 +2,15 @@
  * The header's search dialog. It is not on the page at first: the header's loader
  * (src/islands/search-loader.ts) imports this module when the visitor opens search and calls
  * `openSearchDialog`, so pages pay for the panel and Pagefind only then. A modal <dialog> keeps
- * focus inside (the page behind is inert), Escape closes it and focus goes back to the trigger.
+ * focus inside (the page behind is inert), Escape closes it and focus goes back to the trigger. The open
+ * dialog is a history entry of its own (history-layer.ts): Back closes it and the visitor stays on the page;
+ * closed otherwise, it takes its entry back, and a result chosen is opened from the page's own entry.
  */
 import { searchUrl } from '../lib/search/search.ts';
 // A URL, not an import: imported CSS would be collected into every page that has the header.
 import stylesheetUrl from '../styles/search.css?url';
 import { trapTab } from './browser.ts';
+import { followLinksFromPage, historyLayer } from './history-layer.ts';
 import { createSearchPanel, icon } from './search-panel.ts';
 
 const CLOSE_ICON = 'M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7 4.3 4.3l6.3 6.3 6.3-6.3z';
@@ -77,6 +80,8 @@ export async function openSearchDialog({ query, trigger }: { query: string; trig
   host.append(dialog);
   document.body.append(host);
 
+  const layer = historyLayer(() => dialog.close());
+  followLinksFromPage(dialog, layer);
   close.addEventListener('click', () => dialog.close());
   // A click on the backdrop (the dialog element itself, outside its panel) closes it.
   dialog.addEventListener('click', (event) => {
@@ -93,6 +98,7 @@ export async function openSearchDialog({ query, trigger }: { query: string; trig
     trapTab(event, dialog);
   });
   dialog.addEventListener('close', () => {
+    layer.closed();
     host.remove();
     document.documentElement.classList.remove('search-open');
     trigger?.focus();
@@ -103,4 +109,5 @@ export async function openSearchDialog({ query, trigger }: { query: string; trig
   panel.input.focus();
   // The page behind does not scroll under the dialog.
   document.documentElement.classList.add('search-open');
+  layer.opened();
 }

@@ -7,7 +7,14 @@
  * link). Plain DOM rather than a React island: a first search then downloads no React
  * (docs/offline-and-search.md, "What it costs").
  */
-import { kindChips, noResultsMessage, type SearchHit, type SearchQuery } from '../lib/search/search.ts';
+import {
+  cutQuery,
+  kindChips,
+  MAX_QUERY_CHARS,
+  noResultsMessage,
+  type SearchHit,
+  type SearchQuery,
+} from '../lib/search/search.ts';
 import { resultCount } from '../lib/text.ts';
 import { countKinds, loadPagefind, runSearch, type SearchAnswer } from './pagefind.ts';
 
@@ -113,7 +120,8 @@ export function createSearchPanel({ initial, labelledBy, onChange, footer }: Sea
   const inputId = `search-panel-${panels}-box`;
   const statusId = `search-panel-${panels}-status`;
 
-  let query = initial.query;
+  // As the URL's query is read (parseSearchQuery): a query from elsewhere (the header's box) too.
+  let query = cutQuery(initial.query);
   let kind = initial.kind;
   let status: Status = 'idle';
   let answer: SearchAnswer | null = null;
@@ -128,6 +136,7 @@ export function createSearchPanel({ initial, labelledBy, onChange, footer }: Sea
     placeholder: 'Passeios, hospedagens, restaurantes, notícias...',
     autocomplete: 'off',
     enterkeyhint: 'search',
+    maxlength: String(MAX_QUERY_CHARS),
     'aria-describedby': statusId,
     'aria-labelledby': labelledBy,
     'data-search-input': true,

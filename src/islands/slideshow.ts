@@ -7,9 +7,10 @@
  * advance `data-interval` ms after the page started. A dot jumps, pauses and resumes `data-pause` ms
  * later; the button stops the advance until 'Retomar apresentação' (anything that moves by itself for
  * more than 5 s can be paused). Under reduced motion or Save-Data nothing moves by itself, so there is
- * no button. The first photo stays the server-rendered LCP image: this module only scrolls the strip.
+ * no button. The dots are one Tab stop (the current photo's), the arrow keys move between them. The first
+ * photo stays the server-rendered LCP image: this module only scrolls the strip.
  */
-import { isSavingData, REDUCED_MOTION_QUERY, wrapIndex } from '../lib/carousel.ts';
+import { isSavingData, itemAfterKey, REDUCED_MOTION_QUERY, wrapIndex } from '../lib/carousel.ts';
 import { navigatorConnection } from './browser.ts';
 
 const PLAY_ICON = 'M8 5v14l11-7z';
@@ -65,9 +66,11 @@ export function startSlideshow(dots: HTMLElement): void {
 
   function render(): void {
     const still = isStill();
+    // One Tab stop for the dots, the current one's; the arrows move between them (below).
     buttons.forEach((button, dot) => {
       if (dot === index) button.setAttribute('aria-current', 'true');
       else button.removeAttribute('aria-current');
+      button.tabIndex = dot === index ? 0 : -1;
     });
     list.dataset.slideshowIndex = String(index + 1);
     list.dataset.slideshowState = still ? 'still' : isPaused || isStopped ? 'paused' : 'playing';
@@ -136,6 +139,17 @@ export function startSlideshow(dots: HTMLElement): void {
       }
       show(dot);
     });
+  });
+
+  // ← and → (Home, End) on a dot choose the photo before or after (the first, the last), as a click on its dot would.
+  list.addEventListener('keydown', (event) => {
+    const from = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (from === -1 || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = itemAfterKey(event.key, from, count, true);
+    if (target === null) return;
+    event.preventDefault();
+    buttons[target]?.click();
+    buttons[target]?.focus();
   });
 
   toggle.addEventListener('click', () => {

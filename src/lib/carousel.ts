@@ -64,6 +64,34 @@ export function visibleItems(page: number, perView: number, count: number): [num
   return [first, Math.min(count, first + view)];
 }
 
+/** The page that shows the item at `index`, of `pages` (the last page also holds the items of a short last view). */
+export function pageOfItem(index: number, perView: number, pages: number): number {
+  return clampPage(Math.floor(Math.max(0, index) / Math.max(1, perView)), pages);
+}
+
+/**
+ * The item a key takes a carousel's one tab stop to, from the item at `index` of `count`: ← and → the one
+ * before and after (round to the other end when `isWrapping`, else staying at the end), Home and End the first and
+ * the last; null for any other key (left to the browser).
+ */
+export function itemAfterKey(key: string, index: number, count: number, isWrapping = true): number | null {
+  if (count <= 0) return null;
+  const last = count - 1;
+  const current = Math.min(Math.max(0, Math.trunc(index)), last);
+  switch (key) {
+    case 'ArrowRight':
+      return current < last ? current + 1 : isWrapping ? 0 : current;
+    case 'ArrowLeft':
+      return current > 0 ? current - 1 : isWrapping ? last : current;
+    case 'Home':
+      return 0;
+    case 'End':
+      return last;
+    default:
+      return null;
+  }
+}
+
 /** The page indicator: 'X de Y'. */
 export function pageIndicator(page: number, pages: number): string {
   return `${clampPage(page, pages) + 1} de ${Math.max(1, pages)}`;

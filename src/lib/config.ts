@@ -138,6 +138,9 @@ export function readFlag(env: Env, name: string, fallback = false): boolean {
 
 const withoutTrailingSlash = (url: string | null) => url?.replace(/\/+$/, '') ?? null;
 
+/** SITE_URL without its trailing slash, DEFAULT_SITE_URL when unset: the portal's own address. */
+export const readSiteUrl = (env: Env): string => withoutTrailingSlash(readVar(env, 'SITE_URL')) ?? DEFAULT_SITE_URL;
+
 export function readSiteConfig(env: Env): SiteConfig {
   const cityName = readVar(env, 'CITY_NAME') ?? 'Barra do Bugres';
   return {
@@ -146,7 +149,7 @@ export function readSiteConfig(env: Env): SiteConfig {
     businessName: readVar(env, 'BUSINESS_NAME') ?? `Turismo ${cityName}`,
     shortName: readVar(env, 'SHORT_NAME') ?? cityName,
     logoPath: readVar(env, 'LOGO_PATH') ?? '/logo.svg',
-    siteUrl: withoutTrailingSlash(readVar(env, 'SITE_URL')) ?? DEFAULT_SITE_URL,
+    siteUrl: readSiteUrl(env),
     blogUrl: withoutTrailingSlash(readVar(env, 'BLOG_URL')),
     bookingUrl: withoutTrailingSlash(readVar(env, 'BOOKING_URL')),
     podcastShowId: readVar(env, 'SPOTIFY_SHOW_ID'),

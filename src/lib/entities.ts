@@ -29,7 +29,7 @@ const PEOPLE: ListFilters = { hasExperiences: true, hasLocality: true, duration:
 export interface HomeCarousel {
   /** Section id (the menu's anchors). */
   id: string;
-  /** Other anchors that land on the section (the menu's 'Promoções', 'Fornecedores'). */
+  /** Other anchors that land on the section (addresses of the menu before issue 40: '/#promocoes', '/#provedores'). */
   anchors?: string[];
   /** Heading, in capitals as the home writes it. */
   title: string;
@@ -52,15 +52,18 @@ export interface EntityConfig {
   singular: string;
   /** 'Passeios', 'Guias', ... ('Voltar para Guias' of the 404 page). */
   plural: string;
-  /** The list's name in breadcrumbs and link lists ('Guias de Viagem'; the headings are sentences). */
+  /**
+   * The list's one name (issue 40: one name for one list): its heading, its breadcrumb, the header's menu entry
+   * (src/lib/navigation.ts) and the home carousel's name, all the same words ('Guias de Turismo').
+   */
   listName: string;
-  /** Heading of the list page. */
+  /** Heading of the list page: its name (`listName`). */
   listTitle: string;
   /** A 'Voltar' link above the list's title, on each of its pages (docs/product.md: the events list). */
   listHasBackLink: boolean;
   /** The list page's meta description, one sentence naming the place. */
   listDescription: (place: string) => string;
-  /** Search box placeholder. */
+  /** Search box placeholder: 'Buscar' and the list's name. */
   searchPlaceholder: string;
   /** 'Nenhum passeio encontrado' */
   emptyTitle: string;
@@ -92,7 +95,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     singular: 'Passeio',
     plural: 'Passeios',
     listName: 'Passeios',
-    listTitle: 'Atrativos',
+    listTitle: 'Passeios',
     listHasBackLink: false,
     listDescription: (place) => `Passeios e atrativos turísticos em ${place}, com avaliações, duração e preços.`,
     searchPlaceholder: 'Buscar passeios...',
@@ -108,9 +111,9 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     home: {
       id: 'tours',
       anchors: ['promocoes'],
-      title: 'ATRATIVOS',
-      label: 'Atrativos',
-      more: { label: 'Ver mais', context: 'atrativos' },
+      title: 'PASSEIOS',
+      label: 'Passeios',
+      more: { label: 'Ver mais', context: 'passeios' },
       interval: 5000,
     },
   },
@@ -150,10 +153,10 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     singular: 'Restaurante',
     plural: 'Restaurantes',
     listName: 'Restaurantes',
-    listTitle: 'Encontre o restaurante ideal',
+    listTitle: 'Restaurantes',
     listHasBackLink: false,
     listDescription: (place) => `Restaurantes de ${place} por localidade, avaliação, período e preço médio.`,
-    searchPlaceholder: 'Buscar por nome do restaurante...',
+    searchPlaceholder: 'Buscar restaurantes...',
     emptyTitle: 'Nenhum restaurante encontrado',
     emptyText: 'Não há restaurantes disponíveis no momento.',
     loadError: 'Erro ao carregar restaurantes.',
@@ -178,7 +181,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     singular: 'Evento',
     plural: 'Eventos',
     listName: 'Eventos',
-    listTitle: 'Todos os Eventos',
+    listTitle: 'Eventos',
     listHasBackLink: true,
     listDescription: (place) => `Eventos, festas e festivais em ${place}, com datas, locais e valores.`,
     searchPlaceholder: 'Buscar eventos...',
@@ -201,7 +204,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     singular: 'Condutor',
     plural: 'Condutores',
     listName: 'Condutores',
-    listTitle: 'Encontre o seu condutor',
+    listTitle: 'Condutores',
     listHasBackLink: false,
     listDescription: (place) => `Condutores de turismo em ${place} para levar você aos atrativos da região.`,
     searchPlaceholder: 'Buscar condutores...',
@@ -222,14 +225,14 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.guide,
     singular: 'Guia',
     plural: 'Guias',
-    listName: 'Guias de Viagem',
-    listTitle: 'Encontre o seu guia de viagem',
+    listName: 'Guias de Turismo',
+    listTitle: 'Guias de Turismo',
     listHasBackLink: false,
-    listDescription: (place) => `Guias de viagem em ${place} para conhecer os atrativos da região com quem conhece.`,
-    searchPlaceholder: 'Buscar guias...',
+    listDescription: (place) => `Guias de turismo em ${place} para conhecer os atrativos da região com quem conhece.`,
+    searchPlaceholder: 'Buscar guias de turismo...',
     emptyTitle: 'Nenhum guia encontrado',
-    emptyText: 'Não há guias de viagem disponíveis no momento.',
-    loadError: 'Erro ao carregar guias de viagem.',
+    emptyText: 'Não há guias de turismo disponíveis no momento.',
+    loadError: 'Erro ao carregar guias de turismo.',
     loading: 'Carregando guias...',
     notFound: 'Guia não encontrado',
     priceRange: { min: 0, max: 300, step: 10 },
@@ -238,9 +241,9 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     whatsappAbout: (title) => `os serviços de guia de ${title}`,
     home: {
       id: 'guides',
-      title: 'GUIA DE TURISMO',
-      label: 'Guias de turismo',
-      more: { label: 'Ver todos os guias de viagem' },
+      title: 'GUIAS DE TURISMO',
+      label: 'Guias de Turismo',
+      more: { label: 'Ver todos os guias de turismo' },
       interval: 4000,
     },
   },
@@ -250,11 +253,11 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.agency,
     singular: 'Agência',
     plural: 'Agências',
-    listName: 'Agências de Viagem',
-    listTitle: 'Encontre a sua agência de viagem',
+    listName: 'Agências de Turismo',
+    listTitle: 'Agências de Turismo',
     listHasBackLink: false,
-    listDescription: (place) => `Agências de viagem e turismo receptivo em ${place}, com pacotes e passeios pela região.`,
-    searchPlaceholder: 'Buscar agências...',
+    listDescription: (place) => `Agências de turismo receptivo em ${place}, com pacotes e passeios pela região.`,
+    searchPlaceholder: 'Buscar agências de turismo...',
     emptyTitle: 'Nenhuma agência encontrada',
     emptyText: 'Não há agências disponíveis no momento.',
     loadError: 'Erro ao carregar agências.',
@@ -267,9 +270,9 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     home: {
       id: 'agencies',
       anchors: ['provedores'],
-      title: 'AGÊNCIA DE TURISMO',
-      label: 'Agências de turismo',
-      more: { label: 'Ver todas as agências' },
+      title: 'AGÊNCIAS DE TURISMO',
+      label: 'Agências de Turismo',
+      more: { label: 'Ver todas as agências de turismo' },
       interval: 4000,
     },
   },
@@ -284,7 +287,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     listHasBackLink: false,
     listDescription: (place) =>
       `Fornecedores de atrativos turísticos em ${place}, com as experiências que oferecem, avaliações e preços.`,
-    searchPlaceholder: 'Buscar fornecedores...',
+    searchPlaceholder: 'Buscar fornecedores de atrativos...',
     emptyTitle: 'Nenhum fornecedor encontrado',
     emptyText: 'Não há fornecedores disponíveis no momento.',
     loadError: 'Erro ao carregar fornecedores.',
@@ -297,7 +300,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     home: {
       id: 'fornecedores-atrativos',
       title: 'FORNECEDORES DE ATRATIVOS',
-      label: 'Fornecedores de atrativos',
+      label: 'Fornecedores de Atrativos',
       more: { label: 'Ver mais', context: 'fornecedores de atrativos' },
       interval: 4000,
     },

@@ -5,7 +5,7 @@
  * default as if it were the city's word. docs/product.md lists each rule ("Facts shown only when
  * the data gives them").
  */
-import { cityDay } from './format.ts';
+import { cityDay, inCents } from './format.ts';
 import type { Experience, Item } from './schemas/index.ts';
 import { peopleLabel, starsLabel } from './text.ts';
 
@@ -43,16 +43,24 @@ export interface ShownPrice {
 /**
  * The prices the visitor sees: the original, and the sale price only when it is lower (the
  * normaliser sets discountPercent only then); 'Gratuito' only when the upstream said so, and
- * 'Preço sob consulta' when it gave no amount.
+ * 'Preço sob consulta' when it gave no amount. A promotion is a sale at least 1 % below the price
+ * (discountPercent, format.ts): a sale lower by less is the price charged, shown without a crossed-out
+ * original or a '-0%', and one that is the same in cents (99.999 against 100) is no sale at all,
+ * also for a snapshot written before that rule.
  */
 export function displayPrice(item: Priced): ShownPrice {
-  const isDiscounted = item.salePrice !== null && item.salePriceValue !== null && item.discountPercent !== null;
-  const price = item.price ?? (item.isFree ? FREE_PRICE : PRICE_ON_REQUEST);
+  const isLower =
+    item.salePrice !== null &&
+    item.salePriceValue !== null &&
+    item.priceValue !== null &&
+    inCents(item.salePriceValue) < inCents(item.priceValue);
+  const isDiscounted = isLower && item.discountPercent !== null && item.discountPercent >= 1;
+  const price = (isLower && !isDiscounted ? item.salePrice : item.price) ?? (item.isFree ? FREE_PRICE : PRICE_ON_REQUEST);
   return {
     price,
     salePrice: isDiscounted ? item.salePrice : null,
     discountPercent: isDiscounted ? item.discountPercent : null,
-    amount: isDiscounted ? item.salePriceValue : item.priceValue,
+    amount: isLower ? item.salePriceValue : item.priceValue,
     isStated: item.priceValue !== null || item.isFree,
   };
 }

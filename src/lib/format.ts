@@ -26,14 +26,22 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 /** Above this a price is a typing error (or an exponent form), not a price. */
 export const MAX_PRICE = 1_000_000;
 
+/** An amount in whole cents, as it is charged and shown ('R$ 99,99'): 99.999 is R$ 100,00. */
+export const inCents = (value: number) => Math.round(value * 100) / 100;
+
 /**
- * A price as a number of reais, from what providers send: 150, '150', '150.00', 'R$ 1.234,56',
- * 'R$ 89,90 por pessoa'. Null for anything without exactly one plain number in it: no digits
- * ('Sob consulta'), a negative ('-5'), an exponent ('1e309'), a range ('100 a 200'), a value that
- * is not finite or above MAX_PRICE.
+ * A price as a number of reais, in whole cents, from what providers send: 150, '150', '150.00',
+ * 'R$ 1.234,56', 'R$ 89,90 por pessoa', 99.999 (R$ 100,00). Null for anything without exactly one
+ * plain number in it: no digits ('Sob consulta'), a negative ('-5'), an exponent ('1e309'), a range
+ * ('100 a 200'), a value that is not finite or above MAX_PRICE, and an amount above zero that is no
+ * whole cent (1e-7: no price, never 'R$ 0,00').
  */
 export function parsePrice(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 && value <= MAX_PRICE ? value : null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0 || value > MAX_PRICE) return null;
+    const cents = inCents(value);
+    return cents === 0 && value !== 0 ? null : cents;
+  }
   if (typeof value !== 'string') return null;
   const numbers = value.match(/[-\u2212]?\s*\d[\d.,]*(?:e[+-]?\d+)?/gi) ?? [];
   const token = numbers.length === 1 ? (numbers[0] as string) : null;
@@ -43,7 +51,7 @@ export function parsePrice(value: unknown): number | null {
     // Brazilian notation: dots group thousands, the comma marks the cents.
     if (!/^\d{1,3}(?:\.\d{3})*,\d{1,2}$|^\d+,\d{1,2}$/.test(digits)) return null;
     digits = digits.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(digits)) {
+  } else if (/^[1-9]\d{0,2}(\.\d{3})+$/.test(digits)) {
     digits = digits.replace(/\./g, '');
   } else if (!/^\d+(?:\.\d{1,2})?$/.test(digits)) {
     return null;
@@ -58,10 +66,14 @@ export function formatBRL(value: number): string {
   return brl.format(value).replace(/\s/g, ' ');
 }
 
-/** Rounded (original − sale) / original in percent, only when the sale price is lower. */
+/**
+ * Rounded (original − sale) / original in percent, only when the sale price is lower in whole cents
+ * and by at least 1 %: a sale of 99.999 against 100 (both 'R$ 100,00', '-0%') is no promotion.
+ */
 export function discountPercent(original: number | null, sale: number | null): number | null {
-  if (original === null || sale === null || original <= 0 || sale >= original) return null;
-  return Math.round(((original - sale) / original) * 100);
+  if (original === null || sale === null || original <= 0 || inCents(sale) >= inCents(original)) return null;
+  const percent = Math.round(((original - sale) / original) * 100);
+  return percent >= 1 ? percent : null;
 }
 
 /** The text cut to `max` characters plus '...' when longer, on a word boundary when one is near. */
@@ -136,6 +148,30 @@ export function formatMonthYear(iso: string | null): string {
 
 const DAY_MS = 86_400_000;
 
+const clocks = new Map<string, Intl.DateTimeFormat>();
+/** The wall clock of `zone` at `instant` ('2026-12-27T19:00:00') and its offset east of UTC in minutes. */
+export function wallClock(instant: number | Date, zone: string = TIME_ZONE): { wall: string; offset: number } {
+  let clock = clocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    });
+    clocks.set(zone, clock);
+  }
+  const parts = Object.fromEntries(clock.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+  const [, sign = '+', hours = '0', minutes = '0'] = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(parts.timeZoneName ?? '') ?? [];
+  const offset = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
+  return { wall: `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`, offset };
+}
+
 /** The calendar day ('2026-11-28') of a moment in the site's time zone: the city's today, not UTC's. */
 export function cityDay(date: Date): string {
   return isoDay.format(date);
@@ -205,15 +241,41 @@ function brazilian(national: string): ClassifiedPhone | null {
 }
 
 /**
+ * An extension written after a number, as providers type it: 'x 22', 'x22', 'ramal 2', 'ramal: 2',
+ * 'r. 2', 'ext. 2', 'extensão 2', '#2', '(ramal 2)', ', ramal 2'. A marker is a word of its own
+ * ('Fixo 2' is not one), and the extension is at most six digits at the end of the text.
+ */
+const PHONE_EXTENSION = /[\s,;(–-]*(?:(?<!\p{L})(?:ramal|extens[aã]o|ext|r|x)(?!\p{L})\.?|#)\s*:?\s*(\d{1,6})\s*\)?\s*$/iu;
+
+/**
+ * A phone as written, split into the number and its extension ('(65) 3361-1234 ramal 2' →
+ * '(65) 3361-1234' and '2'): the extension is never dialled, nor appended to the number's digits
+ * (they would dial another line, or another country), and a call reaches the switchboard.
+ */
+export function phoneParts(phone: string): { number: string; extension: string | null } {
+  // An extension is a short end: the pattern, anchored only at the end, reads the last characters
+  // alone, so a field of 200,000 spaces costs no more than a short one.
+  const start = Math.max(0, phone.length - 40);
+  const match = PHONE_EXTENSION.exec(phone.slice(start));
+  const number = match ? phone.slice(0, start + match.index) : phone;
+  // A text that is only an extension ('ramal 2') is no number with one.
+  if (!match || !/\d/.test(number)) return { number: phone, extension: null };
+  return { number, extension: match[1] ?? null };
+}
+
+/**
  * A phone number as providers type it, classified: '+55 65 99912-3456', '(65) 99912-3456',
  * '065 99912-3456', '0 21 65 99912-3456' (a trunk 0 and a carrier code), '5565999123456' and
  * '0055 65 …' are the same Brazilian mobile; '(65) 3223-1006' a landline; '0800 123 4567' a
- * non-geographic number; '+1 415 555 0100' and '00 351 …' foreign. Null for what no link can dial
- * from elsewhere: a number without an area code ('3223-1006'), a Brazilian number of another shape
- * (an old eight-digit mobile, '0900' premium rate), or anything else.
+ * non-geographic number; '+1 415 555 0100' and '00 351 …' foreign. An extension ('x 22', 'ramal 2',
+ * phoneParts) is cut off: the number dials the switchboard. Null for what no link can dial from
+ * elsewhere: a number without an area code ('3223-1006'), a Brazilian number of another shape (an
+ * old eight-digit mobile, '0900' premium rate), or anything else. The one reading of a phone that
+ * every link of the site is built from: tel: (telLink), WhatsApp (whatsappLink), the contact form's
+ * hand-off, and the tel: links of upstream HTML (scripts/sync/normalise/html.ts).
  */
 export function classifyPhone(phone: string | null | undefined): ClassifiedPhone | null {
-  const text = (phone ?? '').trim();
+  const text = phoneParts((phone ?? '').trim()).number.trim();
   const digits = text.replace(/\D/g, '');
   if (text.startsWith('+') || digits.startsWith('00')) {
     const international = text.startsWith('+') ? digits : digits.slice(2);
@@ -230,18 +292,21 @@ export function classifyPhone(phone: string | null | undefined): ClassifiedPhone
 }
 
 /**
- * A phone as Brazilians write it ('(65) 3223-0000', '(65) 99912-3456', '0800 123 4567'); another
- * country's, or one classifyPhone cannot read, as given.
+ * A phone as Brazilians write it ('(65) 3223-0000', '(65) 99912-3456', '0800 123 4567'), with its
+ * extension after it ('(65) 3361-1234 (ramal 22)'); another country's, or one classifyPhone cannot
+ * read, as given.
  */
 export function formatPhone(phone: string): string {
   const number = classifyPhone(phone);
-  if (number?.kind === 'nonGeographic') {
-    const rest = number.dial.slice(4);
-    return `${number.dial.slice(0, 4)} ${rest.slice(0, -4)} ${rest.slice(-4)}`;
-  }
   if (!number || number.kind === 'foreign') return phone;
+  const { extension } = phoneParts(phone.trim());
+  const withExtension = (shown: string) => (extension ? `${shown} (ramal ${extension})` : shown);
+  if (number.kind === 'nonGeographic') {
+    const rest = number.dial.slice(4);
+    return withExtension(`${number.dial.slice(0, 4)} ${rest.slice(0, -4)} ${rest.slice(-4)}`);
+  }
   const [area, line] = [number.dial.slice(3, 5), number.dial.slice(5)];
-  return `(${area}) ${line.slice(0, -4)}-${line.slice(-4)}`;
+  return withExtension(`(${area}) ${line.slice(0, -4)}-${line.slice(-4)}`);
 }
 
 /** Numbers in Portuguese notation ('1.234', '9,2'). */

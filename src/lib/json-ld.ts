@@ -92,7 +92,10 @@ export function itemLd(item: Item, context: LdContext): Json {
       return withoutEmpty({
         ...base,
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-        // As the snapshot keeps them (EventDateSchema): a Date for a day-only event, a DateTime with the city's offset for a timed one.
+        // The provider's records say nothing of a cancelled or postponed event (ItemSchema has no such field): a listed event is on.
+        eventStatus: 'https://schema.org/EventScheduled',
+        // As the snapshot keeps them (EventDateSchema): a Date for a day-only event, a DateTime with the city's offset for a
+        // timed one; none for an undated event, which Google then leaves out of its event results rather than show a made-up day.
         startDate: item.startDate,
         endDate: item.endDate,
         location: { '@type': 'Place', name: item.location || context.city.name, address: postalAddress(item.location, context) },

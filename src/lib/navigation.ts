@@ -1,36 +1,55 @@
-/** The header menu (docs/product.md). Anchors point at home sections (and the promotions page), so they work from every page. */
-export interface MenuItem {
+/**
+ * The header menu (docs/product.md, issue 40): an entry for every list, each named as its page's heading (ENTITIES'
+ * `listName`), so a visitor meets one name for one list. On the desktop the lists sit in groups (sub-menus); the
+ * phone drawer shows every list link at once, under the groups' names.
+ */
+import { ENTITIES } from './entities.ts';
+import type { ItemKind } from './schemas/index.ts';
+
+/** One link of the menu. */
+export interface MenuLink {
   label: string;
   href: string;
-  children?: { label: string; href: string }[];
 }
 
-export const MENU: MenuItem[] = [
-  { label: 'Início', href: '/#inicio' },
-  { label: 'Serviços', href: '/#servicos' },
-  { label: 'Experiências', href: '/#experiencias' },
-  { label: 'Eventos', href: '/#eventos' },
-  { label: 'Notícias', href: '/#noticias' },
-  // The items on sale (src/pages/promocoes.astro), whose page always has these three sections.
-  {
-    label: 'Promoções',
-    href: '/promocoes',
-    children: [
-      { label: 'Passeios', href: '/promocoes#passeios' },
-      { label: 'Hospedagens', href: '/promocoes#hospedagens' },
-      { label: 'Restaurantes', href: '/promocoes#restaurantes' },
-    ],
-  },
-  {
-    label: 'Fornecedores',
-    href: '/#provedores',
-    children: [
-      { label: 'Condutores', href: '/#drivers' },
-      { label: 'Guia de Viagem', href: '/#guides' },
-      { label: 'Agência de Viagem', href: '/#agencies' },
-    ],
-  },
+/** A group of lists: a sub-menu on the desktop (its name opens it), a titled list in the drawer. */
+export interface MenuGroup {
+  label: string;
+  children: MenuLink[];
+}
+
+export type MenuItem = MenuLink | MenuGroup;
+
+export const isMenuGroup = (item: MenuItem): item is MenuGroup => 'children' in item;
+
+const list = (kind: ItemKind): MenuLink => ({ label: ENTITIES[kind].listName, href: ENTITIES[kind].listPath });
+
+/** The experiences have no list page of their own (/experience sends to the home): their home section is their list. */
+export const EXPERIENCES_LINK: MenuLink = { label: 'Experiências', href: '/#experiencias' };
+
+/** The upcoming events by month (src/pages/agenda.astro), whose heading is 'Agenda de eventos'. */
+export const AGENDA_LINK: MenuLink = { label: 'Agenda de eventos', href: '/agenda' };
+
+/** The news list (src/pages/news/index.astro), whose heading is 'Notícias'. */
+export const NEWS_LINK: MenuLink = { label: 'Notícias', href: '/news' };
+
+/** Every item on sale, one page (src/pages/promocoes.astro). */
+export const PROMOTIONS_LINK: MenuLink = { label: 'Promoções', href: '/promocoes' };
+
+export const MENU: readonly MenuItem[] = [
+  { label: 'Início', href: '/' },
+  { label: 'O que fazer', children: [list('tour'), EXPERIENCES_LINK, list('event'), AGENDA_LINK] },
+  { label: 'Dormir e comer', children: [list('accommodation'), list('restaurant')] },
+  { label: 'Quem contratar', children: [list('guide'), list('driver'), list('agency'), list('tourProvider')] },
+  NEWS_LINK,
+  PROMOTIONS_LINK,
 ];
+
+/** Every link of the menu, the groups' lists included, in the menu's order. */
+export const MENU_LINKS: readonly MenuLink[] = MENU.flatMap((item) => (isMenuGroup(item) ? item.children : [item]));
+
+/** The accessibility page (src/pages/acessibilidade.astro), linked by the header's symbol and the footer. */
+export const ACCESSIBILITY_PATH = '/acessibilidade';
 
 /** The visitor's saved items (kept in the browser; not part of the menu's sections). */
 export const FAVOURITES_LINK = { label: 'Meus favoritos', href: '/favoritos' } as const;

@@ -1,6 +1,6 @@
 /**
- * `$filters`: the filter state of the list page, mirrored in the URL query so a filtered list can
- * be shared, a reload restores it and the back button steps through earlier states. Changes go
+ * `$filters`: the filter state of the list page (with its sort order), mirrored in the URL query so a
+ * filtered or sorted list can be shared, a reload restores it and the back button steps through earlier states. Changes go
  * through the actions; the popstate listener lives in onMount, so it runs only while something
  * (the list filters, src/islands/list-filters.ts) listens to the store.
  */
@@ -46,9 +46,9 @@ export function applyFilters(next: FilterState): void {
   window.history.pushState(null, '', filtersUrl(next));
 }
 
-/** 'Limpar': every filter and the price range back to the bare list. */
+/** 'Limpar': every filter and the price range back to the bare list, in the order the visitor chose (not a filter). */
 export function resetFilters(): void {
-  applyFilters(emptyFilters());
+  applyFilters({ ...emptyFilters(), order: $filters.get().order });
 }
 
 onMount($filters, () => {

@@ -55,7 +55,7 @@ for (const { name, width } of [
     // From the menu's landing, the next Tab is the menu itself: the desktop menu, or the phone's search entry and drawer.
     await pressAccessKey(cdp, '2');
     await page.keyboard.press('Tab');
-    await expect(page.locator(':focus')).toHaveText(width >= 1200 ? 'Início' : /Buscar no portal/);
+    await expect(page.locator(':focus')).toHaveText(width >= 1280 ? 'Início' : /Buscar no portal/);
     // The search entry keeps its place in the Tab order after being a target.
     await expect(page.locator('a#busca')).not.toHaveAttribute('tabindex');
   });

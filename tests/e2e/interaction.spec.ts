@@ -43,9 +43,9 @@ for (const { name, width, height } of WIDTHS) {
     test('next and previous move a page of cards, wrap at both ends and show X de Y', async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/');
-      // ATRATIVOS: 12 tours, 4 pages of 3 on desktop, 12 of 1 on a phone.
+      // PASSEIOS: 12 tours, 4 pages of 3 on desktop, 12 of 1 on a phone.
       const pages = isDesktop ? 4 : 12;
-      const tours = await carousel(page, 'ATRATIVOS');
+      const tours = await carousel(page, 'PASSEIOS');
       await expect(tours.position).toHaveText(new RegExp(`1 de ${pages}$`));
       await expect(tours.previous).toBeEnabled();
       await tours.next.click();
@@ -93,7 +93,7 @@ for (const { name, width, height } of WIDTHS) {
     test('auto-slide follows each interval, pauses on hover and on focus', async ({ page }) => {
       await openWithClock(page);
       await page.mouse.move(1, height - 1);
-      const tours = await carousel(page, 'ATRATIVOS');
+      const tours = await carousel(page, 'PASSEIOS');
       const pages = isDesktop ? 4 : 12;
       await expect(tours.frame).toHaveAttribute('data-carousel-auto', 'running');
       await page.clock.runFor(4900);
@@ -149,7 +149,7 @@ for (const { name, width, height } of WIDTHS) {
       test('no auto-slide under reduced motion', async ({ page }) => {
         await page.emulateMedia({ reducedMotion: 'reduce' });
         await openWithClock(page);
-        const tours = await carousel(page, 'ATRATIVOS');
+        const tours = await carousel(page, 'PASSEIOS');
         await expect(tours.frame).toHaveAttribute('data-carousel-auto', 'off');
         await page.clock.runFor(30_000);
         await expect(tours.position).toHaveText(/^.*1 de \d+$/);

@@ -19,6 +19,7 @@ const PAGES = [
   '/all-providers-tours',
   '/tour/101',
   '/event/401',
+  '/agenda',
   '/provider-tour/801',
   '/driver/501',
   '/experience/1',
@@ -159,7 +160,18 @@ for (const path of PAGES) {
  * breakpoints of the header follow it, which a zoom of the root's font would not show): no sideways scroll on
  * a phone of 320 or 390 px, nor at 1280 px, where the header keeps its phone drawer until the menu fits.
  */
-const LARGE_TEXT_PAGES = ['/', '/all-tours', '/tour/101', '/testimonials/1001', '/favoritos', '/acessibilidade'];
+const LARGE_TEXT_PAGES = [
+  '/',
+  '/all-tours',
+  '/tour/101',
+  '/agenda',
+  '/testimonials/1001',
+  '/favoritos',
+  '/acessibilidade',
+  '/status',
+  '/dados',
+  '/contato',
+];
 const LARGE_TEXT_WIDTHS = [1280, 390, 320];
 
 for (const path of LARGE_TEXT_PAGES) {

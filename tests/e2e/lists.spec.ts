@@ -1,10 +1,12 @@
 /**
  * The list pages (docs/product.md) in Chromium at both widths: the filter panel collapsed on phones and
- * open on desktop, what it shows, nothing foreign loaded, the accessibility sweep; the plain forms
- * without JavaScript, cards drawn as they come into view, the older addresses and 'Voltar' at work.
+ * open on desktop, the sort control, what it shows, nothing foreign loaded, the accessibility sweep;
+ * without JavaScript no filter or sort control and a search box that goes to /busca, cards drawn as
+ * they come into view, the older addresses and 'Voltar' at work. Sorting at work: sorting.spec.ts.
  * What the static HTML says (texts, options, ranges, card data, JSON-LD) is tests/html/lists.test.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { SEARCH_KIND_LABELS } from '../../src/lib/search/search.ts';
 import { LISTS } from '../fixtures/list-pages.ts';
 import { collectForeignRequests, expectNoSeriousA11yViolations, ORIGIN, WIDTHS } from './support.ts';
 
@@ -31,6 +33,7 @@ for (const viewport of WIDTHS) {
       const cards = page.locator('.results .grid > li');
       await expect(page.getByText(`${await cards.count()} resultados`), list.path).toBeVisible();
       await expect(cards.first().getByRole('heading', { level: 2 }), list.path).toBeVisible();
+      await expect(page.getByLabel('Ordenar por'), list.path).toBeVisible();
 
       // Filter panel: collapsed on phones, open on desktop.
       if (viewport.width < 960) {
@@ -59,28 +62,36 @@ test("the tour list's experiences scroll in a box of 200 px; the durations are s
   for (const label of ['Até 1h', '1-2h', '2-4h', '4h+']) await expect(form.getByLabel(label, { exact: true })).toBeVisible();
 });
 
-// Without JavaScript the pages are plain static HTML (the list filters apply the query in the browser:
-// tests/html/list-filters.test.ts and filters.spec.ts).
+// Without JavaScript the pages are plain static HTML: no control that only the list filters could
+// apply (tests/html/lists.test.ts: marked .js-only), and the search box hands its words to /busca.
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('search and filter forms are plain GET forms; Limpar returns to the bare list', async ({ page }) => {
-    await page.goto('/all-drivers');
-    const total = await page.locator('.grid > li').count();
-    await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill('Paulo');
-    await page.getByRole('searchbox', { name: 'Buscar por nome' }).press('Enter');
-    await expect(page).toHaveURL(/\/all-drivers\/?\?q=Paulo$/);
-    await expect(page.locator('.grid > li')).toHaveCount(total);
+  for (const viewport of WIDTHS) {
+    test(`at ${viewport.width} px no filter panel or sort control is shown; the search goes to /busca`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto('/all-drivers');
+      const cards = page.locator('.results .grid > li');
+      await expect(cards.first()).toBeVisible();
+      await expect(page.getByText(`${await cards.count()} resultados`, { exact: true })).toBeVisible();
+      await expect(page.locator('details.filters')).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Aplicar filtros' })).toBeHidden();
+      await expect(page.getByLabel('Ordenar por')).toBeHidden();
+      await expect(page.getByText('precisam de JavaScript')).toHaveCount(0);
+      // No empty side column: the results take the width the panel would have had.
+      const container = await page.locator('.list-page').boundingBox();
+      const results = await page.getByRole('region', { name: 'Resultados' }).boundingBox();
+      expect(Math.abs((results?.x ?? 0) - (container?.x ?? 0))).toBeLessThanOrEqual(16);
+      expect(results?.width ?? 0).toBeGreaterThanOrEqual((container?.width ?? 0) - 32);
 
-    await page.goto('/all-tours');
-    const form = await openFilters(page);
-    await form.getByLabel('Ecoturismo').check();
-    await form.getByRole('button', { name: 'Aplicar filtros' }).click();
-    await expect(page).toHaveURL(/experience=Ecoturismo/);
-    await expect(page).toHaveURL(/preco_max=300/);
-    await (await openFilters(page)).getByRole('link', { name: 'Limpar' }).click();
-    await expect(page).toHaveURL(/\/all-tours\/?$/);
-  });
+      await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill('Paulo');
+      await page.getByRole('searchbox', { name: 'Buscar por nome' }).press('Enter');
+      await page.waitForURL(/\/busca\?/);
+      const query = new URL(page.url()).searchParams;
+      expect([query.get('q'), query.get('tipo')]).toEqual(['Paulo', SEARCH_KIND_LABELS.driver]);
+      await expect(page.getByRole('searchbox', { name: 'Buscar no portal' })).toBeVisible();
+    });
+  }
 });
 
 test('a card far down a list is not drawn until the visitor scrolls near it; its shadow is not cut', async ({ page }) => {

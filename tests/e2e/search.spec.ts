@@ -194,6 +194,89 @@ test('on a phone, the drawer box opens the dialog with its query and closes the 
   await expect(searchEntry(page)).toBeFocused();
 });
 
+test.describe('the dialog and Back, at a phone width (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** The position in the tab's history (Chromium's Navigation API). */
+  const historyIndex = (page: Page) =>
+    page.evaluate(() => (window as unknown as { navigation: { currentEntry: { index: number } } }).navigation.currentEntry.index);
+
+  /** Opens the dialog by the header's search entry, once its entry is pushed. */
+  async function openDialog(page: Page) {
+    const before = await historyIndex(page);
+    await page.waitForLoadState('domcontentloaded');
+    await searchEntry(page).click();
+    await expect(dialogOf(page)).toBeVisible();
+    await expect.poll(() => historyIndex(page)).toBe(before + 1);
+    return dialogOf(page);
+  }
+
+  test('Back closes the dialog and the visitor stays on the page; closed otherwise, Back leaves the page as before', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    await page.goto('/all-restaurants');
+    await page.evaluate(() => Object.assign(window, { visitMark: 'still here' }));
+    const start = await historyIndex(page);
+
+    const dialog = await openDialog(page);
+    await dialog.getByRole('searchbox').fill('pesca');
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/all-restaurants$/);
+    expect(await page.evaluate(() => (window as unknown as { visitMark?: string }).visitMark)).toBe('still here');
+    expect(await historyIndex(page)).toBe(start);
+    await expect(searchEntry(page)).toBeFocused();
+
+    // Closed by its button, then by Escape: no entry is left behind.
+    await (await openDialog(page)).getByRole('button', { name: 'Fechar busca' }).click();
+    await expect(dialogOf(page)).toBeHidden();
+    await expect.poll(() => historyIndex(page)).toBe(start);
+    await openDialog(page);
+    await page.keyboard.press('Escape');
+    await expect(dialogOf(page)).toBeHidden();
+    await expect.poll(() => historyIndex(page)).toBe(start);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test("from the drawer's box: the dialog takes the drawer's place in the history, and Back closes it", async ({ page }) => {
+    await page.goto('/all-tours');
+    const start = await historyIndex(page);
+    const banner = page.getByRole('banner');
+    await banner.locator('summary', { hasText: 'Abrir menu' }).click();
+    await expect.poll(() => historyIndex(page)).toBe(start + 1);
+    const box = banner.getByRole('searchbox', { name: 'Buscar no portal' });
+    await box.fill('pesca');
+    await box.press('Enter');
+    await expect(dialogOf(page).getByRole('searchbox')).toHaveValue('pesca');
+    // The drawer's entry was taken back before the dialog's was pushed: one entry, not two.
+    await expect.poll(() => historyIndex(page)).toBe(start + 1);
+    await page.goBack();
+    await expect(dialogOf(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/all-tours$/);
+    await expect(banner.locator('details.drawer')).not.toHaveAttribute('open', '');
+    expect(await historyIndex(page)).toBe(start);
+  });
+
+  test('a result opened from the dialog: Back from its page comes to the page the search was made on, in one step', async ({
+    page,
+  }) => {
+    await page.goto('/all-restaurants');
+    const start = await historyIndex(page);
+    const dialog = await openDialog(page);
+    await dialog.getByRole('searchbox').fill('pousada tuiuiu');
+    const first = dialog.getByRole('list', { name: 'Resultados da busca' }).getByRole('link').first();
+    const href = await first.getAttribute('href');
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    expect(await historyIndex(page)).toBe(start + 1);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/all-restaurants$/);
+    await expect(dialogOf(page)).toBeHidden();
+  });
+});
+
 test('accents and case do not matter; Portuguese word forms match', async ({ page }) => {
   await page.goto('/');
   for (const query of ['CACHOEIRA', 'cachoeiras', 'cachoeíra']) {

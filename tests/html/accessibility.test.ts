@@ -66,6 +66,17 @@ describe('the skip links', () => {
   });
 });
 
+it.each(['/', '/tour/101', '/agenda', '/busca', '/404'])(
+  '%s shows the symbol of access in its header, before any script runs, leading to /acessibilidade (LBI art. 63 § 1)',
+  (sitePath) => {
+    const header = page(sitePath).querySelector('header.site-header') as Element;
+    const symbol = one(header, 'link', 'Acessibilidade');
+    expect(symbol.getAttribute('href')).toBe('/acessibilidade');
+    expect(symbol.closest('.js-only, .drawer, [hidden]')).toBeNull();
+    expect(symbol.querySelector('svg')).not.toBeNull();
+  },
+);
+
 it("the header's 'Alto contraste' is a toggle button, shown only where JavaScript runs", () => {
   const toggle = one(page('/'), 'button', 'Alto contraste');
   expect(toggle.getAttribute('aria-pressed')).toBe('false');

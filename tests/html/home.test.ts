@@ -11,15 +11,15 @@ import { attributes, byRole, byText, jsonLd, one, page, region, textOf } from '.
 
 /** Each item carousel: section heading, its list link and how many cards the sample data gives (at most 12). */
 const CAROUSELS = [
-  ['ATRATIVOS', 'Ver mais atrativos', '/all-tours', 12],
+  ['PASSEIOS', 'Ver mais passeios', '/all-tours', 12],
   // Events: those still to come, however many the day of the build leaves (the test below).
   ['EVENTOS', 'Ver mais eventos', '/all-events', null],
   // Providers: only the active and published ones (the sample has pending, in-review and inactive ones too).
   ['FORNECEDORES DE ATRATIVOS', 'Ver mais fornecedores de atrativos', '/all-providers-tours', 4],
   ['HOSPEDAGENS', 'Ver mais hospedagens', '/all-accommodation', 9],
   ['RESTAURANTES', 'Ver mais restaurantes', '/all-restaurants', 11],
-  ['AGÊNCIA DE TURISMO', 'Ver todas as agências', '/all-agencies', 3],
-  ['GUIA DE TURISMO', 'Ver todos os guias de viagem', '/all-guides', 3],
+  ['AGÊNCIAS DE TURISMO', 'Ver todas as agências de turismo', '/all-agencies', 3],
+  ['GUIAS DE TURISMO', 'Ver todos os guias de turismo', '/all-guides', 3],
   ['CONDUTORES', 'Ver todos os condutores', '/all-drivers', 3],
 ] as const;
 
@@ -101,11 +101,11 @@ it('item carousels: static lists of at most 12 cards, with the list links and th
     expect(one(section, 'link', more).getAttribute('href')).toBe(href);
   }
   // Featured tours first; a card opens its detail page.
-  const tours = region(home(), 'ATRATIVOS');
+  const tours = region(home(), 'PASSEIOS');
   expect(one(tours, 'link', 'Trilha e Banho nas Cachoeiras da Serra das Araras', { exact: false }).getAttribute('href')).toMatch(
     /^\/tour\/\d+$/,
   );
-  expect(textOf(one(tours, 'link', 'Ver mais atrativos', { exact: false }))).toMatch(/^Ver mais/);
+  expect(textOf(one(tours, 'link', 'Ver mais passeios', { exact: false }))).toMatch(/^Ver mais/);
   // Sample records that miss data show the card fallbacks.
   const noData = region(home(), 'FORNECEDORES DE ATRATIVOS').querySelector('[data-id="807"]') as Element;
   expect(byText(noData, 'Local não informado')).not.toHaveLength(0);
@@ -200,13 +200,13 @@ it('both variants of the menu anchors point into their section; every home ancho
     ['experiencias', 'TODAS AS EXPERIÊNCIAS'],
     ['eventos', 'EVENTOS'],
     ['noticias', 'NOTÍCIAS'],
-    ['promocoes', 'ATRATIVOS'],
-    ['tours', 'ATRATIVOS'],
+    ['promocoes', 'PASSEIOS'],
+    ['tours', 'PASSEIOS'],
     ['accommodations', 'HOSPEDAGENS'],
     ['restaurants', 'RESTAURANTES'],
-    ['provedores', 'AGÊNCIA DE TURISMO'],
-    ['agencies', 'AGÊNCIA DE TURISMO'],
-    ['guides', 'GUIA DE TURISMO'],
+    ['provedores', 'AGÊNCIAS DE TURISMO'],
+    ['agencies', 'AGÊNCIAS DE TURISMO'],
+    ['guides', 'GUIAS DE TURISMO'],
     ['drivers', 'CONDUTORES'],
     ['fornecedores-atrativos', 'FORNECEDORES DE ATRATIVOS'],
   ] as const;

@@ -5,8 +5,9 @@
  * The list filters (src/islands/list-filters.ts) run on the sample build's own list pages, without a
  * browser: each test puts a page of dist/ in the document, at an address, and starts the filters
  * with the page's configuration, as list-page.ts does. Every control filters the static cards, the
- * address holds the state (a shared link, the back button), 'Limpar' and the chips clear it, and the
- * experience boxes switch the heading and name the experiences when nothing matches.
+ * address holds the state (a shared link, the back button), 'Limpar' and the chips clear it, the
+ * experience boxes switch the heading and name the experiences when nothing matches, and the sort
+ * control orders the cards, with the filters, in the same address.
  * Sample values come from data/sample-snapshot/*.json. What needs a browser (the panel at each
  * width, typing, a reload, the module arriving late, axe) is tests/e2e/filters.spec.ts; lists of
  * several pages are tests/integration/paged-lists.test.ts.
@@ -66,6 +67,21 @@ async function expectShown(ids: string[]): Promise<void> {
 }
 
 const heading = () => textOf(document.querySelector('h1'));
+
+/** The sort control ('Ordenar por'). */
+const orderControl = () => byLabel(document, 'Ordenar por', { exact: true })[0] as unknown as HTMLSelectElement;
+
+/** Picks an order, as a visitor does in the list (one change event). */
+function chooseOrder(label: string): void {
+  const select = orderControl();
+  const option = [...select.options].find((candidate) => textOf(candidate) === label);
+  if (!option) throw new Error(`no order ${label}`);
+  select.value = option.value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** The tours in their list's own order (data/sample-snapshot/tours.json). */
+const TOURS = ['101', '102', '103', '104', '105', '106', '107', '108', '109', '110', '111', '112', '113', '114'];
 
 it('the search box filters by name, ignoring case and accents, after a pause in the typing or at Enter', async () => {
   await openList('/all-tours');
@@ -137,10 +153,10 @@ it("'Em promoção' keeps the items on sale with the other filters; its chip and
 
 it('the experience boxes filter and switch the heading; nothing matching names the experiences', async () => {
   await openList('/all-tours');
-  expect(heading()).toBe('Atrativos');
+  expect(heading()).toBe('Passeios');
   setBox('Cultura Indígena', true);
   await expectShown(['106']);
-  expect(heading()).toBe('Atrativos Filtrados por Experiência');
+  expect(heading()).toBe('Passeios Filtrados por Experiência');
   setBox('Observação de Aves', true);
   await expectShown([]);
   const message = 'Nenhum passeio encontrado para as experiências selecionadas: Cultura Indígena, Observação de Aves.';
@@ -148,7 +164,7 @@ it('the experience boxes filter and switch the heading; nothing matching names t
   setBox('Cultura Indígena', false);
   setBox('Observação de Aves', false);
   await expectShown(['101', '102', '103', '104', '105', '106', '107', '108', '109', '110', '111', '112', '113', '114']);
-  expect(heading()).toBe('Atrativos');
+  expect(heading()).toBe('Passeios');
   expect(byText(document, /Nenhum passeio encontrado/, { includeHidden: true })).toEqual([]);
 });
 
@@ -165,7 +181,7 @@ it('a shared link is the state: the forms show it, and a part no box names is ke
   // 'Cachoeiras' names no checkbox: it is kept as a part of 'Experiência em Cachoeiras'.
   await openList('/all-tours?experience=Cachoeiras&avaliacao=4.5&duracao=5&preco_max=200');
   await expectShown(['101']);
-  expect(heading()).toBe('Atrativos Filtrados por Experiência');
+  expect(heading()).toBe('Passeios Filtrados por Experiência');
   expect(control('4,5+ estrelas').checked).toBe(true);
   expect(control('4h+').checked).toBe(true);
   expect(control('Máximo').value).toBe('200');
@@ -229,4 +245,54 @@ it('a choice made before the filters came (a pending form) wins over the address
   await expectShown(['111', '112']);
   expect(address()).toBe('/all-tours?duracao=2');
   expect(filterForm().dataset.pending).toBeUndefined();
+});
+
+it("'Menor preço' orders the cards by the price they show, the unpriced last; filters keep the order, 'Limpar' too", async () => {
+  await openList('/all-tours');
+  expect(orderControl().value).toBe('');
+  chooseOrder('Menor preço');
+  // 107 shows R$ 80 (its sale price is above it); 108 and 110 both R$ 140, in the list's order; 112 and 114 give no price.
+  await expectShown(['103', '111', '107', '105', '102', '109', '108', '110', '101', '106', '113', '104', '112', '114']);
+  expect(address()).toBe('/all-tours?ordem=preco');
+  setBox('Em promoção', true);
+  await expectShown(['111', '102', '108', '101', '113', '104']);
+  expect(address()).toBe('/all-tours?promocao=1&ordem=preco');
+  // The order is no filter: no chip names it, and 'Limpar filtros' leaves it.
+  expect(byText(document, /Menor preço/).filter((element) => element.closest('[data-active-filters]'))).toEqual([]);
+  click(one(document, 'link', 'Limpar filtros'));
+  await vi.waitFor(() => expect(address()).toBe('/all-tours?ordem=preco'));
+  await expectShown(['103', '111', '107', '105', '102', '109', '108', '110', '101', '106', '113', '104', '112', '114']);
+  expect(orderControl().value).toBe('preco');
+  chooseOrder('Relevância');
+  await expectShown(TOURS);
+  expect(address()).toBe('/all-tours');
+});
+
+it("'Melhor avaliação' puts the unrated last, 'Nome (A–Z)' sorts the Portuguese way; Back brings the earlier order", async () => {
+  await openList('/all-accommodation?ordem=avaliacao');
+  expect(orderControl().value).toBe('avaliacao');
+  // 206 has no rating.
+  await expectShown(['203', '207', '205', '201', '204', '208', '202', '209', '206']);
+  chooseOrder('Nome (A–Z)');
+  await expectShown(['202', '209', '207', '206', '204', '201', '208', '205', '203']);
+  expect(address()).toBe('/all-accommodation?ordem=nome');
+  goTo('/all-accommodation?ordem=avaliacao');
+  await expectShown(['203', '207', '205', '201', '204', '208', '202', '209', '206']);
+  expect(orderControl().value).toBe('avaliacao');
+  goTo('/all-accommodation');
+  await expectShown(['201', '202', '203', '204', '205', '206', '207', '208', '209']);
+  expect(orderControl().value).toBe('');
+});
+
+it('events are in date order of their own; by price the free one comes first', async () => {
+  await openList('/all-events?ordem=preco');
+  // 401 is 'Gratuito'; 406 shows R$ 30; 407 and 402 give no price.
+  await expectShown(['401', '403', '406', '405', '404', '407', '402']);
+  expect(textOf(orderControl().options[0] ?? null)).toBe('Data');
+});
+
+it('an address asking for an order the list does not have keeps its own', async () => {
+  await openList('/all-tours?ordem=data');
+  await expectShown(TOURS);
+  expect(orderControl().value).toBe('');
 });

@@ -1,10 +1,12 @@
 /**
  * The list pages (docs/product.md) in the static HTML of the sample build: titles, search box, filter
- * panel with the options and ranges of docs/product.md, cards with the filter data attributes, the
- * `?experience=` texts kept for the list filters, fallbacks, JSON-LD, and the older addresses.
+ * panel with the options and ranges of docs/product.md, the sort control, what is shown without
+ * JavaScript, cards with the filter data attributes, the `?experience=` texts kept for the list
+ * filters, fallbacks, JSON-LD, and the older addresses.
  * The panel at each width, the forms at work and the accessibility sweep: tests/e2e/lists.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { SEARCH_KIND_LABELS, SEARCH_PATH } from '../../src/lib/search/search.ts';
 import { LISTS } from '../fixtures/list-pages.ts';
 import { byLabel, byRole, byText, jsonLd, one, page, source, textOf } from '../support/dist-pages.ts';
 
@@ -22,11 +24,17 @@ describe.each(LISTS)('$path', (list) => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain('Barra do Bugres');
     if (list.hasBackLink) expect(one(document, 'link', 'Voltar').getAttribute('href')).toBe('/');
 
-    // Search box: a labelled input `q` in a GET form to the list itself.
+    // Search box: a labelled input `q` in a GET form to the site search, narrowed to the list's kind
+    // (what it does without JavaScript; with it, the list filters take it over and filter in place).
     const search = one(document, 'searchbox', 'Buscar por nome');
     expect(search.getAttribute('placeholder')).toBe(list.placeholder);
     expect(search.getAttribute('name')).toBe('q');
-    expect(byRole(document, 'search').map((form) => form.getAttribute('action'))).toEqual([list.path]);
+    const [form] = byRole(document, 'search');
+    expect(byRole(document, 'search')).toHaveLength(1);
+    expect([form?.getAttribute('method'), form?.getAttribute('action')]).toEqual(['get', SEARCH_PATH]);
+    const kind = form?.querySelector('input[type="hidden"][name="tipo"]')?.getAttribute('value') ?? '';
+    expect(Object.values(SEARCH_KIND_LABELS)).toContain(kind);
+    expect(form?.closest('.js-only')).toBeNull();
     expect(byRole(document, 'button', { name: 'Buscar', exact: true })).toHaveLength(1);
 
     // Results: 'N resultados', one card per item, each with its heading.
@@ -35,13 +43,14 @@ describe.each(LISTS)('$path', (list) => {
     expect(byText(document, `${cards.length} resultados`)).toHaveLength(1);
     expect(byRole(cards[0] as Element, 'heading', { level: 2 })).toHaveLength(1);
 
-    // Filter panel: a 'Filtros' summary and a GET form with the legends and ranges of docs/product.md.
+    // Filter panel: a 'Filtros' summary and a form with the legends and ranges of docs/product.md, shown
+    // only where scripts run (global.css: .js-only), since only the list filters can apply it.
     expect(textOf(document.querySelector('details.filters > summary'))).toBe('Filtros');
-    const form = filtersOf(list.path);
-    expect(form.getAttribute('method')).toBe('get');
-    expect([...form.querySelectorAll('legend')].map(textOf)).toEqual(list.legends);
-    for (const label of ['4+ estrelas', '4,5+ estrelas', '5 estrelas']) expect(byLabel(form, label), label).toHaveLength(1);
-    const [min, max] = [byLabel(form, 'Mínimo'), byLabel(form, 'Máximo')];
+    const filters = filtersOf(list.path);
+    expect(filters.closest('details')?.closest('.js-only')).not.toBeNull();
+    expect([...filters.querySelectorAll('legend')].map(textOf)).toEqual(list.legends);
+    for (const label of ['4+ estrelas', '4,5+ estrelas', '5 estrelas']) expect(byLabel(filters, label), label).toHaveLength(1);
+    const [min, max] = [byLabel(filters, 'Mínimo'), byLabel(filters, 'Máximo')];
     expect(min).toHaveLength(1);
     expect(max).toHaveLength(1);
     expect(min[0]?.getAttribute('name')).toBe('preco_min');
@@ -53,8 +62,19 @@ describe.each(LISTS)('$path', (list) => {
     }
     expect(min[0]?.value).toBe(String(list.price.min));
     expect(max[0]?.value).toBe(String(list.price.max));
-    expect(byRole(form, 'button', { name: 'Aplicar filtros', includeHidden: true })).toHaveLength(1);
-    expect(one(form, 'link', 'Limpar', { includeHidden: true }).getAttribute('href')).toBe(list.path);
+    expect(byRole(filters, 'button', { name: 'Aplicar filtros', includeHidden: true })).toHaveLength(1);
+    expect(one(filters, 'link', 'Limpar', { includeHidden: true }).getAttribute('href')).toBe(list.path);
+
+    // Sort control: 'Ordenar por' with the list's own order first and selected, shown only where scripts run.
+    const [order] = byLabel(document, 'Ordenar por', { exact: true });
+    expect(order?.tagName).toBe('SELECT');
+    expect(order?.getAttribute('name')).toBe('ordem');
+    expect(order?.closest('.js-only')).not.toBeNull();
+    const options = [...(order?.querySelectorAll('option') ?? [])];
+    expect(options[0]?.getAttribute('value')).toBe('');
+    expect(options.filter((option) => option.hasAttribute('selected'))).toEqual([]);
+    // No note that the filters need JavaScript: without it no filter is offered.
+    expect(byText(document, /precisam de JavaScript/, { includeHidden: true })).toEqual([]);
 
     // JSON-LD: an ItemList of the cards and the breadcrumb Início → the list.
     const structured = jsonLd(document);
@@ -66,6 +86,30 @@ describe.each(LISTS)('$path', (list) => {
     expect(breadcrumb?.itemListElement.map((entry) => entry.name)).toEqual(['Início', list.title]);
     expect(breadcrumb?.itemListElement[1]?.item).toMatch(new RegExp(`${list.path}$`));
   });
+});
+
+// The sample's lists all have prices and ratings (a free event counts as a price); which order a list
+// without them offers is tests/unit/list-sort.test.ts.
+it.each([
+  ['/all-tours', ['Relevância', 'Menor preço', 'Melhor avaliação', 'Nome (A–Z)']],
+  ['/all-restaurants', ['Relevância', 'Menor preço', 'Melhor avaliação', 'Nome (A–Z)']],
+  // Events are listed by date (docs/product.md): that is their own order.
+  ['/all-events', ['Data', 'Menor preço', 'Melhor avaliação', 'Nome (A–Z)']],
+])('%s offers its sort orders, its own first', (path, labels) => {
+  const [order] = byLabel(page(path), 'Ordenar por', { exact: true });
+  const options = [...(order?.querySelectorAll('option') ?? [])];
+  expect(options.map(textOf)).toEqual(labels);
+  expect(options.map((option) => option.getAttribute('value'))).toEqual(['', 'preco', 'avaliacao', 'nome']);
+});
+
+it('the sort control sits beside the count, and the free event says it is free for the sort', () => {
+  const document = page('/all-events');
+  const [order] = byLabel(document, 'Ordenar por', { exact: true });
+  expect(order?.closest('.results')).not.toBeNull();
+  // 401 is 'Gratuito': no amount (the price bounds leave it out), the lowest price for the sort.
+  expect(cardOf('/all-events', '401')?.getAttribute('data-free')).toBe('1');
+  expect(cardOf('/all-events', '401')?.hasAttribute('data-price')).toBe(false);
+  expect(cardOf('/all-events', '405')?.hasAttribute('data-free')).toBe(false);
 });
 
 it('the tour list offers docs/product.md options: experiences, localities, durations', () => {

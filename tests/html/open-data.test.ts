@@ -13,7 +13,7 @@ import { ENTITIES } from '../../src/lib/entities.ts';
 import { OPEN_DATASETS, openDataPath } from '../../src/lib/open-data/columns.ts';
 import { ITEM_KINDS } from '../../src/lib/schemas/index.ts';
 import { parseCsv } from '../support/csv.ts';
-import { DIST, fileOf, page, source, textOf } from '../support/dist-pages.ts';
+import { DIST, fileOf, jsonLd, page, source, textOf } from '../support/dist-pages.ts';
 
 const manifest = JSON.parse(source('/build-manifest.json')) as BuildManifest;
 const ITEM_COLLECTIONS = new Set<string>(ITEM_KINDS.map((kind) => ENTITIES[kind].collection));
@@ -55,6 +55,32 @@ describe('/dados', () => {
   it('says when this version was made, and under which licence', () => {
     expect(textOf(document.querySelector('main'))).toMatch(/Esta versão é de \d{2}\/\d{2}\/\d{4}, às \d{2}:\d{2}/);
     expect(document.querySelector('a[rel="license"]')?.getAttribute('href')).toMatch(/^https:\/\//);
+  });
+
+  it('describes each collection to dataset search as a Dataset whose files are the ones it links, under its licence', () => {
+    const catalog = jsonLd(document).find((entry) => entry['@type'] === 'DataCatalog');
+    const datasets = (catalog?.dataset ?? []) as Record<string, unknown>[];
+    expect(datasets).toHaveLength(OPEN_DATASETS.length);
+    const licence = document.querySelector('a[rel="license"]')?.getAttribute('href');
+    for (const [index, dataset] of OPEN_DATASETS.entries()) {
+      const described = datasets[index] ?? {};
+      expect(described.name, dataset.slug).toMatch(new RegExp(`^${dataset.name} – `));
+      expect(
+        String(described.description).length,
+        `${dataset.slug}: Google asks for 50 characters or more`,
+      ).toBeGreaterThanOrEqual(50);
+      expect(described.license, dataset.slug).toBe(licence);
+      expect(described.dateModified, dataset.slug).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const files = (described.distribution as { contentUrl: string; encodingFormat: string }[]).map((file) => ({
+        path: new URL(file.contentUrl).pathname,
+        type: file.encodingFormat,
+      }));
+      expect(files, dataset.slug).toEqual([
+        { path: openDataPath(dataset, 'csv'), type: 'text/csv' },
+        { path: openDataPath(dataset, 'json'), type: 'application/json' },
+      ]);
+      for (const file of files) expect(existsSync(path.join(DIST, fileOf(file.path))), file.path).toBe(true);
+    }
   });
 
   it('runs no script of its own', () => {

@@ -8,8 +8,8 @@ import { readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { byRole, byText, DIST, one, page, region, source } from '../support/dist-pages.ts';
 
-it("the agencies' button says 'Ver todas as agências'; a stay's price says for how many nights", () => {
-  expect(one(page('/'), 'link', 'Ver todas as agências').getAttribute('href')).toBe('/all-agencies');
+it("the agencies' button says 'Ver todas as agências de turismo'; a stay's price says for how many nights", () => {
+  expect(one(page('/'), 'link', 'Ver todas as agências de turismo').getAttribute('href')).toBe('/all-agencies');
   expect(byText(page('/'), 'Ver Todos as Agências', { includeHidden: true })).toHaveLength(0);
   expect(byText(region(page('/accommodation/201'), 'Preço'), 'Preço por noite', { exact: true })).toHaveLength(1);
   expect(byText(region(page('/accommodation/203'), 'Preço'), 'Preço por 2 noites', { exact: true })).toHaveLength(1);

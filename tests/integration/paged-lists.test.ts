@@ -5,8 +5,8 @@
  *   canonical URL, title and JSON-LD, the sitemap, the list's index, and the deploy gate;
  * - in Chromium at a phone's width, over the built dist/ served as its host serves it: a filter or a
  *   search covers the whole list (the count, cards taken from the pages that hold them, 'Mostrar
- *   mais'), the URL is the state (Back), a failed fetch can be tried again, and without JavaScript the
- *   forms land on the list's first page, which says filters need JavaScript;
+ *   mais'), an order sorts the whole list, the URL is the state (Back), a failed fetch can be tried
+ *   again, and without JavaScript no filter or sort is offered and a search goes to the site search;
  * - /promocoes shows PROMOTIONS_PER_KIND tours on sale, and its 'Ver todas as N ofertas de passeios'
  *   lands on the tours list filtered 'Em promoção': every tour on sale, from each page that holds it.
  * One build for all: a whole site costs a minute or two on the project's machine.
@@ -34,6 +34,9 @@ interface Tour {
   rating: number | null;
   /** Set by the sync only when the sale price is lower than the price: the card then shows the discount. */
   discountPercent: number | null;
+  priceValue: number | null;
+  salePriceValue: number | null;
+  isFree: boolean;
 }
 
 let server: UpstreamServer;
@@ -101,17 +104,18 @@ describe('the static pages of a list', () => {
     const second = await site.page('/all-tours/page/2');
     expect(first).toMatch(/<link rel="canonical" href="[^"]*\/all-tours">/);
     expect(second).toMatch(/<link rel="canonical" href="[^"]*\/all-tours\/page\/2">/);
-    expect(second).toMatch(/<title>Atrativos em [^<]* – página 2/);
+    expect(second).toMatch(/<title>Passeios em [^<]* – página 2/);
     for (const html of [first, second]) {
       expect(html).toContain(`${tours.length} resultados`);
       expect(html).toContain('aria-label="Paginação"');
       expect(html).toContain('href="/all-tours/page/3"');
-      // Without JavaScript a search from any page lands on the list's first page.
+      // Without JavaScript a search from any page goes to the site search; the filter and sort forms, shown only
+      // with it, name the list's first page.
       const forms = [...html.matchAll(/<form\b[^>]*>/g)]
         .map((match) => match[0])
-        .filter((tag) => /data-list-(search|filters)/.test(tag));
-      expect(forms).toHaveLength(2);
-      for (const form of forms) expect(form).toContain('action="/all-tours"');
+        .filter((tag) => /data-list-(search|filters|sort)/.test(tag));
+      expect(forms).toHaveLength(3);
+      for (const form of forms) expect(form).toContain(/data-list-search/.test(form) ? 'action="/busca"' : 'action="/all-tours"');
     }
     expect(second).toContain('href="/all-tours"');
   });
@@ -129,7 +133,7 @@ describe('the static pages of a list', () => {
     const breadcrumb = structured.find((entry) => entry['@type'] === 'BreadcrumbList') as {
       itemListElement: { name: string; item: string }[];
     };
-    expect(breadcrumb.itemListElement.map((entry) => entry.name)).toEqual(['Início', 'Atrativos', 'Página 2']);
+    expect(breadcrumb.itemListElement.map((entry) => entry.name)).toEqual(['Início', 'Passeios', 'Página 2']);
     expect(breadcrumb.itemListElement[2]?.item).toMatch(/\/all-tours\/page\/2$/);
   });
 
@@ -370,6 +374,36 @@ describe('in Chromium at 390 px', () => {
     expect(page.url()).toMatch(/\/all-tours\?promocao=1&avaliacao=4$/);
   });
 
+  it("'Menor preço' sorts the whole list: the cheapest first, from the pages that hold them, 'Mostrar mais' the rest; Back", async () => {
+    // The price a card shows: the sale price when it has a discount; 'Gratuito' is 0; no price last, ties in the list's order.
+    const priceOf = (tour: Tour) =>
+      (tour.discountPercent !== null ? tour.salePriceValue : tour.priceValue) ?? (tour.isFree ? 0 : null);
+    const expected = tours
+      .map((tour, index) => ({ id: tour.id, index, price: priceOf(tour) }))
+      .sort((a, b) => Number(a.price === null) - Number(b.price === null) || (a.price ?? 0) - (b.price ?? 0) || a.index - b.index)
+      .map((entry) => entry.id);
+    expect(expected.slice(0, LIST_PAGE_SIZE)).not.toEqual(tours.slice(0, LIST_PAGE_SIZE).map((tour) => tour.id));
+    await page.goto(`${host.origin}/all-tours`);
+    await page.getByLabel('Ordenar por').selectOption({ label: 'Menor preço' });
+    await page.waitForURL(/\/all-tours\?ordem=preco$/);
+    await expect.poll(() => shownIds(page), { timeout: UI_TIMEOUT }).toEqual(expected.slice(0, LIST_PAGE_SIZE));
+    expect(await page.locator('[data-list-count]').textContent()).toBe(countText(tours.length));
+    expect(await page.locator('[data-list-pagination]').isHidden()).toBe(true);
+    const more = page.getByRole('button', { name: 'Mostrar mais' });
+    while (await more.isVisible()) {
+      const before = (await shownIds(page)).length;
+      await more.click();
+      await expect.poll(async () => (await shownIds(page)).length, { timeout: UI_TIMEOUT }).toBeGreaterThan(before);
+    }
+    expect(await shownIds(page)).toEqual(expected);
+    await page.goBack();
+    await page.waitForURL(/\/all-tours$/);
+    await expect
+      .poll(() => shownIds(page), { timeout: UI_TIMEOUT })
+      .toEqual(tours.slice(0, LIST_PAGE_SIZE).map((tour) => tour.id));
+    expect(await page.locator('[data-list-pagination]').isVisible()).toBe(true);
+  });
+
   it("a list's index that does not come says so, and 'Tentar novamente' brings the results", async () => {
     let failures = 1;
     await page.route('**/all-tours/index.json', (route) => (failures-- > 0 ? route.abort() : route.continue()));
@@ -382,19 +416,20 @@ describe('in Chromium at 390 px', () => {
     expect(await alert.count()).toBe(0);
   });
 
-  it('without JavaScript a search from a later page lands on the first page, which says filters need JavaScript', async () => {
+  it('without JavaScript the list stands in its own order with its pagination, and a search goes to the site search', async () => {
     const noScript = await browser.newContext({ viewport, javaScriptEnabled: false });
     try {
       const plain = await noScript.newPage();
-      await plain.goto(`${host.origin}/all-tours/page/2`);
-      await plain.getByRole('searchbox', { name: 'Buscar por nome' }).fill('barco');
-      await plain.getByRole('searchbox', { name: 'Buscar por nome' }).press('Enter');
-      await plain.waitForURL(/\/all-tours\?q=barco$/);
+      await plain.goto(`${host.origin}/all-tours?ordem=preco`);
       expect(await shownIds(plain)).toEqual(tours.slice(0, LIST_PAGE_SIZE).map((tour) => tour.id));
-      expect(await plain.getByText('Os filtros precisam de JavaScript para funcionar').isVisible()).toBe(true);
+      expect(await plain.getByLabel('Ordenar por').isVisible()).toBe(false);
+      expect(await plain.getByRole('button', { name: 'Aplicar filtros' }).isVisible()).toBe(false);
       await plain.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: 'Próxima' }).click();
       await plain.waitForURL(/\/all-tours\/page\/2$/);
       expect(await shownIds(plain)).toEqual(tours.slice(LIST_PAGE_SIZE, 2 * LIST_PAGE_SIZE).map((tour) => tour.id));
+      await plain.getByRole('searchbox', { name: 'Buscar por nome' }).fill('barco');
+      await plain.getByRole('searchbox', { name: 'Buscar por nome' }).press('Enter');
+      await plain.waitForURL(/\/busca\?q=barco&tipo=/);
     } finally {
       await noScript.close();
     }

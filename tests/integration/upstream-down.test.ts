@@ -41,7 +41,7 @@ describe('every upstream down and no snapshot yet', () => {
     ['/all-accommodation', 'Erro ao carregar hospedagens.'],
     ['/all-restaurants', 'Erro ao carregar restaurantes.'],
     ['/all-drivers', 'Erro ao carregar condutores.'],
-    ['/all-guides', 'Erro ao carregar guias de viagem.'],
+    ['/all-guides', 'Erro ao carregar guias de turismo.'],
     ['/all-agencies', 'Erro ao carregar agências.'],
     ['/all-events', 'Erro ao carregar eventos.'],
     ['/all-providers-tours', 'Erro ao carregar fornecedores.'],

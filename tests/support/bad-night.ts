@@ -29,6 +29,27 @@ export interface HostileKind {
 /** A secret of the sync (the provider's token), split by markup inside a description. */
 const SPLIT_SECRET = `${TEST_CREDENTIALS.providerToken.slice(0, 10)}<span>${TEST_CREDENTIALS.providerToken.slice(10)}</span>`;
 
+/**
+ * The provider's token in the forms that once passed the sync's redaction and made the gate refuse
+ * the whole site (issue 41): split by a space, by a line break, and base64-encoded.
+ */
+export const HIDDEN_TOKENS = [
+  {
+    id: 'token-space',
+    what: 'split by a space',
+    text: `${TEST_CREDENTIALS.providerToken.slice(0, 12)} ${TEST_CREDENTIALS.providerToken.slice(12)}`,
+  },
+  {
+    id: 'token-newline',
+    what: 'split by a line break',
+    text: `${TEST_CREDENTIALS.providerToken.slice(0, 8)}\n${TEST_CREDENTIALS.providerToken.slice(8)}`,
+  },
+  { id: 'token-base64', what: 'base64-encoded', text: Buffer.from(TEST_CREDENTIALS.providerToken).toString('base64') },
+] as const;
+
+/** 199,000 CJK characters: under the sync's 200,000 characters of a field, 597,000 bytes of UTF-8. */
+export const CJK_TEXT = '旅'.repeat(199_000);
+
 /** Paths the test server answers with a real JPEG (the blog's uploads, the provider's photos). */
 export const IMAGE_PATHS = /^\/(?:wp-content\/uploads|media)\//;
 
@@ -114,6 +135,30 @@ export const HOSTILE: HostileKind[] = [
     reason: /^created_at "2026-02-30": not a calendar date/,
   },
   { what: 'a post dated 9999', collection: 'news', id: '9999', outcome: 'dropped', reason: /^no valid publication date/ },
+  {
+    // Its page would be 1.23 MB, over the gate's 1 MB for the page of one record: the gate refused the whole site.
+    what: 'a description and an `include` of 199,000 CJK characters each',
+    collection: 'tours',
+    id: 'cjk',
+    outcome: 'dropped',
+    reason: /^too large for one page \(about 1,\d{3},\d{3} bytes, over the gate's limit of 1,000,000/,
+  },
+  {
+    what: 'the token split by markup',
+    collection: 'tours',
+    id: 'secret',
+    outcome: 'dropped',
+    reason: /^carries a secret of the sync \(PROVIDER_API_TOKEN, /,
+  },
+  ...HIDDEN_TOKENS.map(
+    ({ id, what }): HostileKind => ({
+      what: `the token ${what}`,
+      collection: 'tours',
+      id,
+      outcome: 'dropped',
+      reason: /^carries a secret of the sync \(PROVIDER_API_TOKEN, /,
+    }),
+  ),
   {
     // Nothing visible is no name: the record is left out, and /status asks for its name.
     what: 'a title of invisible characters',
@@ -207,6 +252,8 @@ export function badNightReader(originOf: () => string, base: FixtureReader = fol
         tour('neg', { price: -5 }),
         tour('eleven', { rating: 11 }),
         tour('secret', { description: `<p>Chave de acesso: ${SPLIT_SECRET}.</p>` }),
+        ...HIDDEN_TOKENS.map(({ id, text }) => tour(id, { description: `<p>Chave de acesso: ${text}</p>` })),
+        tour('cjk', { description: `<p>${CJK_TEXT}</p>`, include: `<p>${CJK_TEXT}</p>` }),
         tour('relative', {
           image: '/media/tours/relativo.jpg',
           description: '<p>Mapa: <a href="/mapas/serra">serra</a>. <img src="/media/tours/trilha.jpg" alt="Trilha"></p>',
@@ -300,7 +347,7 @@ export function badNightReader(originOf: () => string, base: FixtureReader = fol
 
 /** Ids of the good records every collection must publish (the fixtures' good records and the repaired ones). */
 export const GOOD_IDS: Record<string, string[]> = {
-  tours: ['101', '102', '104', '105', '107', '108', 'tour-7', 'deep', 'bcc', 'neg', 'eleven', 'secret', 'relative', 'ssrf'],
+  tours: ['101', '102', '104', '105', '107', '108', 'tour-7', 'deep', 'bcc', 'neg', 'eleven', 'relative', 'ssrf'],
   accommodation: ['201', '202', 'huge'],
   restaurants: ['301', '302', 'inf'],
   events: ['501', '502', 'gallery'],

@@ -68,11 +68,19 @@ export async function buildSite(env: Record<string, string>): Promise<BuiltSite>
   };
 }
 
-/** `astro build --outDir <dist>` in the project, as build:site runs it, with this environment. */
+/**
+ * What Vitest puts in process.env from its own `import.meta.env` (NODE_ENV=test, MODE=test, DEV=1,
+ * PROD=''), which a build run from a test would read as its own: `import.meta.env.PROD` false, so no
+ * inline site shell (BaseLayout.astro), no `html.js`, and every `.js-only` control hidden.
+ */
+const TEST_RUN_ENV = ['NODE_ENV', 'MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL'];
+
+/** `astro build --outDir <dist>` in the project, as build:site runs it, with this environment (Vitest's own left out). */
 export function astroBuild(dist: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string }> {
+  const buildEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !TEST_RUN_ENV.includes(name)));
   return promisify(execFile)(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', dist], {
     cwd: root,
-    env,
+    env: buildEnv,
     maxBuffer: 64 * 1024 * 1024,
   });
 }

@@ -213,3 +213,16 @@ export function setUpSyncWorkspace(
   });
   return workspace;
 }
+
+/** `count` provider tours numbered from `from` (ids and titles 'Passeio n'), each at R$ 100. */
+export const numberedTours = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, index) => ({ id: from + index, title: `Passeio ${from + index}`, price: 100 }));
+
+/** `count` published WordPress posts numbered from `from` ('Notícia n'), dated in March 2026. */
+export const numberedPosts = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, index) => ({
+    id: from + index,
+    date: `2026-03-${String(1 + ((from + index) % 28)).padStart(2, '0')}T10:00:00`,
+    status: 'publish',
+    title: { rendered: `Notícia ${from + index}` },
+  }));

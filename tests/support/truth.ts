@@ -5,7 +5,9 @@
  * not active, a phone link that cannot dial from abroad, a WhatsApp link to a number that is not a
  * Brazilian mobile, a contact control that only says a number is missing, an experience link that lists nothing, a
  * testimonial chip that answers nothing, events out of date order or dated otherwise than their
- * record (a card's 'Data a confirmar' included), an article without its day; a sponsor, a payment method or
+ * record (a card's 'Data a confirmar' included; the agenda's entries, an event's structured data, its
+ * Google Calendar link and its `.ics` file; the agenda listing what is over or leaving out what is to
+ * come), an article without its day; a sponsor, a payment method or
  * '24/7' nobody configured, a field relabelled into a fact, the provider panel's statuses and the
  * developers' words, a social icon without a link, a testimonial that does not link its tour. No
  * browser: the static HTML is what a visitor (and a search engine) gets.
@@ -15,7 +17,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { ENTITIES } from '../../src/lib/entities.ts';
 import { byEventDate, displayPrice, eventDatesFact, peopleFact, ratingFact } from '../../src/lib/facts.ts';
-import { formatDate } from '../../src/lib/format.ts';
+import { cityDay, formatDate } from '../../src/lib/format.ts';
 import { matchesExperiences } from '../../src/lib/lists/filters.ts';
 import { ITEM_KINDS, type Item, type ItemKind, type NewsArticle, type Testimonial } from '../../src/lib/schemas/index.ts';
 import { reviewedItemPath } from '../../src/lib/testimonials/testimonials.ts';
@@ -106,6 +108,63 @@ async function pageFiles(dist: string): Promise<string[]> {
 const pathOf = (file: string) => `/${file.replace(/(?:^|\/)index\.html$/, '').replace(/\.html$/, '')}`.replace(/\/$/, '') || '/';
 
 const detailKinds = new Map(ITEM_KINDS.map((kind) => [ENTITIES[kind].detailPrefix.slice(1), kind]));
+
+/** An event's last day in the city ('YYYY-MM-DD'): over once the city's day is after it. */
+const lastDayOf = (event: Item) => (event.endDate ?? event.startDate ?? '').slice(0, 10);
+
+/**
+ * Where a calendar entry of a dated event must start, from its record alone: a day-only event on its day
+ * (`DTSTART;VALUE=DATE:20270716`, Google's `20270716/…`), a timed one at its instant in UTC in the `.ics`
+ * and on the city's clock the record writes in Google's link (`20261227T190000/…`).
+ */
+function calendarStart(startDate: string): { ics: string; google: string } {
+  if (startDate.length === 10) {
+    const day = startDate.replace(/-/g, '');
+    return { ics: `DTSTART;VALUE=DATE:${day}`, google: `${day}/` };
+  }
+  const utc = new Date(startDate).toISOString().slice(0, 19).replace(/[-:]/g, '');
+  return { ics: `DTSTART:${utc}Z`, google: `${startDate.slice(0, 19).replace(/[-:]/g, '')}/` };
+}
+
+/** The agenda (/agenda): only listed events still to come on `now` (and the undated), each dated as its record, none left out. */
+function checkAgenda(document: Document, events: Item[], now: Date, say: (problem: string) => void): void {
+  const today = cityDay(now);
+  const shown = new Set<string>();
+  for (const entry of document.querySelectorAll<HTMLElement>('li.agenda-entry')) {
+    const key = `event/${entry.dataset.id}`;
+    const event = events.find((candidate) => candidate.id === entry.dataset.id);
+    shown.add(entry.dataset.id ?? '');
+    if (!event) {
+      say(`has an agenda entry of ${key}, which the snapshot does not have`);
+      continue;
+    }
+    if (!event.isListed) say(`lists ${key}, whose registration is '${event.status?.label}'`);
+    if (event.startDate && lastDayOf(event) < today) say(`lists ${key}, which was over on ${lastDayOf(event)}`);
+    const dates = entry.querySelector('time, .fact')?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+    if (dates !== eventDatesFact(event)) say(`dates ${key} '${dates}', its record '${eventDatesFact(event)}'`);
+  }
+  for (const event of events) {
+    const isToCome = event.isListed && (event.startDate === null || lastDayOf(event) >= today);
+    if (isToCome && !shown.has(event.id)) say(`leaves out event/${event.id}, which is still to come`);
+  }
+}
+
+/** Each listed dated event's `.ics` file (`/event/{id}.ics`) starts when its record says. */
+async function checkCalendarFiles(dist: string, events: Item[], problems: string[]): Promise<void> {
+  for (const event of events) {
+    if (!event.isListed || !event.startDate) continue;
+    const file = `${ENTITIES.event.detailPrefix}/${event.id}.ics`;
+    const text = await readFile(path.join(dist, file), 'utf8').catch(() => null);
+    if (text === null) {
+      problems.push(`${file}: is missing, for an event dated ${event.startDate}`);
+      continue;
+    }
+    const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
+    const start = lines.find((line) => /^DTSTART[:;]/.test(line));
+    const expected = calendarStart(event.startDate).ics;
+    if (start !== expected) problems.push(`${file}: starts '${start}', its record ${event.startDate} (${expected})`);
+  }
+}
 
 /** What the build was told besides its data. */
 export interface TruthOptions {
@@ -222,6 +281,7 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
     const reviewed = testimonial && reviewedItemPath(testimonial, (kind, itemId) => data.items.has(`${kind}/${itemId}`));
     if (reviewed && !document.querySelector(`.title a[href="${reviewed}"]`))
       say(`names what it is about without linking ${reviewed}`);
+    if (page === '/agenda') checkAgenda(document, data.byKind.event, now, say);
     if (page === '/all-events') {
       const shown = [...document.querySelectorAll<HTMLElement>('article.item-card')].map((card) => card.dataset.id);
       const expected = byEventDate(
@@ -232,6 +292,7 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
     }
   }
   if (scales.size > 1) problems.push(`testimonial ratings are drawn on ${[...scales].join(' and ')}: one scale only`);
+  await checkCalendarFiles(dist, data.byKind.event, problems);
   return problems;
 }
 
@@ -259,6 +320,7 @@ function checkItemPage(document: Document, item: Item, jsonLd: Record<string, un
   const own = jsonLd.find((entry) => entry['@type'] === ENTITIES[item.kind].schemaType);
   const offer = (own?.offers as { price?: string } | undefined)?.price;
   if (offer !== undefined && !shown.isStated) say(`offers it at ${offer} in structured data without a price`);
+  if (item.kind === 'event') checkEventDates(document, item, own, say);
   if (!item.isListed) {
     if (!document.querySelector('.listing-notice')) say('does not say why the provider is not listed');
     if (document.querySelector('a[href^="tel:"], a[href^="https://wa.me"], a[href^="mailto:"]'))
@@ -266,6 +328,31 @@ function checkItemPage(document: Document, item: Item, jsonLd: Record<string, un
     if (!document.querySelector('meta[name="robots"][content="noindex"]'))
       say('asks search engines to index an unlisted provider');
   }
+}
+
+/**
+ * An event's page dates it as its record does everywhere: its structured data's start (a day-only event
+ * a Date, never an hour nobody gave), and 'Adicionar à agenda' (the Google Calendar link and the `.ics`
+ * file) only for a listed dated event, starting when the record says.
+ */
+function checkEventDates(
+  document: Document,
+  item: Item,
+  own: Record<string, unknown> | undefined,
+  say: (problem: string) => void,
+) {
+  const start = own?.startDate;
+  if ((start ?? null) !== item.startDate) say(`starts in structured data at ${String(start)}, its record ${item.startDate}`);
+  const google = document.querySelector<HTMLAnchorElement>('a[href^="https://calendar.google.com/"]');
+  const ics = document.querySelector(`a[href="${ENTITIES.event.detailPrefix}/${item.id}.ics"]`);
+  if (!item.startDate || !item.isListed) {
+    if (google || ics) say('offers a calendar entry for an event without a date or a listing');
+    return;
+  }
+  if (!ics) say("offers no .ics file in 'Adicionar à agenda'");
+  const dates = google ? new URL(google.getAttribute('href') ?? '').searchParams.get('dates') : null;
+  const expected = calendarStart(item.startDate).google;
+  if (!dates?.startsWith(expected)) say(`puts it in Google Calendar from '${dates}', its record ${item.startDate}`);
 }
 
 /** Each experience chip of the testimonials portal finds at least one testimonial. */

@@ -146,6 +146,11 @@ export interface UpstreamServer {
   requestsTo(path: string | RegExp, method?: string): RecordedRequest[];
   /** Adds a fault rule; rules are tried in the order they were added. */
   setFault(path: string | RegExp, fault: Fault, options?: FaultOptions): FaultRule;
+  /**
+   * Page `page` of a paged call (`?page=`: the posts, the feedbacks) answers with `fault` (an HTTP
+   * 500 unless told), every time it is asked: the pages before it answer, those after it are never read.
+   */
+  failPage(path: string | RegExp, page: number, fault?: Fault): FaultRule;
   clearFaults(): void;
   /** Overrides a fixture file ('provider/tours.json') with this JSON value; undefined makes it missing (404). */
   setFile(file: string, body: unknown): void;
@@ -462,6 +467,11 @@ export async function startUpstreamServer(options: UpstreamServerOptions = {}): 
       requests.filter((request) => matchesPath(pattern, request.path) && (!method || request.method === method.toUpperCase())),
     setFault(pattern, fault, faultOptions = {}) {
       const rule: FaultRule = { ...faultOptions, path: pattern, fault, hits: 0 };
+      rules.push(rule);
+      return rule;
+    },
+    failPage(pattern, page, fault = { kind: 'status', status: 500 }) {
+      const rule: FaultRule = { path: pattern, fault, query: { page: String(page) }, hits: 0 };
       rules.push(rule);
       return rule;
     },

@@ -74,6 +74,15 @@ describe('plausiblePhone: digits a phone can dial', () => {
     ['Tel.: (65) 3361-1234', '(65) 3361-1234'],
     ['(65) 3361-1234 / 99999-0000', '(65) 3361-1234'],
     ['65 3361-1234 ou 65 99999-0000', '65 3361-1234'],
+    ['0 21 65 99912-3456', '0 21 65 99912-3456'],
+    // An extension is kept apart from the number's digits, never joined to them.
+    ['(65) 3361-1234 x 22', '(65) 3361-1234 ramal 22'],
+    ['(65) 3361-1234 ramal 2', '(65) 3361-1234 ramal 2'],
+    ['(65) 3361-1234, ramal 2', '(65) 3361-1234 ramal 2'],
+    ['(65) 3361-1234 r. 2', '(65) 3361-1234 ramal 2'],
+    ['(65) 3361-1234 ext. 2', '(65) 3361-1234 ramal 2'],
+    ['(65) 3361-1234, (65) 99999-0000', '(65) 3361-1234'],
+    ['ramal 22', null],
     ['123', null],
     ['abc', null],
     ['1234567890123456', null],
@@ -224,7 +233,9 @@ describe('hostile records, one by one', () => {
   it('drops a record whose page would be too large, keeps one that was only cut', async () => {
     const huge = `<p>${'a&'.repeat(90_000)}</p>`;
     const tooLarge = await normalise({ id: 1, description: huge, how_it_works: huge, include: huge });
-    expect(tooLarge.dropped[0]?.reason).toMatch(/^too large for one page \(\d[\d,]* characters, limit 400,000\)$/);
+    expect(tooLarge.dropped[0]?.reason).toMatch(
+      /^too large for one page \(about \d[\d,]* bytes, over the gate's limit of 1,000,000 for the page of one record\)$/,
+    );
     expect(tooLarge.dropped[0]?.problem).toBe('too-large');
     const cut = await normalise({ id: 2, description: `<p>${'palavra '.repeat(700_000)}</p>` });
     expect(cut.entries).toHaveLength(1);

@@ -5,10 +5,12 @@ import {
   clampPage,
   firstItemOfPage,
   isSavingData,
+  itemAfterKey,
   itemsPerView,
   nextPage,
   pageAtScroll,
   pageIndicator,
+  pageOfItem,
   previousPage,
   swipeDirection,
   visibleItems,
@@ -169,6 +171,46 @@ describe('visibleItems', () => {
     ['no items', 0, 3, 0, [0, 0]],
   ] as const)('%s', (_, page, perView, count, expected) => {
     expect(visibleItems(page, perView, count)).toEqual(expected);
+  });
+});
+
+describe('pageOfItem', () => {
+  it.each([
+    // 12 cards, 3 a view: 4 pages.
+    [0, 3, 4, 0],
+    [2, 3, 4, 0],
+    [3, 3, 4, 1],
+    [11, 3, 4, 3],
+    // 11 cards, 3 a view: the last page shows cards 8 to 10, and card 9 and 10 are on it.
+    [10, 3, 4, 3],
+    [9, 3, 4, 3],
+    // One a view (a phone).
+    [5, 1, 12, 5],
+    // Out of range stays on the pages there are.
+    [-1, 3, 4, 0],
+    [40, 3, 4, 3],
+  ])('card %i, %i a view, %i pages → page %i', (index, perView, pages, expected) => {
+    expect(pageOfItem(index, perView, pages)).toBe(expected);
+  });
+});
+
+describe('itemAfterKey', () => {
+  it.each([
+    ['ArrowRight', 0, 12, true, 1],
+    ['ArrowRight', 11, 12, true, 0],
+    ['ArrowRight', 11, 12, false, 11],
+    ['ArrowLeft', 5, 12, true, 4],
+    ['ArrowLeft', 0, 12, true, 11],
+    ['ArrowLeft', 0, 12, false, 0],
+    ['Home', 7, 12, true, 0],
+    ['End', 2, 12, false, 11],
+  ] as const)('%s from card %i of %i (wrapping: %s) → card %i', (key, index, count, isWrapping, expected) => {
+    expect(itemAfterKey(key, index, count, isWrapping)).toBe(expected);
+  });
+
+  it('leaves every other key to the browser, and an empty carousel alone', () => {
+    for (const key of ['Tab', 'Enter', ' ', 'ArrowUp', 'ArrowDown', 'a']) expect(itemAfterKey(key, 3, 12), key).toBeNull();
+    expect(itemAfterKey('ArrowRight', 0, 0)).toBeNull();
   });
 });
 

@@ -87,8 +87,26 @@ describe('contactWhatsapp', () => {
     );
   });
 
+  // The same reading of a phone as every link of the site (classifyPhone): a carrier code is no country code, an extension no digits of the number.
+  it.each([
+    ['0 21 65 99912-3456', 'https://wa.me/5565999123456?text='],
+    ['(65) 99912-3456 ramal 2', 'https://wa.me/5565999123456?text='],
+    ['+55 65 99912-3456 x 22', 'https://wa.me/5565999123456?text='],
+  ])('writes to %j as %s…', (phone, start) => {
+    expect(contactWhatsapp(phone, valid)?.startsWith(start)).toBe(true);
+  });
+
   // WhatsApp goes to mobiles only (classifyPhone): a landline has none, a foreign number may have none.
-  it.each([null, '', 'sem número', '(65) 3223-1006', '+351 912 345 678'])('gives null for the phone %j', (phone) => {
+  it.each([
+    null,
+    '',
+    'sem número',
+    '(65) 3223-1006',
+    '+351 912 345 678',
+    '0 15 65 3361-1234',
+    '(65) 3361-1234 x 22',
+    '(65) 3361-1234 ramal 2',
+  ])('gives null for the phone %j', (phone) => {
     expect(contactWhatsapp(phone, valid)).toBeNull();
   });
 });

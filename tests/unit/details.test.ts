@@ -95,7 +95,7 @@ describe('relatedItems', () => {
 describe('itemPageData', () => {
   it.each<[ItemKind, 'image' | 'banner' | 'gallery', Partial<Item>, string, string, string]>([
     ['tour', 'image', {}, '/images/placeholder.svg', 'Passeios', '/all-tours'],
-    ['guide', 'banner', { banner: '/b.jpg', image: '/i.jpg' }, '/b.jpg', 'Guias de Viagem', '/all-guides'],
+    ['guide', 'banner', { banner: '/b.jpg', image: '/i.jpg' }, '/b.jpg', 'Guias de Turismo', '/all-guides'],
     ['restaurant', 'gallery', { gallery: [PHOTO] }, '/g.jpg', 'Restaurantes', '/all-restaurants'],
   ])('a %s (hero from %s)', (kind, prefer, fields, image, listName, listPath) => {
     const item = anItem({ id: '7', kind, title: 'Casa X', ...fields });

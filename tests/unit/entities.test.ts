@@ -110,6 +110,12 @@ describe.each([
   ['0 15 65 3361-1234', null, 'tel:+556533611234'],
   ['+351 912 345 678', null, 'tel:+351912345678'],
   ['0800 123 4567', null, 'tel:08001234567'],
+  // The extensions: the switchboard, not Singapore's +65 nor another line's digits.
+  ['(65) 3361-1234 x 22', null, 'tel:+556533611234'],
+  ['(65) 3361-1234 ramal 2', null, 'tel:+556533611234'],
+  ['(65) 3361-1234 r. 2', null, 'tel:+556533611234'],
+  ['(65) 3361-1234 ext. 2', null, 'tel:+556533611234'],
+  ['(65) 99912-3456 ramal 2', 'https://wa.me/5565999123456?text=Oi', 'tel:+5565999123456'],
   ['3223-1006', null, null],
   ['sem telefone', null, null],
   [null, null, null],

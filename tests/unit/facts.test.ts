@@ -37,6 +37,13 @@ describe.each([
   [undefined, undefined, 'Preço sob consulta', null, null, null, false],
   [0, 50, 'Preço sob consulta', null, null, null, false],
   ['R$ 0,00', undefined, 'Preço sob consulta', null, null, null, false],
+  // An amount that is no whole cent is no price: never 'R$ 0,00'.
+  [1e-7, undefined, 'Preço sob consulta', null, null, null, false],
+  // A sale that is the same price in cents is no sale, and less than 1 % off no promotion: never 'R$ 100,00' and '-0%'.
+  [100, 99.999, 'R$ 100,00', null, null, 100, true],
+  // Less than 1 % off: the price charged, without a crossed-out original.
+  [100, 99.6, 'R$ 99,60', null, null, 99.6, true],
+  [100, 99, 'R$ 100,00', 'R$ 99,00', 1, 99, true],
   // Free only when the upstream says so in words.
   ['Gratuito', undefined, 'Gratuito', null, null, null, true],
   ['Entrada franca', undefined, 'Gratuito', null, null, null, true],
@@ -45,6 +52,28 @@ describe.each([
   const item = priced(price, sale);
   it(`shows ${shownPrice}${shownSale ? ` and ${shownSale} (-${discount}%)` : ''}, charges ${amount}`, () =>
     expect(displayPrice(item)).toEqual({ price: shownPrice, salePrice: shownSale, discountPercent: discount, amount, isStated }));
+});
+
+it('shows no promotion a snapshot from before the rule kept at 0 % or at the same price', () => {
+  const kept = { price: 'R$ 100,00', priceValue: 100, salePrice: 'R$ 100,00', salePriceValue: 99.999, isFree: false };
+  expect(displayPrice(anItem({ ...kept, discountPercent: 0 }))).toMatchObject({
+    salePrice: null,
+    discountPercent: null,
+    amount: 100,
+  });
+  expect(displayPrice(anItem({ ...kept, discountPercent: 1 }))).toMatchObject({
+    salePrice: null,
+    discountPercent: null,
+    amount: 100,
+  });
+  // Lower in cents but by less than 1 %: the price charged, as the card's plain price.
+  const slightly = { ...kept, salePrice: 'R$ 999,00', salePriceValue: 999, price: 'R$ 1.000,00', priceValue: 1000 };
+  expect(displayPrice(anItem({ ...slightly, discountPercent: 0 }))).toMatchObject({
+    price: 'R$ 999,00',
+    salePrice: null,
+    discountPercent: null,
+    amount: 999,
+  });
 });
 
 describe.each([

@@ -33,6 +33,8 @@ import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from
 import { anItem } from '../fixtures/entries.ts';
 
 const TOURS: FilterConfig = { duration: 'hours', price: { min: 0, max: 300 } };
+/** A list none of whose items has a price: it offers no 'Menor preço' (src/lib/lists/sort.ts). */
+const UNPRICED: FilterConfig = { ...TOURS, orders: ['', 'avaliacao', 'nome'] };
 const ROOMS: FilterConfig = { duration: 'nights', price: { min: 0, max: 700 } };
 const MEALS: FilterConfig = { duration: 'meal', price: { min: 0, max: 100 } };
 const PEOPLE: FilterConfig = { duration: null, price: { min: 0, max: 300 } };
@@ -211,6 +213,7 @@ const TOUR: FilterableItem = {
   locality: 'Barra do Bugres',
   rating: 4.9,
   price: 180,
+  isFree: false,
   discount: null,
   hours: 8,
   days: null,
@@ -283,6 +286,7 @@ describe.each([
       locality: 'Barra do Bugres',
       rating: 4.6,
       price: 95,
+      isFree: false,
       discount: 21,
       hours: 4,
       days: null,
@@ -307,6 +311,7 @@ describe.each([
       locality: '',
       rating: 4.8,
       price: 89.9,
+      isFree: false,
       discount: null,
       hours: null,
       days: null,
@@ -323,6 +328,7 @@ describe.each([
       locality: '',
       rating: 4.8,
       price: 690,
+      isFree: false,
       discount: null,
       hours: null,
       days: null,
@@ -339,9 +345,28 @@ describe.each([
       locality: '',
       rating: null,
       price: null,
+      isFree: false,
       discount: null,
       hours: null,
       days: 3,
+      nights: null,
+      periods: [],
+    },
+  ],
+  [
+    // 'Gratuito' gives no amount (the price bounds leave it out) but sorts first by price.
+    'a free event card',
+    { title: 'Festival', free: '1', days: '10' },
+    {
+      title: 'Festival',
+      experiences: [],
+      locality: '',
+      rating: null,
+      price: null,
+      isFree: true,
+      discount: null,
+      hours: null,
+      days: 10,
       nights: null,
       periods: [],
     },
@@ -371,6 +396,12 @@ describe.each([
   // A checkbox sends '1'; anything else is no choice.
   ['promocao=0', TOURS, emptyFilters()],
   ['promocao=', TOURS, emptyFilters()],
+  // The sort order (src/lib/lists/sort.ts): one the list offers, else the list's own.
+  ['ordem=preco', TOURS, state({ order: 'preco' })],
+  ['q=rio&ordem=nome', TOURS, state({ search: 'rio', order: 'nome' })],
+  ['ordem=data', TOURS, emptyFilters()],
+  ['ordem=preco', UNPRICED, emptyFilters()],
+  ['ordem=avaliacao', UNPRICED, state({ order: 'avaliacao' })],
 ])('parseFilters(%j)', (query, config, expected) => {
   it('reads the state', () => expect(parseFilters(query, config)).toEqual(expected));
 });
@@ -393,6 +424,8 @@ describe.each([
   ],
   [state({ isOnSale: true }), TOURS, 'promocao=1'],
   [state({ search: 'rio', isOnSale: true, ratings: [4] }), MEALS, 'q=rio&promocao=1&avaliacao=4'],
+  [state({ order: 'preco' }), TOURS, 'ordem=preco'],
+  [state({ ratings: [4], order: 'avaliacao' }), ROOMS, 'avaliacao=4&ordem=avaliacao'],
 ])('serialiseFilters(%j)', (filters, config, expected) => {
   it(`is ${JSON.stringify(expected)} and reads back the same`, () => {
     const query = serialiseFilters(filters, config);
@@ -468,6 +501,15 @@ describe('$filters', () => {
     expect(window.location.pathname).toBe('/all-tours');
     expect(window.location.search).toBe('');
     expect($filters.get()).toEqual(emptyFilters());
+  });
+
+  it("'Limpar' clears the filters and keeps the order the visitor chose, which is no filter", () => {
+    initFilters(TOURS);
+    applyFilters(state({ ratings: [4], order: 'preco' }));
+    expect(window.location.search).toBe('?avaliacao=4&ordem=preco');
+    resetFilters();
+    expect(window.location.search).toBe('?ordem=preco');
+    expect($filters.get()).toEqual(state({ order: 'preco' }));
   });
 
   it('restores the state of the address bar on popstate while listened to', () => {

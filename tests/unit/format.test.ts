@@ -36,6 +36,15 @@ describe('parsePrice', () => {
     [undefined, null],
     [-5, null],
     [Number.NaN, null],
+    // In whole cents: an amount above zero that is no cent is no price ('R$ 0,00' would be a lie).
+    [0, 0],
+    [1e-7, null],
+    [0.004, null],
+    [0.005, 0.01],
+    [99.999, 100],
+    [89.904, 89.9],
+    // A leading zero groups no thousands: '0.001' is no price, not R$ 1.
+    ['0.001', null],
     [{ value: 1 }, null],
   ])('%j → %j', (input, expected) => {
     expect(parsePrice(input)).toBe(expected);
@@ -58,6 +67,10 @@ describe('discountPercent', () => {
     [300, 199, 34],
     [150, 150, null],
     [150, 180, null],
+    // Below 1 %, or the same price once in cents: no promotion ('R$ 100,00' against 'R$ 100,00', '-0%').
+    [100, 99.999, null],
+    [100, 99.6, null],
+    [100, 99, 1],
     [null, 100, null],
     [100, null, null],
     [0, 0, null],
@@ -189,6 +202,20 @@ describe.each([
   ['+55 (65) 3361-1234', 'landline', '+556533611234', '(65) 3361-1234'],
   ['0055 65 3361 1234', 'landline', '+556533611234', '(65) 3361-1234'],
   ['556533611234', 'landline', '+556533611234', '(65) 3361-1234'],
+  // An extension is cut off, never dialled nor appended to the number (no '+55 65 3361-12342'); it is shown after it.
+  ['(65) 3361-1234 x 22', 'landline', '+556533611234', '(65) 3361-1234 (ramal 22)'],
+  ['(65) 3361-1234x22', 'landline', '+556533611234', '(65) 3361-1234 (ramal 22)'],
+  ['(65) 3361-1234 ramal 2', 'landline', '+556533611234', '(65) 3361-1234 (ramal 2)'],
+  ['(65) 3361-1234, ramal: 2', 'landline', '+556533611234', '(65) 3361-1234 (ramal 2)'],
+  ['(65) 3361-1234 (ramal 2)', 'landline', '+556533611234', '(65) 3361-1234 (ramal 2)'],
+  ['(65) 3361-1234 r. 2', 'landline', '+556533611234', '(65) 3361-1234 (ramal 2)'],
+  ['(65) 3361-1234 ext. 2', 'landline', '+556533611234', '(65) 3361-1234 (ramal 2)'],
+  ['(65) 3361-1234 Ramal 2', 'landline', '+556533611234', '(65) 3361-1234 (ramal 2)'],
+  ['+55 65 3361-1234 #2', 'landline', '+556533611234', '(65) 3361-1234 (ramal 2)'],
+  ['0 15 65 3361-1234 ramal 2', 'landline', '+556533611234', '(65) 3361-1234 (ramal 2)'],
+  ['(65) 99912-3456 x 5', 'mobile', '+5565999123456', '(65) 99912-3456 (ramal 5)'],
+  ['0800 123 4567 ramal 5', 'nonGeographic', '08001234567', '0800 123 4567 (ramal 5)'],
+  ['+1 415 555 0100 x 3', 'foreign', '+14155550100', '+1 415 555 0100 x 3'],
   // Free and local-rate numbers dial in Brazil only, as their lines answer: a national link.
   ['0800 123 4567', 'nonGeographic', '08001234567', '0800 123 4567'],
   ['0300-789-1234', 'nonGeographic', '03007891234', '0300 789 1234'],
@@ -205,6 +232,8 @@ describe.each([
   ['(01) 3223-0000', null, null, '(01) 3223-0000'],
   ['+55 65 1234-5678', null, null, '+55 65 1234-5678'],
   ['+', null, null, '+'],
+  ['ramal 2', null, null, 'ramal 2'],
+  ['3361-1234 ramal 2', null, null, '3361-1234 ramal 2'],
   ['não tem', null, null, 'não tem'],
   ['', null, null, ''],
 ] as const)('the phone %j', (phone, kind, dial, shown) => {

@@ -28,6 +28,17 @@ describe.each<[string, Partial<ContactRecord>, string, string, string]>([
   ['a landline', { phone: '(65) 3223-1006', email: 'reservas@pousada.com.br' }, 'call', 'Ligar', 'tel:+556532231006'],
   ['a foreign number', { phone: '+351 912 345 678' }, 'call', 'Ligar', 'tel:+351912345678'],
   ['a 0800 number', { phone: '0800 123 4567' }, 'call', 'Ligar', 'tel:08001234567'],
+  // A carrier code and an extension, as the phones: the right line, never another country.
+  [
+    'a mobile with a carrier code',
+    { phone: '0 21 65 99912-3456' },
+    'whatsapp',
+    'Entrar em contato',
+    'https://wa.me/5565999123456?text=Ol%C3%A1!',
+  ],
+  ['a landline with a carrier code', { phone: '0 15 65 3361-1234' }, 'call', 'Ligar', 'tel:+556533611234'],
+  ['a landline with an extension', { phone: '(65) 3361-1234 x 22' }, 'call', 'Ligar', 'tel:+556533611234'],
+  ['a landline with a ramal', { phone: '(65) 3361-1234 ramal 2' }, 'call', 'Ligar', 'tel:+556533611234'],
   [
     'a number without an area code and an e-mail',
     { phone: '3223-1006', email: 'reservas@pousada.com.br' },

@@ -9,7 +9,15 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cacheImages, type ImageCacheOptions, MASTER_VERSION, makeMaster, readImageManifest } from '../../scripts/sync/images.ts';
+import {
+  cacheImages,
+  IMAGE_CACHE_DEFAULTS,
+  type ImageCacheOptions,
+  isDueForFullDownload,
+  MASTER_VERSION,
+  makeMaster,
+  readImageManifest,
+} from '../../scripts/sync/images.ts';
 import { imageCacheModule } from '../../src/integrations/image-cache.ts';
 import { sharpConfigFor } from '../../src/integrations/image-service.ts';
 import {
@@ -312,6 +320,77 @@ describe('cacheImages', () => {
     expect(changed.manifest.images[url('a.jpg')]).toMatchObject({ width: 640, height: 480 });
   });
 
+  it('downloads each image in full again once a month, whatever its ETag says', async () => {
+    const day = 24 * 3600_000;
+    const start = Date.parse('2026-01-01T03:00:00Z');
+    const on = (days: number) => options({ now: () => new Date(start + days * day) });
+    const asked = () =>
+      server.requestsTo('/media/a.jpg').map((request) => [request.headers['if-none-match'] ?? 'whole image', request.status]);
+    media.set('a.jpg', { body: photo, type: 'image/jpeg', etag: '"v1"' });
+    await cacheImages([url('a.jpg')], on(0));
+    // The picture is replaced and its host replays the old ETag: a revalidation keeps the old copy…
+    media.set('a.jpg', { body: otherPhoto, type: 'image/jpeg', etag: '"v1"' });
+    server.clearRequests();
+    expect((await cacheImages([url('a.jpg')], on(3))).reused).toBe(1);
+    expect((await cacheImages([url('a.jpg')], on(8))).manifest.images[url('a.jpg')]).toMatchObject({ width: 1200 });
+    expect((await cacheImages([url('a.jpg')], on(29.9))).manifest.images[url('a.jpg')]).toMatchObject({ width: 1200 });
+    expect(asked()).toEqual([
+      ['"v1"', 304],
+      ['"v1"', 304],
+    ]);
+    // …until 30 days after the last full download: asked for without the ETag, the new picture is kept.
+    server.clearRequests();
+    const monthly = await cacheImages([url('a.jpg')], on(30));
+    expect(monthly).toMatchObject({ downloaded: 1, notModified: 0, reused: 0, warnings: [] });
+    expect(monthly.manifest.images[url('a.jpg')]).toMatchObject({ width: 640, height: 480 });
+    expect(asked()).toEqual([['whole image', 200]]);
+    // The month starts again from that download: revalidated with the ETag in between, in full 30 days on.
+    server.clearRequests();
+    await cacheImages([url('a.jpg')], on(45));
+    await cacheImages([url('a.jpg')], on(60));
+    expect(asked()).toEqual([
+      ['"v1"', 304],
+      ['whole image', 200],
+    ]);
+  });
+
+  it('downloads in full an entry that has no date of its last full download, and takes no 304 for an answer to it', async () => {
+    media.set('a.jpg', { body: photo, type: 'image/jpeg', etag: '"v1"' });
+    await cacheImages([url('a.jpg')], options());
+    // An index written before the date was kept.
+    const indexFile = path.join(cacheDir, 'index.json');
+    const index = JSON.parse(await readFile(indexFile, 'utf8')) as { entries: Record<string, { downloadedAt?: string }> };
+    for (const entry of Object.values(index.entries)) delete entry.downloadedAt;
+    await writeFile(indexFile, JSON.stringify(index));
+    // A host that answers 304 whatever it is asked.
+    faultFirst('/media/a.jpg', {
+      kind: 'respond',
+      respond: () => new Response(null, { status: 304, headers: { etag: '"v1"' } }),
+    });
+    server.clearRequests();
+    const report = await cacheImages([url('a.jpg')], options());
+    expect(server.requestsTo('/media/a.jpg').map((request) => request.headers['if-none-match'])).toEqual([undefined]);
+    expect(report.notModified).toBe(0);
+    expect(log.lines.at(-1)).toBe(
+      `WARN image ${url('a.jpg')}: HTTP 304 Not Modified to a request for the whole image; keeping the cached copy`,
+    );
+  });
+
+  it.each([
+    [undefined, 0, true],
+    ['not a date', 0, true],
+    ['2026-01-01T00:00:00Z', 29.99, false],
+    ['2026-01-01T00:00:00Z', 30, true],
+    ['2026-01-01T00:00:00Z', 45, true],
+    // A clock set back: not due until the month has passed.
+    ['2026-01-01T00:00:00Z', -3, false],
+  ])('an entry last downloaded in full at %s is due %s days later: %s', (downloadedAt, days, expected) => {
+    const now = new Date(Date.parse('2026-01-01T00:00:00Z') + days * 24 * 3600_000);
+    const entry = downloadedAt === undefined ? {} : { downloadedAt };
+    expect(isDueForFullDownload(entry, now, IMAGE_CACHE_DEFAULTS.refetchAfterMs)).toBe(expected);
+    expect(isDueForFullDownload(undefined, now, IMAGE_CACHE_DEFAULTS.refetchAfterMs)).toBe(true);
+  });
+
   it('stores the same bytes under two URLs once', async () => {
     media.set('a.jpg', { body: photo, type: 'image/jpeg' });
     media.set('copy.jpg', { body: photo, type: 'image/jpeg' });
@@ -437,7 +516,8 @@ describe('cacheImages: every image a master', () => {
     await mkdir(path.join(cacheDir, 'files'), { recursive: true });
     await writeFile(path.join(cacheDir, file), body);
     const now = new Date().toISOString();
-    const entry = { file, ...size, format: 'jpg', bytes: body.length, checkedAt: now, usedAt: now };
+    // Downloaded in full today: not due for the monthly full download.
+    const entry = { file, ...size, format: 'jpg', bytes: body.length, checkedAt: now, downloadedAt: now, usedAt: now };
     await writeFile(path.join(cacheDir, 'index.json'), JSON.stringify({ version: 1, entries: { [url(name)]: entry } }));
     return file;
   }

@@ -1,10 +1,11 @@
 /**
  * The schema.org builders of the site's own pages (src/lib/json-ld.ts): news articles, reviews, the
- * home, /destination, /about and /contato. Each states only what its data holds.
+ * home, /destination, /about and /contato, and an event's page as Google's Event results read it. Each
+ * states only what its data holds.
  */
 import { describe, expect, it } from 'vitest';
 import { readOfficeHours } from '../../src/lib/contact/hours.ts';
-import { aboutLd, contactLd, destinationLd, homeLd, newsArticleLd, reviewLd } from '../../src/lib/json-ld.ts';
+import { aboutLd, contactLd, destinationLd, homeLd, itemLd, newsArticleLd, reviewLd } from '../../src/lib/json-ld.ts';
 import { fallbackCity } from '../../src/lib/schemas/index.ts';
 import { absoluteUrl } from '../../src/lib/seo.ts';
 import { anArticle, anItem, aTestimonial } from '../fixtures/entries.ts';
@@ -84,6 +85,77 @@ describe('contactLd', () => {
       geo: { latitude: -15.07, longitude: -57.18 },
       address: { streetAddress: 'Av. Beira Rio' },
       telephone: '(65) 3361-0000',
+    });
+  });
+});
+
+describe('itemLd of an event', () => {
+  const ORIGIN = 'https://turismo.example.com.br';
+  const context = { url: `${ORIGIN}/event/401`, image: `${ORIGIN}/festival.jpg`, city: CITY };
+  const anEvent = (overrides: Parameters<typeof anItem>[0]) =>
+    anItem({
+      id: '401',
+      kind: 'event',
+      title: 'Festival de Praia',
+      location: 'Praia do Julião, Barra do Bugres – MT',
+      excerpt: 'Dez dias de shows na praia.',
+      ...overrides,
+    });
+
+  it.each([
+    // A day: a schema.org Date, the day alone, never an hour nobody gave ('…T16:00:00.000Z').
+    ['a day', { startDate: '2026-12-27', endDate: null }, { startDate: '2026-12-27' }],
+    // A timed event keeps the city's offset, its end too.
+    [
+      'a timed event',
+      { startDate: '2026-12-27T19:00:00-04:00', endDate: '2026-12-27T23:00:00-04:00' },
+      { startDate: '2026-12-27T19:00:00-04:00', endDate: '2026-12-27T23:00:00-04:00' },
+    ],
+    ['a multi-day event', { startDate: '2027-07-16', endDate: '2027-07-25' }, { startDate: '2027-07-16', endDate: '2027-07-25' }],
+  ])('describes %s as Google asks: its dates, place, status, image and text', (_, dates, expected) => {
+    const ld = itemLd(anEvent(dates), context);
+    expect(Object.fromEntries(Object.entries(ld).filter(([key]) => key.endsWith('Date')))).toEqual(expected);
+    expect(ld).toMatchObject({
+      '@type': 'Event',
+      name: 'Festival de Praia',
+      eventStatus: 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: {
+        '@type': 'Place',
+        name: 'Praia do Julião, Barra do Bugres – MT',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'Praia do Julião, Barra do Bugres – MT',
+          addressLocality: 'Barra do Bugres',
+          addressRegion: 'MT',
+          addressCountry: 'BR',
+        },
+      },
+      image: `${ORIGIN}/festival.jpg`,
+      description: 'Dez dias de shows na praia.',
+      url: `${ORIGIN}/event/401`,
+    });
+    expect(String(ld.startDate)).not.toMatch(/Z$|\.000/);
+  });
+
+  it.each([
+    ['no price', { price: null, priceValue: null, isFree: false }, undefined],
+    ['a price', { price: 'R$ 40,00', priceValue: 40, isFree: false }, '40.00'],
+    ['free entry', { price: null, priceValue: null, isFree: true }, '0.00'],
+  ])('offers %s only as the data states it', (_, priced, offer) => {
+    const ld = itemLd(anEvent({ startDate: '2027-04-16', ...priced }), context);
+    expect((ld.offers as { price: string } | undefined)?.price).toBe(offer);
+    if (offer) expect(ld.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'BRL', url: `${ORIGIN}/event/401` });
+  });
+
+  it('invents no date for an undated event, and places one without a place in the city', () => {
+    const ld = itemLd(anEvent({ startDate: null, endDate: null, location: '' }), context);
+    expect(ld).not.toHaveProperty('startDate');
+    expect(ld).not.toHaveProperty('endDate');
+    expect(ld.location).toEqual({
+      '@type': 'Place',
+      name: 'Barra do Bugres',
+      address: { '@type': 'PostalAddress', addressLocality: 'Barra do Bugres', addressRegion: 'MT', addressCountry: 'BR' },
     });
   });
 });

@@ -22,11 +22,14 @@ const CONFIG = {
 async function openList(address = '/all-tours'): Promise<void> {
   window.history.replaceState(null, '', address);
   document.body.innerHTML = `
-    <div class="list-page" data-filters-config='${JSON.stringify(CONFIG)}' data-filters-params='["q","avaliacao"]'>
-      <form data-list-search action="/all-tours"><input name="q"></form>
+    <div class="list-page" data-filters-config='${JSON.stringify(CONFIG)}' data-filters-params='["q","avaliacao","ordem"]'>
+      <form data-list-search action="/busca"><input name="q"></form>
       <details class="filters"><summary>Filtros</summary>
         <form data-list-filters action="/all-tours"><input type="checkbox" name="avaliacao" value="4"></form>
       </details>
+      <form data-list-sort action="/all-tours">
+        <select name="ordem"><option value="">Relevância</option><option value="preco">Menor preço</option></select>
+      </form>
     </div>`;
   await runPageModule(
     'list-page.ts',
@@ -38,6 +41,7 @@ async function openList(address = '/all-tours'): Promise<void> {
 const root = () => document.querySelector<HTMLElement>('[data-filters-config]') as HTMLElement;
 const filterForm = () => document.querySelector<HTMLFormElement>('form[data-list-filters]') as HTMLFormElement;
 const searchForm = () => document.querySelector<HTMLFormElement>('form[data-list-search]') as HTMLFormElement;
+const sortForm = () => document.querySelector<HTMLFormElement>('form[data-list-sort]') as HTMLFormElement;
 const isStarted = () => root().dataset.filtersStarted !== undefined;
 
 afterEach(() => {
@@ -56,6 +60,23 @@ it('an address that carries a filter starts the filters at once, with the page�
   await openList('/all-tours?avaliacao=4');
   await vi.waitFor(() => expect(isStarted()).toBe(true));
   expect(started).toEqual([CONFIG]);
+});
+
+it('an address that carries a sort order starts the filters at once', async () => {
+  await openList('/all-tours?ordem=preco');
+  await vi.waitFor(() => expect(isStarted()).toBe(true));
+  expect(started).toEqual([CONFIG]);
+});
+
+it('an order chosen before the filters came is held for them', async () => {
+  await openList();
+  const select = sortForm().querySelector('select') as HTMLSelectElement;
+  select.dispatchEvent(new Event('focusin', { bubbles: true }));
+  select.value = 'preco';
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  expect(sortForm().dataset.pending).toBe('');
+  await vi.waitFor(() => expect(isStarted()).toBe(true));
+  expect(started).toHaveLength(1);
 });
 
 it('a parameter that is no filter (a campaign tag) starts nothing', async () => {

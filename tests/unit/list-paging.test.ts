@@ -112,6 +112,12 @@ describe('listIndex', () => {
       }),
       { title: 'Guia', experiences: '', locality: 'Barra do Bugres', price: '100', discount: '17', durationHours: null },
     ],
+    [
+      // A free event has no amount: the index says it is free, so sorting by price puts it first.
+      'a free event',
+      anItem({ kind: 'event', title: 'Festival', price: 'Gratuito', priceValue: null, isFree: true, duration: '' }),
+      { title: 'Festival', experiences: '', locality: 'Barra do Bugres', free: '1', durationHours: null },
+    ],
   ])("holds %s's card data as its dataset reads it, and nothing the matchers ignore", (_, item, expected) => {
     const data = cardDataset(item);
     const { durationHours, ...rest } = expected as Record<string, string | null>;
@@ -127,6 +133,7 @@ describe('listIndex', () => {
       locality: 'Barra do Bugres',
       rating: 4,
       price: 80,
+      isFree: false,
       discount: null,
       hours: 2,
       days: null,

@@ -95,6 +95,8 @@ describe('cardDataAttributes', () => {
       locality: item.locality,
       rating: item.rating,
       price: item.salePriceValue ?? item.priceValue,
+      // 'Gratuito' without an amount: the cheapest when sorting by price.
+      isFree: item.isFree && (item.salePriceValue ?? item.priceValue) === null,
       discount: item.discountPercent,
       hours: durationHours(item.duration),
       days: item.kind === 'event' ? eventDays(item) : null,
@@ -140,11 +142,11 @@ describe.each<[ItemKind, string, string]>([
     'Fornecedores de Atrativos Filtrados por Experiência',
     'Nenhum fornecedor encontrado para as experiências selecionadas: {list}.',
   ],
-  ['tour', 'Atrativos Filtrados por Experiência', 'Nenhum passeio encontrado para as experiências selecionadas: {list}.'],
-  ['guide', 'Guias de Viagem Filtrados por Experiência', 'Nenhum guia encontrado para as experiências selecionadas: {list}.'],
+  ['tour', 'Passeios Filtrados por Experiência', 'Nenhum passeio encontrado para as experiências selecionadas: {list}.'],
+  ['guide', 'Guias de Turismo Filtrados por Experiência', 'Nenhum guia encontrado para as experiências selecionadas: {list}.'],
   [
     'agency',
-    'Agências de Viagem Filtradas por Experiência',
+    'Agências de Turismo Filtradas por Experiência',
     'Nenhuma agência encontrada para as experiências selecionadas: {list}.',
   ],
 ])('experienceQueryTexts(%s)', (kind, filteredTitle, noMatch) => {

@@ -8,8 +8,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AnotherCityError, COLLECTIONS, type CollectionSpec } from '../../scripts/sync/collections.ts';
 import { readSyncConfig } from '../../scripts/sync/config.ts';
-import { LIMITS, renderedChars } from '../../scripts/sync/normalise/bounds.ts';
+import { estimatedPageBytes, LIMITS } from '../../scripts/sync/normalise/bounds.ts';
 import type { NormaliseOptions } from '../../scripts/sync/normalise/records.ts';
+import { DEFAULT_PAGE_SIZE_LIMITS } from '../../scripts/verify/sizes.ts';
 import { isRouteSafeId } from '../../src/lib/route-id.ts';
 
 const config = readSyncConfig({});
@@ -188,7 +189,7 @@ function checkEntries(spec: CollectionSpec, entries: { id: string }[], options: 
   for (const entry of entries) {
     expect(spec.schema.safeParse(entry).success, `${spec.name} ${entry.id} fits its schema`).toBe(true);
     if (spec.name !== 'city') expect(isRouteSafeId(entry.id), `${spec.name} id ${JSON.stringify(entry.id)}`).toBe(true);
-    expect(renderedChars(entry)).toBeLessThanOrEqual(LIMITS.entryChars);
+    expect(estimatedPageBytes(entry)).toBeLessThanOrEqual(DEFAULT_PAGE_SIZE_LIMITS.recordPage);
     const gallery = (entry as { gallery?: unknown[] }).gallery;
     if (gallery) expect(gallery.length).toBeLessThanOrEqual(LIMITS.galleryPhotos);
     // A link or an image goes to another site (http/s), to the visitor's mail or phone app, to an

@@ -22,6 +22,7 @@ import {
   openDataTables,
 } from '../../src/lib/open-data/columns.ts';
 import { type Cell, csvField, toCsv, toJson, withoutFormula } from '../../src/lib/open-data/csv.ts';
+import { openDataLd } from '../../src/lib/open-data/json-ld.ts';
 import {
   type Experience,
   ITEM_KINDS,
@@ -152,6 +153,38 @@ const context: OpenDataContext = {
   blogUrl: 'https://blog.example.com.br',
   testimonialScale: ratingScale(source.testimonials),
 };
+
+describe('openDataLd (the structured data of /dados)', () => {
+  const context = {
+    pageUrl: (path: string) => `https://turismo.example.gov.br${path}`,
+    place: 'Cáceres – MT',
+    publisher: 'Secretaria Municipal de Turismo',
+    modified: '2026-11-28',
+  };
+  const datasetsOf = (ld: object) => (ld as { dataset: Record<string, unknown>[] }).dataset;
+
+  it('gives each collection its files, its publisher and the day of the build', () => {
+    const [tours] = datasetsOf(openDataLd(OPEN_DATASETS, { ...context, license: DEFAULT_DATA_LICENSE }));
+    expect(tours).toMatchObject({
+      '@type': 'Dataset',
+      license: DEFAULT_DATA_LICENSE.url,
+      creator: { name: 'Secretaria Municipal de Turismo' },
+      dateModified: '2026-11-28',
+      distribution: [
+        { encodingFormat: 'text/csv', contentUrl: 'https://turismo.example.gov.br/dados/passeios.csv' },
+        { encodingFormat: 'application/json', contentUrl: 'https://turismo.example.gov.br/dados/passeios.json' },
+      ],
+    });
+    expect(tours?.description).toContain('Cáceres – MT');
+  });
+
+  it('names a licence that has no address rather than inventing one', () => {
+    const license = readDataLicense('Licença municipal de dados');
+    for (const dataset of datasetsOf(openDataLd(OPEN_DATASETS, { ...context, license }))) {
+      expect(dataset.license).toEqual({ '@type': 'CreativeWork', name: 'Licença municipal de dados' });
+    }
+  });
+});
 
 describe('the collections and their columns', () => {
   it('publishes every collection with pages but the city and the podcast, each once, under its own file name', () => {

@@ -32,8 +32,13 @@ describe('isOwnSiteUrl', () => {
     ['http://turismo.example.com.br/all-tours/', true],
     ['https://turismo.example.com.br:443/x', true],
     ['https://turismo.example.com.br:8443/x', false],
-    ['https://www.turismo.example.com.br/x', false],
+    // `www.` and a trailing dot name the same host.
+    ['https://www.turismo.example.com.br/x', true],
+    ['https://turismo.example.com.br./x', true],
+    ['https://WWW.turismo.example.com.br./x', true],
     ['https://turismo.example.com.br.evil.example/x', false],
+    ['https://www2.turismo.example.com.br/x', false],
+    ['https://blog.turismo.example.com.br/x', false],
     ['https://blog.example.com/x', false],
     ['mailto:a@turismo.example.com.br', false],
     ['/tour/101', false],
@@ -54,6 +59,9 @@ describe('ownLinkTarget', () => {
     ['https://turismo.example.com.br', '/', null],
     ['https://turismo.example.com.br/index.html', '/', null],
     ['https://turismo.example.com.br/busca/?q=pesca', '/busca?q=pesca', null],
+    // Our host with `www.` or a trailing dot is our host.
+    ['https://www.turismo.example.com.br/tour/101', '/tour/101', null],
+    ['https://turismo.example.com.br./all-tours/', '/all-tours', null],
     // Written on an earlier night: checked again, kept while its page exists.
     ['/tour/101', '/tour/101', null],
     // A fragment: the page kept, the anchor left out and said.
@@ -85,7 +93,7 @@ describe('ownLinkTarget', () => {
 
   it.each([
     'https://blog.example.com/tour/999999',
-    'https://www.turismo.example.com.br/tour/999999',
+    'https://turismo.example.com.br.evil.example/tour/999999',
     '#uc-abc123-nota',
     'mailto:contato@turismo.example.com.br',
     'tel:+556533611234',
@@ -227,5 +235,59 @@ describe('link fields on the portal itself', () => {
     expect(article.link).toBeNull();
     expect(article.contentHtml).toContain('href="https://blog.example.com/leia-mais"');
     expect(context.notes).toEqual([`link "${SITE_URL}/2026/10/festival/": on the portal's own address (SITE_URL); left out`]);
+  });
+});
+
+describe('links a visitor may not be sent to (src/lib/visitor-links.ts)', () => {
+  it('leaves out a private host, a lookalike of the portal and an icon off its network, with a note each, and keeps the rest', () => {
+    const context = contextFor({ siteUrl: SITE_URL, baseUrl: 'https://provider.example.org/api/' });
+    const item = toItem(
+      RawItemSchema.parse({
+        id: 101,
+        title: 'Pousada',
+        video: 'https://[::1]/admin',
+        social: {
+          instagram: 'https://turismo.example.com.br.evil.example/login',
+          facebook: 'https://www.facebook.com/pousada',
+          youtube: 'https://evil.example/youtube',
+        },
+        provider: {
+          name: 'Pousada do Rio',
+          website: 'https://xn--turism-1qf.example.com.br/',
+          social: { instagram: 'http://2130706433/' },
+        },
+      }),
+      'accommodation',
+      context,
+    );
+    expect(item.video).toBeNull();
+    expect(item.social).toMatchObject({ instagram: null, facebook: 'https://www.facebook.com/pousada', youtube: null });
+    expect(item.provider).toMatchObject({ name: 'Pousada do Rio', website: null, social: { instagram: null } });
+    expect(context.notes).toEqual([
+      `provider.website "https://xn--turism-1qf.example.com.br/": host xn--turism-1qf.example.com.br (turismо.example.com.br) passes for the portal's own (turismo.example.com.br); left out`,
+      `provider.social.instagram "http://2130706433/": host 127.0.0.1 is a loopback address; left out`,
+      `social.instagram "https://turismo.example.com.br.evil.example/login": host turismo.example.com.br.evil.example passes for the portal's own (turismo.example.com.br); left out`,
+      `social.youtube "https://evil.example/youtube": host evil.example is not on youtube.com, youtu.be; left out`,
+      `video "https://[::1]/admin": host ::1 is a loopback address; left out`,
+    ]);
+  });
+
+  it("checks the city agency's site and each of its networks", () => {
+    const context = contextFor({ siteUrl: SITE_URL });
+    const raw = RawCitySchema.parse({
+      id: 1,
+      name: 'Barra do Bugres',
+      tourist_support_agency: {
+        site: 'http://192.168.0.10/',
+        instagram: 'https://www.facebook.com/turismo',
+        facebook: 'https://www.facebook.com/turismo',
+      },
+    });
+    const agency = toCity(raw, { name: 'Barra do Bugres', state: 'MT' }, context).agency;
+    expect(agency).toMatchObject({ site: null, instagram: null, facebook: 'https://www.facebook.com/turismo' });
+    expect(context.notes).toEqual([
+      expect.stringMatching(/^agency\.site "http:\/\/192\.168\.0\.10\/": host 192\.168\.0\.10 is a private \(RFC 1918\) address/),
+      expect.stringMatching(/^agency\.instagram ".+": host www\.facebook\.com is not on instagram\.com/),
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../scripts/sync/normalise/bounds.ts';
 import { htmlToText, sanitizeHtml } from '../../scripts/sync/normalise/html.ts';
+import { classifyPhone } from '../../src/lib/format.ts';
 import { xssVectors } from '../fixtures/xss-vectors.ts';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -190,7 +191,7 @@ describe('sanitizeHtml keeps legitimate formatting', () => {
     ['https link', '<a href="https://example.com/praia">Praia</a>', `<a href="https://example.com/praia" ${REL}>Praia</a>`],
     ['http link', '<a href="http://example.com/">Site</a>', `<a href="http://example.com/" ${REL}>Site</a>`],
     ['mailto link', '<a href="mailto:turismo@example.com">E-mail</a>', `<a href="mailto:turismo@example.com" ${REL}>E-mail</a>`],
-    ['tel link', '<a href="tel:+556533611234">Ligar</a>', `<a href="tel:+556533611234" ${REL}>Ligar</a>`],
+    ['tel link', '<a href="tel:+556533611234">(65) 3361-1234</a>', `<a href="tel:+556533611234" ${REL}>(65) 3361-1234</a>`],
     ['root-relative link without a source: its words', '<a href="/eventos/festival">Festival</a>', 'Festival'],
     ['relative link without a source: its words', '<a href="roteiros/pesca?dia=2#mapa">Roteiro</a>', 'Roteiro'],
     ['fragment link to nothing: its words', '<a href="#mapa">Mapa</a>', 'Mapa'],
@@ -302,9 +303,13 @@ describe('sanitizeHtml: links that work on our site', () => {
     ],
     ['mailto with two addresses', '<a href="mailto:a@b.com,c@d.com">e-mail</a>', 'e-mail'],
     ['tel with letters', '<a href="tel:ligue-ja">ligar</a>', 'ligar'],
-    ['tel', '<a href="tel:+55 65 3361-1234">ligar</a>', `<a href="tel:+556533611234" ${REL}>ligar</a>`],
+    ['tel', '<a href="tel:+55 65 3361-1234">+55 65 3361-1234</a>', `<a href="tel:+556533611234" ${REL}>+55 65 3361-1234</a>`],
     // Every phone link of the site dials from abroad: a national number gets +55, one without an area code loses its link.
-    ['tel, national', '<a href="tel:(65)%203361-1234">ligar</a>', `<a href="tel:+556533611234" ${REL}>ligar</a>`],
+    [
+      'tel, national',
+      '<a href="tel:(65)%203361-1234">(65) 3361-1234</a>',
+      `<a href="tel:+556533611234" ${REL}>(65) 3361-1234</a>`,
+    ],
     ['tel without an area code', '<a href="tel:3361-1234">3361-1234</a>', '3361-1234'],
     ['a link with credentials', '<a href="https://user:pw@example.com/">x</a>', 'x'],
   ])('%s', (_name, html, expected) => {
@@ -322,6 +327,59 @@ describe('sanitizeHtml: links that work on our site', () => {
     expect(html).toContain('fundo');
     expect(html.match(/<div>/g)).toHaveLength(LIMITS.htmlDepth);
     expect(htmlToText(deep)).toBe('fundo');
+  });
+});
+
+describe('sanitizeHtml: a tel: link dials the number its words show', () => {
+  const clean = (html: string) => sanitizeHtml(html, { baseUrl: 'https://blog.example.com/2026/11/post/' });
+  const tel = (number: string, words: string) => `<a href="tel:${number}" ${REL}>${words}</a>`;
+
+  it.each([
+    // Words and target the same number, however each is written: the target in its international form.
+    ['(65) 3361-1234', 'tel:065-3361-1234', tel('+556533611234', '(65) 3361-1234')],
+    // Words and target differ: the words win, since they are what the visitor reads.
+    ['(65) 3361-1234', 'tel:+5511999999999', tel('+556533611234', '(65) 3361-1234')],
+    ['(65) 99912-3456', 'tel:09001234567', tel('+5565999123456', '(65) 99912-3456')],
+    // Carrier codes, as the words write them: not Tunisia's or North America's.
+    ['0 21 65 99912-3456', 'tel:02165999123456', tel('+5565999123456', '0 21 65 99912-3456')],
+    ['0 15 65 3361-1234', 'tel:+1565336112', tel('+556533611234', '0 15 65 3361-1234')],
+    // An extension in the words is not dialled, nor appended to the number.
+    ['(65) 3361-1234 x 22', 'tel:+55653361123422', tel('+556533611234', '(65) 3361-1234 x 22')],
+    ['(65) 3361-1234 ramal 2', 'tel:+5565336112342', tel('+556533611234', '(65) 3361-1234 ramal 2')],
+    // Words around the number, markup inside the link.
+    [
+      'Ligue: <strong>(65) 3361-1234</strong>',
+      'tel:+5511999999999',
+      tel('+556533611234', 'Ligue: <strong>(65) 3361-1234</strong>'),
+    ],
+    // Two numbers in the words: the target when it is one of them, else the first.
+    ['(65) 3361-1234 ou (65) 99912-3456', 'tel:+5565999123456', tel('+5565999123456', '(65) 3361-1234 ou (65) 99912-3456')],
+    ['(65) 3361-1234 ou (65) 99912-3456', 'tel:+5511999999999', tel('+556533611234', '(65) 3361-1234 ou (65) 99912-3456')],
+    // A local number in the words, the target its own line with the area code: the target is what they mean.
+    ['3223-1006', 'tel:+556532231006', tel('+556532231006', '3223-1006')],
+  ])('%s to %s', (words, href, expected) => {
+    expect(clean(`<a href="${href}">${words}</a>`)).toBe(expected);
+  });
+
+  it.each([
+    // Words that show no number: the words stay, the link goes (the visitor could not tell where it dials).
+    ['Ligue agora', 'tel:+556533611234'],
+    ['<img src="https://blog.example.com/fone.png" alt="Telefone">', 'tel:+556533611234'],
+    // A local number in the words, and a target that is another line.
+    ['3223-1006', 'tel:+5565999123456'],
+    // Words that show a number no link can dial from elsewhere, and a target that is none either.
+    ['3223-1006', 'tel:3223-1006'],
+  ])('%s to %s keeps only the words', (words, href) => {
+    expect(clean(`<p><a href="${href}">${words}</a></p>`)).not.toContain('<a');
+    expect(clean(`<p><a href="${href}">${words}</a></p>`)).toContain(words.startsWith('<img') ? '<img' : words);
+  });
+
+  it('reads the words of a long link in linear time: 150,000 spaces or separators, and a field of 200,000 for the phone', () => {
+    const started = performance.now();
+    expect(clean(`<a href="tel:+556533611234">${' '.repeat(150_000)}Ligue</a>`)).not.toContain('<a');
+    expect(clean(`<a href="tel:+556533611234">1${'(-'.repeat(75_000)}x</a>`)).not.toContain('<a');
+    expect(classifyPhone(`(65) 3361-1234${' '.repeat(200_000)}`)?.dial).toBe('+556533611234');
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });
 

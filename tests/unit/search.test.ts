@@ -14,6 +14,7 @@ import {
   experienceSearchRecord,
   itemSearchRecord,
   kindChips,
+  MAX_QUERY_CHARS,
   newsSearchRecord,
   noResultsMessage,
   parseSearchQuery,
@@ -23,6 +24,7 @@ import {
   searchAttributes,
   searchPrice,
   searchUrl,
+  shownQuery,
   testimonialSearchRecord,
   toHit,
 } from '../../src/lib/search/search.ts';
@@ -196,6 +198,14 @@ describe('the /busca URL', () => {
   });
 });
 
+it('cuts a query from the address to MAX_QUERY_CHARS, as the box takes it', () => {
+  const long = `pescaria ${'x'.repeat(5000)}`;
+  const parsed = parseSearchQuery(`?q=${encodeURIComponent(long)}`);
+  expect(parsed.query).toBe(long.slice(0, MAX_QUERY_CHARS));
+  expect(parseSearchQuery(searchUrl(parsed).slice('/busca'.length))).toEqual(parsed);
+  expect(parseSearchQuery(`?q=${'x'.repeat(MAX_QUERY_CHARS - 1)}%20%20y`).query).toBe('x'.repeat(MAX_QUERY_CHARS - 1));
+});
+
 describe('resultPath', () => {
   it.each([
     ['/tour/101.html', '/tour/101'],
@@ -251,6 +261,17 @@ describe('kindChips and messages', () => {
   });
 
   it('says docs/product.md message', () => expect(noResultsMessage('acai')).toBe('Nenhum resultado para "acai"'));
+
+  it('never echoes more than MAX_QUERY_CHARS of a query: a crafted link cannot make the site say a paragraph', () => {
+    const notice =
+      'ATENÇÃO: sua reserva foi cancelada. Para não perder o valor, ligue agora para (65) 99999-0000 e pague a taxa por PIX.';
+    const message = noResultsMessage(notice);
+    expect(message).toBe(`Nenhum resultado para "${notice.slice(0, MAX_QUERY_CHARS - 1).trimEnd()}…"`);
+    expect(message).not.toContain('PIX');
+    expect(noResultsMessage('a'.repeat(MAX_QUERY_CHARS))).toBe(`Nenhum resultado para "${'a'.repeat(MAX_QUERY_CHARS)}"`);
+    // Never half an emoji at the cut.
+    expect(shownQuery(`${'a'.repeat(MAX_QUERY_CHARS - 2)}😀😀`)).toBe(`${'a'.repeat(MAX_QUERY_CHARS - 2)}…`);
+  });
 });
 
 describe('toHit', () => {

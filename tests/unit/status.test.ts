@@ -129,6 +129,16 @@ describe('a collection that could not be refreshed, in Portuguese', () => {
     [{ code: 'partial-kept', count: 20, previous: 50 }, { origin: 'snapshot', failed: true }, /a leitura parou no meio/],
     [{ code: 'partial', count: 30 }, {}, /o site mostra os 30 itens lidos/],
     [
+      { code: 'partial-filled', count: 30, filled: 20 },
+      { count: 50 },
+      /o site mostra os 30 itens lidos e mantém 20 itens da publicação anterior que não puderam ser lidos/,
+    ],
+    [
+      { code: 'growth', count: 630, previous: 30 },
+      { origin: 'snapshot', failed: true, count: 30 },
+      /^Passeios: vieram 630 itens, muito mais que os 30 publicados; o site mostra os 30 itens de .+“allow_growth”/,
+    ],
+    [
       { code: 'another-city', found: 'Tangará da Serra – MT' },
       { origin: 'snapshot', failed: true },
       /outra cidade \(Tangará da Serra – MT\)/,
@@ -145,7 +155,16 @@ describe('a collection that could not be refreshed, in Portuguese', () => {
   it('covers every kind of problem the schema has', () => {
     const codes = new Set(problems.map(([problem]) => problem.code));
     const kinds = new Set(problems.flatMap(([problem]) => (problem.code === 'unavailable' ? [problem.kind] : [])));
-    expect([...codes].sort()).toEqual(['another-city', 'ids-replaced', 'partial', 'partial-kept', 'shrink', 'unavailable']);
+    expect([...codes].sort()).toEqual([
+      'another-city',
+      'growth',
+      'ids-replaced',
+      'partial',
+      'partial-filled',
+      'partial-kept',
+      'shrink',
+      'unavailable',
+    ]);
     expect(kinds.size).toBe(7);
   });
 

@@ -170,6 +170,17 @@ describe('the change check against the local upstream', () => {
     );
   });
 
+  it('says a collection kept by the growth rule, without calling it a change; --allow-growth makes it one', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    const flood = Array.from({ length: 60 }, (_, index) => ({ ...NEW_POST, id: 500 + index, slug: `flood-${index}` }));
+    server.setFile('blog/posts.json', [...flood, ...POSTS]);
+    const kept = await checkAgainst(server, outDir);
+    expect(kept).toMatchObject({ verdict: 'unchanged', exitCode: 0, line: 'unchanged (kept, grew suddenly: news 3 → 63)' });
+    const allowed = await checkAgainst(server, outDir, { allowGrowth: true });
+    expect(allowed.line).toMatch(/^changed: news \+60 /);
+  });
+
   it('cannot check when no source answers: exit 2', async () => {
     const { server, outDir } = sandbox;
     await syncAgainst(server, outDir);
@@ -274,6 +285,11 @@ describe.each([
     'a shrink kept',
     findings({ kept: [{ id: 'events', problem: { code: 'shrink', count: 3, previous: 10 } }] }),
     'unchanged (kept, shrank by over half: events 10 → 3)',
+  ],
+  [
+    'a sudden growth kept',
+    findings({ kept: [{ id: 'news', problem: { code: 'growth', count: 630, previous: 30 } }] }),
+    'unchanged (kept, grew suddenly: news 30 → 630)',
   ],
   [
     'another city kept',
@@ -390,6 +406,8 @@ const report = (id: string, source: CollectionReport['source'], overrides: Parti
   error: null,
   syncedAt: null,
   problem: null,
+  baseline: 2,
+  checkedAgainst: 2,
   received: 2,
   dropped: [],
   repaired: [],
@@ -443,6 +461,15 @@ describe.each([
     [report('tours', 'provider', { ...down, problem: { code: 'shrink', count: 1, previous: 6 } })],
     ['provider'],
     'unchanged (kept, shrank by over half: tours 6 → 1)',
+  ],
+  [
+    'a sudden growth refused is no outage, and the provider still answered',
+    [
+      report('news', 'blog', { ...down, problem: { code: 'growth', count: 630, previous: 30 } }),
+      report('tours', 'provider', { diff: { ...aDiff } }),
+    ],
+    ['provider', 'blog'],
+    'changed: tours +1 ("X") (kept, grew suddenly: news 30 → 630)',
   ],
 ] as [string, CollectionReport[], ('provider' | 'blog' | 'podcast')[], string][])(
   'judgeCollections: %s',

@@ -1,7 +1,7 @@
 /**
  * The sync's bounds on what an upstream can send, against the local upstream server: a byte cap on
  * every answer (declared or not), WordPress paging bounded and kept when a later page fails or the
- * page count is bogus, feedback paging likewise, and how a partial read meets the shrink rule.
+ * page count is bogus, feedback paging likewise, and a partial read filled from the last good snapshot.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HTTP_OPTIONS } from '../../scripts/sync/http.ts';
@@ -9,6 +9,7 @@ import { headerCount, POSTS_PAGE_SIZE } from '../../scripts/sync/sources.ts';
 import {
   collectionOf,
   idsOf,
+  numberedPosts as posts,
   readSnapshot,
   readSnapshotText,
   readStatus,
@@ -21,14 +22,6 @@ import type { Fault, UpstreamServer } from '../support/upstream-server.ts';
 
 /** One server per test file whose pages hold one record each: five posts are five pages. */
 const sandbox = setUpSyncSandbox({ maxPageSize: 1 });
-
-const posts = (count: number, from = 1) =>
-  Array.from({ length: count }, (_, index) => ({
-    id: from + index,
-    date: `2026-03-${String(1 + ((from + index) % 28)).padStart(2, '0')}T10:00:00`,
-    status: 'publish',
-    title: { rendered: `Notícia ${from + index}` },
-  }));
 
 /** Every posts answer with X-WP-TotalPages set to `value` (null: removed); other answers (the 400 past the end) as they are. */
 function totalPagesHeader(value: string | null): Fault {
@@ -296,7 +289,7 @@ describe('feedback paging', () => {
   });
 });
 
-describe('a partial read and the shrink rule', () => {
+describe('a partial read and the last good snapshot', () => {
   /** A first good run with 6 posts, the last good snapshot of the news. */
   async function sixGoodPosts() {
     sandbox.server.setFile('blog/posts.json', posts(6));
@@ -305,27 +298,43 @@ describe('a partial read and the shrink rule', () => {
     return readSnapshotText(sandbox.outDir, 'news');
   }
 
-  it('publishes a partial read of at least half of the last good snapshot', async () => {
+  it('fills the pages not read from the last good snapshot: no record is lost, the ones read are the new ones', async () => {
     await sixGoodPosts();
+    // A new post first, post 1 renamed; page 4 of 7 drops the connection.
+    const renamed = { ...posts(1)[0], title: { rendered: 'Notícia 1, corrigida' } };
+    sandbox.server.setFile('blog/posts.json', [...posts(1, 7), renamed, ...posts(5, 2)]);
     sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'reset' }, { query: { page: '4' } });
     const { report } = await sync(sandbox.server);
-    expect(collectionOf(report, 'news')).toMatchObject({ origin: 'upstream', failed: false, count: 3 });
-    expect(await readSnapshot(sandbox.outDir, 'news')).toHaveLength(3);
+    const news = collectionOf(report, 'news');
+    expect(news).toMatchObject({
+      origin: 'upstream',
+      failed: false,
+      count: 7,
+      received: 3,
+      problem: { code: 'partial-filled', count: 3, filled: 4 },
+    });
+    expect(report.warnings).toContain(
+      `blog news: ${news.partial}; publishing the 3 valid records read and the 4 of the last good snapshot that were not read`,
+    );
+    const published = await readSnapshot<{ id: string; title: string }>(sandbox.outDir, 'news');
+    expect(idsOf(published)).toEqual(['7', '1', '2', '3', '4', '5', '6']);
+    expect(published.find((entry) => entry.id === '1')?.title).toBe('Notícia 1, corrigida');
+    expect(statusOf(await readStatus(sandbox.outDir), 'news')).toMatchObject({ count: 7, baseline: 7, checkedAgainst: 6 });
   });
 
-  it('keeps the last good snapshot when a partial read is less than half of it, even with --allow-shrink', async () => {
-    const before = await sixGoodPosts();
-    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 503 }, { query: { page: '3' } });
+  it('fills a read cut after its first page as well, with or without --allow-shrink', async () => {
+    await sixGoodPosts();
+    sandbox.server.setFault(sandbox.server.paths.posts, { kind: 'status', status: 503 }, { query: { page: '2' } });
     for (const allowShrink of [false, true]) {
       const { report } = await sync(sandbox.server, { allowShrink });
-      const news = collectionOf(report, 'news');
-      expect(news, `allowShrink ${allowShrink}`).toMatchObject({ origin: 'snapshot', failed: true, count: 6, received: 2 });
-      expect(news.error).toBe(
-        'posts page 3 of 6 failed (HTTP 503 Service Unavailable from /blog/wp-json/wp/v2/posts) after pages 1-2 (2 posts); ' +
-          '2 valid records, less than half of the last good 6: a partial read does not replace it',
-      );
-      expect(report.warnings).toContain(`blog news: ${news.error}; keeping the last good snapshot (6 records)`);
-      expect(await readSnapshotText(sandbox.outDir, 'news')).toBe(before);
+      expect(collectionOf(report, 'news'), `allowShrink ${allowShrink}`).toMatchObject({
+        origin: 'upstream',
+        failed: false,
+        count: 6,
+        received: 1,
+        problem: { code: 'partial-filled', count: 1, filled: 5 },
+      });
+      expect(idsOf(await readSnapshot(sandbox.outDir, 'news')).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
     }
   });
 

@@ -25,6 +25,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist(), 'guide'), { recursive: true });
   await mkdir(path.join(dist(), 'tour'), { recursive: true });
   await mkdir(path.join(dist(), 'testimonials'), { recursive: true });
+  await mkdir(path.join(dist(), 'event'), { recursive: true });
   await mkdir(snapshot());
   const items = {
     tour: [anItem({ id: 't1' }), anItem({ id: 't2', rating: 4.5, price: 'R$ 80,00', priceValue: 80 })],
@@ -37,6 +38,13 @@ beforeAll(async () => {
         isListed: false,
         contactPhone: '(65) 99999-0000',
       }),
+    ],
+    // Dated and to come (every build's clock is before 2090), over, and undated.
+    event: [
+      anItem({ id: 'e1', kind: 'event', startDate: '2090-07-16', endDate: '2090-07-25' }),
+      anItem({ id: 'e2', kind: 'event', startDate: '2020-01-01' }),
+      anItem({ id: 'e3', kind: 'event' }),
+      anItem({ id: 'e4', kind: 'event', startDate: '2090-12-27T19:00:00-04:00' }),
     ],
   } as Record<string, unknown[]>;
   for (const kind of ITEM_KINDS) {
@@ -104,6 +112,35 @@ beforeAll(async () => {
       `</main><footer class="site-footer"><ul><li class="sponsor">Governo de MT</li></ul><h2>Formas de pagamento</h2>` +
       `<ul class="social"><li><button type="button" disabled aria-label="TikTok não informado"></button></li></ul></footer></body></html>`,
   );
+  // Events: an honest page and calendar file (e4), then an hour nobody gave, a Google link from another day and no
+  // .ics file (e1), a calendar entry for an undated event (e3), and an agenda listing what is over and leaving out e4.
+  const eventLd = (startDate: string | null) =>
+    `<script type="application/ld+json">${JSON.stringify({ '@type': 'Event', ...(startDate ? { startDate } : {}) })}</script>`;
+  const google = (dates: string) =>
+    `<a href="https://calendar.google.com/calendar/render?action=TEMPLATE&dates=${dates}">Google Agenda</a>`;
+  await writeFile(
+    path.join(dist(), 'event', 'e4.html'),
+    page(
+      `${eventLd('2090-12-27T19:00:00-04:00')}<p>27 de dezembro de 2090, 19h</p>${google('20901227T190000/20901227T190000')}<a href="/event/e4.ics">.ics</a>`,
+    ),
+  );
+  await writeFile(path.join(dist(), 'event', 'e4.ics'), 'BEGIN:VCALENDAR\r\nDTSTART:20901227T230000Z\r\nEND:VCALENDAR\r\n');
+  await writeFile(
+    path.join(dist(), 'event', 'e1.html'),
+    page(`${eventLd('2090-07-16T16:00:00.000Z')}<p>16 a 25 de julho de 2090</p>${google('20900715/20900726')}`),
+  );
+  await writeFile(
+    path.join(dist(), 'event', 'e3.html'),
+    page(`${eventLd(null)}<p>Data a confirmar</p><a href="/event/e3.ics">.ics</a>`),
+  );
+  await writeFile(
+    path.join(dist(), 'agenda.html'),
+    page(
+      '<ul><li class="agenda-entry" data-id="e1"><time>16 a 25 de julho de 2090</time></li>' +
+        '<li class="agenda-entry" data-id="e2"><time>1 de janeiro de 2020</time></li>' +
+        '<li class="agenda-entry" data-id="e3"><p class="fact"><span>Data a confirmar</span></p></li></ul>',
+    ),
+  );
   await writeFile(path.join(dist(), 'testimonials', '2.html'), page('<h2 class="title">Trilha</h2>'));
   await writeFile(path.join(dist(), 'testimonials', '1.html'), page('<h2 class="title">Trilha</h2>'));
 });
@@ -154,6 +191,17 @@ describe('truthProblems', () => {
         '/testimonials/2: names what it is about without linking /tour/t2',
       ]),
     );
+    expect(problems.filter((problem) => problem.startsWith('/event/e4'))).toEqual([]);
+    expect(problems.filter((problem) => /^\/(?:event|agenda)/.test(problem))).toEqual([
+      '/agenda: lists event/e2, which was over on 2020-01-01',
+      '/agenda: leaves out event/e4, which is still to come',
+      '/event/e1: starts in structured data at 2090-07-16T16:00:00.000Z, its record 2090-07-16',
+      "/event/e1: offers no .ics file in 'Adicionar à agenda'",
+      "/event/e1: puts it in Google Calendar from '20900715/20900726', its record 2090-07-16",
+      '/event/e3: offers a calendar entry for an event without a date or a listing',
+      '/event/e1.ics: is missing, for an event dated 2090-07-16',
+      '/event/e2.ics: is missing, for an event dated 2020-01-01',
+    ]);
     // A testimonial about no page of the site names it as text; a configured supporter may be named.
     expect(problems.filter((problem) => problem.startsWith('/testimonials/1:'))).toEqual([]);
     const configured = await truthProblems(dist(), snapshot(), { sponsors: ['Governo de MT'] });

@@ -582,6 +582,10 @@ describe('paths', () => {
     ['/tour/1', '/about', { path: '/tour/1', anchor: '' }],
     ['1#fotos', '/tour/2', { path: '/tour/1', anchor: 'fotos' }],
     [`${SITE_ORIGIN}/news?page=2`, '/', { path: '/news', anchor: '' }],
+    // Our host with `www.` or a trailing dot is ours, as the sync reads it (src/lib/visitor-links.ts); a lookalike is not.
+    [`${SITE_ORIGIN.replace('://', '://www.')}/tour/9#x`, '/', { path: '/tour/9', anchor: 'x' }],
+    [`${SITE_ORIGIN}./news`, '/', { path: '/news', anchor: '' }],
+    [`${SITE_ORIGIN}.evil.example/news`, '/', null],
     ['https://wa.me/5565', '/', null],
     ['mailto:a@b.c', '/', null],
     ['data:image/png;base64,AA', '/', null],

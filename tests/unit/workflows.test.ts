@@ -93,6 +93,7 @@ describe('deploy.yml triggers', () => {
     expect(dispatch.inputs.reason).toMatchObject({ required: false, type: 'string' });
     expect(dispatch.inputs.allow_shrink).toMatchObject({ required: false, type: 'boolean' });
     expect(dispatch.inputs.allow_growth).toMatchObject({ required: false, type: 'boolean' });
+    expect(dispatch.inputs.flush_image_cache).toMatchObject({ required: false, type: 'boolean', default: false });
     expect(dispatch.inputs.trigger).toMatchObject({
       required: false,
       type: 'choice',
@@ -161,12 +162,19 @@ describe('deploy.yml safety', () => {
     expect(deploy.jobs['save-data']?.if).toBeUndefined();
   });
 
-  it("hands the button's overrides to the gate through env", () => {
-    const verify = (deploy.jobs.build as Job).steps.find((step) => /npm run verify/.test(step.run ?? ''));
-    expect(verify?.env).toMatchObject({
-      ALLOW_SHRINK: `\${{ inputs.allow_shrink }}`,
-      ALLOW_GROWTH: `\${{ inputs.allow_growth }}`,
-    });
+  it("hands the button's overrides to the sync and the gate through env", () => {
+    const steps = (deploy.jobs.build as Job).steps;
+    const verify = steps.find((step) => /npm run verify/.test(step.run ?? ''));
+    const sync = steps.find((step) => /npm run sync/.test(step.run ?? ''));
+    for (const step of [sync, verify]) {
+      expect(step?.env).toMatchObject({
+        ALLOW_SHRINK: `\${{ inputs.allow_shrink }}`,
+        ALLOW_GROWTH: `\${{ inputs.allow_growth }}`,
+      });
+    }
+    // The sync reads them as options (scripts/sync.ts).
+    expect(sync?.run).toMatch(/ALLOW_SHRINK.*--allow-shrink/);
+    expect(sync?.run).toMatch(/ALLOW_GROWTH.*--allow-growth/);
   });
 
   it('gives the upstream secrets to the sync and the gate only, through env', () => {
@@ -236,6 +244,18 @@ describe('deploy.yml safety', () => {
     const restore = build.steps.findIndex((step) => step.name?.startsWith('Restore the last good snapshot'));
     expect(restore).toBeGreaterThan(0);
     expect(restore).toBeLessThan(install);
+  });
+
+  it("empties the restored image cache before the sync when the button's flush_image_cache box is ticked, and only then", () => {
+    const steps = (deploy.jobs.build as Job).steps;
+    const cache = steps.findIndex((step) => (step.uses ?? '').startsWith('actions/cache@'));
+    const flush = steps.findIndex((step) => step.name === 'Flush the image cache');
+    const sync = steps.findIndex((step) => step.id === 'sync');
+    expect(cache).toBeGreaterThan(0);
+    expect([cache < flush, flush < sync]).toEqual([true, true]);
+    expect(steps[flush]).toMatchObject({ if: 'inputs.flush_image_cache', run: 'rm -rf .cache' });
+    // The folder the cache keeps is the one flushed.
+    expect(steps[cache]?.with?.path).toBe('.cache');
   });
 
   it('keeps the last good snapshot in a branch and the images in actions/cache', () => {
@@ -475,7 +495,7 @@ describe('check-sources.yml', () => {
     expect(withSecrets).toEqual([checkStep]);
     expect(checkStep.run).toContain('npm run sync -- --check');
     const deploySync = (deploy.jobs.build as Job).steps.find((step) => /npm run sync/.test(step.run ?? ''));
-    const { ALLOW_SHRINK: _allowShrink, ...upstream } = deploySync?.env ?? {};
+    const { ALLOW_SHRINK: _allowShrink, ALLOW_GROWTH: _allowGrowth, ...upstream } = deploySync?.env ?? {};
     expect(checkStep.env).toEqual(upstream);
     // The settings the sync reads (SITE_URL, BLOG_URL, the city…) as the deploy's build job has them.
     expect(checkJob.env).toEqual((deploy.jobs.build as Job).env);

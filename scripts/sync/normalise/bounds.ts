@@ -23,8 +23,6 @@ export const LIMITS = {
   htmlImages: 40,
   /** Objects and lists inside one another in a record; deeper values are left out. */
   jsonDepth: 12,
-  /** Characters a normalised entry may put on its page (all its strings, HTML-escaped); a larger record is dropped. */
-  entryChars: 400_000,
 } as const;
 
 const GALLERY_KEYS = new Set(['gallery', 'images']);
@@ -216,19 +214,69 @@ export function boundHtmlDepth(html: string, maxDepth: number = LIMITS.htmlDepth
 }
 
 /**
- * How many characters an entry puts on its page: every string, HTML-escaped (a plain text of
- * '&' characters grows fivefold once escaped). Linear; entries are plain JSON values.
+ * What an entry's page weighs beyond the entry's own text, in bytes, for estimatedPageBytes. Measured
+ * on built pages (the sample site, and records made to be large: 190,000 CJK characters in each of
+ * two fields, a 1,000-character title with 40 photos, 50 long FAQ answers, a post with 40 images):
  */
-export function renderedChars(entry: unknown): number {
-  let total = 0;
-  const stack: unknown[] = [entry];
+export const PAGE_WEIGHT = {
+  /**
+   * The page around one record (head, header, footer, menus, related cards, scripts): 37 to 61 kB
+   * on the sample site and 87 kB at most with 1,000 items (`npm run bench`); taken with a margin.
+   */
+  chromeBytes: 120_000,
+  /** One photo of a gallery or one image of an HTML field: a <picture> with its sources, its thumbnail and lightbox entry (about 1 to 1.7 kB). */
+  imageBytes: 2_000,
+  /**
+   * Copies of the title or name on the page besides its own: <title>, <h1>, Open Graph, breadcrumbs,
+   * JSON-LD and the page's cards (18 measured), plus one in the alt text of each photo.
+   */
+  titleCopies: 20,
+} as const;
+
+/** Keys whose text the page shows twice: the FAQ is on the page and in its FAQPage JSON-LD (src/lib/json-ld.ts). */
+const SHOWN_TWICE = new Set(['faq']);
+
+/**
+ * Bytes of a string once on a page: its UTF-8 bytes, each '&', '<', '>' and '"' counted as the
+ * entity it may become (`&amp;` is five bytes). A CJK character is three bytes: counting
+ * characters let a 1.2 MB page through a limit meant for 1 MB.
+ */
+function pageBytesOf(text: string): number {
+  let escapes = 0;
+  for (let index = text.indexOf('&'); index !== -1; index = text.indexOf('&', index + 1)) escapes += 1;
+  for (let index = text.indexOf('<'); index !== -1; index = text.indexOf('<', index + 1)) escapes += 1;
+  for (let index = text.indexOf('>'); index !== -1; index = text.indexOf('>', index + 1)) escapes += 1;
+  for (let index = text.indexOf('"'); index !== -1; index = text.indexOf('"', index + 1)) escapes += 1;
+  return Buffer.byteLength(text, 'utf8') + 4 * escapes;
+}
+
+/**
+ * A conservative estimate of the bytes of an entry's own page, as the deploy gate measures a page
+ * (scripts/verify/sizes.ts): every string of the entry in UTF-8 bytes with its escapes, the FAQ
+ * twice, the title or name once per copy the page makes of it, and the page's chrome and each
+ * image's markup (PAGE_WEIGHT). The sync cannot render the page, so it errs on the large side:
+ * URLs and ids the page does not show are counted too. Linear; entries are plain JSON values.
+ */
+export function estimatedPageBytes(entry: unknown): number {
+  let text = 0;
+  let images = 0;
+  const stack: { value: unknown; key: string }[] = [{ value: entry, key: '' }];
   while (stack.length > 0) {
-    const value = stack.pop();
+    const { value, key } = stack.pop() as { value: unknown; key: string };
     if (typeof value === 'string') {
-      total += value.length;
-      for (const char of value) if (char === '&' || char === '<' || char === '>' || char === '"') total += 4;
-    } else if (Array.isArray(value)) stack.push(...value);
-    else if (value && typeof value === 'object') stack.push(...Object.values(value));
+      const bytes = pageBytesOf(value);
+      text += SHOWN_TWICE.has(key) ? 2 * bytes : bytes;
+      for (let index = value.indexOf('<img'); index !== -1; index = value.indexOf('<img', index + 1)) images += 1;
+    } else if (Array.isArray(value)) {
+      if (GALLERY_KEYS.has(key)) images += value.length;
+      // Items inherit their list's key: a FAQ entry's question and answer are shown twice too.
+      for (const item of value) stack.push({ value: item, key });
+    } else if (value && typeof value === 'object') {
+      for (const [name, item] of Object.entries(value)) stack.push({ value: item, key: SHOWN_TWICE.has(key) ? key : name });
+    }
   }
-  return total;
+  const { title, name } = (entry ?? {}) as { title?: unknown; name?: unknown };
+  const label = typeof title === 'string' ? title : typeof name === 'string' ? name : '';
+  const labelCopies = PAGE_WEIGHT.titleCopies + images;
+  return PAGE_WEIGHT.chromeBytes + text + images * PAGE_WEIGHT.imageBytes + pageBytesOf(label) * labelCopies;
 }

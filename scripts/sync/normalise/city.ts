@@ -3,7 +3,7 @@ import type { City } from '../../../src/lib/schemas/index.ts';
 import { fold } from '../../../src/lib/text.ts';
 import type { RecordContext } from './context.ts';
 import { checkedField, firstText, LenientText, lenient, lenientList, RawKey, RawNumber } from './fields.ts';
-import { notOwnSite } from './own-links.ts';
+import { checkedVisitorLink } from './own-links.ts';
 import { socialUrl } from './social.ts';
 import { imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
 
@@ -63,16 +63,16 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
         context,
       ),
       email: checkedField(agency?.email, { label: 'agency.email', kind: 'email' }, plainEmail, context),
-      site: notOwnSite(
+      site: checkedVisitorLink(
         checkedField(agency?.site, { label: 'agency.site', kind: 'url' }, webUrl, context),
         'agency.site',
         context,
       ),
-      instagram: notOwnSite(socialUrl('instagram', agency?.instagram), 'agency.instagram', context),
-      facebook: notOwnSite(socialUrl('facebook', agency?.facebook), 'agency.facebook', context),
-      youtube: notOwnSite(socialUrl('youtube', agency?.youtube), 'agency.youtube', context),
-      tiktok: notOwnSite(socialUrl('tiktok', agency?.tiktok), 'agency.tiktok', context),
-      linkedin: notOwnSite(socialUrl('linkedin', agency?.linkedin), 'agency.linkedin', context),
+      instagram: checkedVisitorLink(socialUrl('instagram', agency?.instagram), 'agency.instagram', context, 'instagram'),
+      facebook: checkedVisitorLink(socialUrl('facebook', agency?.facebook), 'agency.facebook', context, 'facebook'),
+      youtube: checkedVisitorLink(socialUrl('youtube', agency?.youtube), 'agency.youtube', context, 'youtube'),
+      tiktok: checkedVisitorLink(socialUrl('tiktok', agency?.tiktok), 'agency.tiktok', context, 'tiktok'),
+      linkedin: checkedVisitorLink(socialUrl('linkedin', agency?.linkedin), 'agency.linkedin', context, 'linkedin'),
       observations: firstText(agency?.observations),
     },
     gallery: raw.gallery.flatMap((entry) => {

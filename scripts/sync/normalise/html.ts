@@ -185,16 +185,35 @@ function linkTarget(href: string, options: SanitizeOptions, ids: ReadonlySet<str
     const address = plainEmail(decodeSafely(value.slice('mailto:'.length).split('?')[0] ?? ''));
     return address ? `mailto:${address}` : null;
   }
-  if (/^tel:/i.test(value)) {
-    // As every phone link of the site (classifyPhone): one no link can dial from elsewhere keeps only its words.
-    const number = classifyPhone(decodeSafely(value.slice('tel:'.length)));
-    return number ? `tel:${number.dial}` : null;
-  }
   const resolved = resolveHttpUrl(value, options.baseUrl);
   if (!resolved) return null;
   const url = new URL(resolved);
   if (url.hash && isSameDocument(url, options.baseUrl)) return fragmentOf(url.hash.slice(1));
   return resolved;
+}
+
+/**
+ * A run of a text shaped like a phone number: at least seven digits and separators, an optional '+'
+ * and '('. It starts at a '+', '(' or digit, never at a space: a run of spaces costs no backtracking.
+ */
+const PHONE_RUN = /(?:\+\s*)?\(?\d[\d\s().-]{5,}\d/g;
+
+/**
+ * Where a tel: link of upstream HTML dials: the number its words show, as every phone link of the
+ * site reads one (classifyPhone), so a link reading '(65) 3361-1234' never dials another line. The
+ * target as written when the words show that same number, or only its local part ('3223-1006' for
+ * tel:+556532231006); null (the words kept, the link gone) when the words show no number a link can
+ * dial ('Ligue agora', '3223-1006' to another number), or the target is none either.
+ */
+function telTarget(href: string, text: string): string | null {
+  const target = classifyPhone(decodeSafely(href.trim().slice('tel:'.length)));
+  const shown = [...text.matchAll(PHONE_RUN)].map(([run]) => ({ run, number: classifyPhone(run) }));
+  if (target && shown.some(({ number }) => number?.dial === target.dial)) return `tel:${target.dial}`;
+  const first = shown.find(({ number }) => number !== null)?.number;
+  if (first) return `tel:${first.dial}`;
+  // A local number in the words, the target's own line with its area code: the target is what they mean.
+  const local = shown.map(({ run }) => run.replace(/\D/g, '')).find((digits) => digits.length >= 8);
+  return target && local && target.kind !== 'foreign' && target.dial.endsWith(local) ? `tel:${target.dial}` : null;
 }
 
 /** What an image of upstream HTML loads: an absolute URL, a site-relative one of the sample data, or null. */
@@ -229,7 +248,8 @@ function resolveReferences(root: DocumentFragment, options: SanitizeOptions): vo
     } else element.removeAttribute('id');
   }
   for (const link of root.querySelectorAll('a[href]')) {
-    const target = linkTarget(link.getAttribute('href') ?? '', options, ids);
+    const href = link.getAttribute('href') ?? '';
+    const target = /^\s*tel:/i.test(href) ? telTarget(href, link.textContent ?? '') : linkTarget(href, options, ids);
     if (!target) unwrap(link);
     else if (target.startsWith('#')) {
       link.setAttribute('href', target);

@@ -21,7 +21,7 @@ import {
   withinScale,
 } from './fields.ts';
 import { htmlToText } from './html.ts';
-import { notOwnSite, socialNotOwnSite } from './own-links.ts';
+import { checkedSocialLinks, checkedVisitorLink } from './own-links.ts';
 import { socialLinks } from './social.ts';
 import { eventDate, imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
 
@@ -236,15 +236,15 @@ function describeProvider(raw: RawItem, context: RecordContext): ItemProvider | 
       context,
     ),
     email: checkedField(provider.email, { label: 'provider.email', kind: 'email' }, plainEmail, context),
-    // The portal itself is not the provider's site.
-    website: notOwnSite(
+    // The portal itself is not the provider's site, nor is a private host or a lookalike of the portal's.
+    website: checkedVisitorLink(
       checkedField(firstText(provider.website, provider.site), { label: 'provider.website', kind: 'url' }, webUrl, context),
       'provider.website',
       context,
     ),
     cnpj: firstText(provider.cnpj),
     address: firstText(provider.address),
-    social: socialNotOwnSite(socialLinks(provider.social), 'provider.social', context),
+    social: checkedSocialLinks(socialLinks(provider.social), 'provider.social', context),
   };
   const hasAny = Object.entries(result).some(([key, value]) =>
     key === 'social' ? Object.values(result.social).some(Boolean) : value !== null,
@@ -262,7 +262,7 @@ function priceOf(value: string | number | undefined, label: string, context: Rec
   const price = parsePrice(value);
   // 'Sob consulta' (no number at all) is a price on request, not a repair.
   if (price === null && (typeof value === 'number' || /\d/.test(value)))
-    noteField(context, label, value, 'not-price', 'not a price (negative, exponent, several numbers or too large)');
+    noteField(context, label, value, 'not-price', 'not a price (negative, exponent, below a cent, several numbers or too large)');
   return price === 0 ? null : price;
 }
 
@@ -321,7 +321,7 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
   });
   const unnamedItems = raw.attributes.flatMap((attribute) => (attribute.name ? [] : (attribute.items ?? [])));
   const provider = describeProvider(raw, context);
-  const social = socialNotOwnSite(socialLinks(raw.social_media, raw.social), 'social', context);
+  const social = checkedSocialLinks(socialLinks(raw.social_media, raw.social), 'social', context);
   const { location, locality } = describeLocation(raw.location);
   const category = firstText(raw.category);
   const image = (value: string | undefined) => (value ? imageUrl(value, context.baseUrl) : null);
@@ -373,7 +373,7 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
     cnpj: firstText(raw.cnpj, provider?.cnpj),
     businessName: firstText(raw.business_name),
     category,
-    video: notOwnSite(checkedField(raw.video, { label: 'video', kind: 'url' }, webUrl, context), 'video', context),
+    video: checkedVisitorLink(checkedField(raw.video, { label: 'video', kind: 'url' }, webUrl, context), 'video', context),
     howItWorksHtml: toHtml(raw.how_it_works),
     essentialInformationHtml: toHtml(raw.essential_information),
     insuranceInfoHtml: toHtml(raw.insurance_info),

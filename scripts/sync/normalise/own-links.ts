@@ -9,11 +9,14 @@
  * form (`canonicalPath`, src/lib/seo.ts), site-relative like every link the site writes, or, when no
  * such page will be built, loses its link and keeps its words. A link field (a website, a video, a
  * social profile, a post's address) on the portal's address is not the provider's or the blog's own:
- * it is left out when the record is normalised (`notOwnSite`).
+ * it is left out when the record is normalised (`notOwnSite`), and so is a link a visitor follows
+ * that goes to a host that is not public, to a lookalike of the portal's host, or (a social icon)
+ * off its network (`checkedVisitorLink`, the rule of src/lib/visitor-links.ts).
  */
 
 import { canonicalPath } from '../../../src/lib/paths.ts';
 import type { SocialLinks } from '../../../src/lib/schemas/index.ts';
+import { isOwnSiteUrl, type LinkNetwork, visitorLinkRefusal } from '../../../src/lib/visitor-links.ts';
 import type { NoteDetail, RecordContext, RecordNote } from './context.ts';
 import { noteField } from './fields.ts';
 import { rewriteLinks } from './html.ts';
@@ -27,18 +30,8 @@ export interface OwnSite {
   pages: ReadonlySet<string>;
 }
 
-/** True when `url` is an absolute http(s) address on SITE_URL's host and port (either scheme: `http://` is the same site). */
-export function isOwnSiteUrl(url: string, siteUrl: string): boolean {
-  const target = URL.parse(url.trim());
-  const site = URL.parse(siteUrl);
-  return (
-    target !== null &&
-    site !== null &&
-    (target.protocol === 'https:' || target.protocol === 'http:') &&
-    target.hostname === site.hostname &&
-    target.port === site.port
-  );
-}
+/** SITE_URL's links, as the pages and the gate tell them too (src/lib/visitor-links.ts): its host with or without `www.`. */
+export { isOwnSiteUrl };
 
 /** What a link lost, as a record note says it. */
 export interface LinkNote extends NoteDetail {
@@ -153,15 +146,35 @@ export function notOwnSite(url: string | null, label: string, context: Pick<Reco
   return null;
 }
 
-/** Social links without those on the portal's own address (`notOwnSite`). */
-export function socialNotOwnSite(
+/**
+ * A link a visitor follows to another site (a provider's or the office's site, a video, a social
+ * profile of `network`), checked by the one rule of the pages and the gate (visitorLinkRefusal,
+ * src/lib/visitor-links.ts): null, with a note, when it is on the portal's own address, on a host
+ * that is not public, a lookalike of the portal's host, or (a social icon) off its network's domains;
+ * else as it was. The record keeps its other fields.
+ */
+export function checkedVisitorLink(
+  url: string | null,
+  label: string,
+  context: Pick<RecordContext, 'siteUrl' | 'note'>,
+  network?: LinkNetwork,
+): string | null {
+  if (url === null) return null;
+  const refusal = visitorLinkRefusal(url, { siteUrl: context.siteUrl, network });
+  if (!refusal) return url;
+  noteField(context, label, url, refusal.problem, refusal.reason);
+  return null;
+}
+
+/** Social links without those a visitor may not be sent to (`checkedVisitorLink`, each to its own network). */
+export function checkedSocialLinks(
   links: SocialLinks,
   label: string,
   context: Pick<RecordContext, 'siteUrl' | 'note'>,
 ): SocialLinks {
   const kept = { ...links };
   for (const network of Object.keys(links) as (keyof SocialLinks)[]) {
-    kept[network] = notOwnSite(links[network], `${label}.${network}`, context);
+    kept[network] = checkedVisitorLink(links[network], `${label}.${network}`, context, network);
   }
   return kept;
 }

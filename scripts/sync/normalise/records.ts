@@ -1,7 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
 import type { z } from 'astro/zod';
 import { isRouteSafeId } from '../../../src/lib/route-id.ts';
-import { boundRecord, LIMITS, renderedChars } from './bounds.ts';
+import { type Secret, secretsIn } from '../../verify/secrets.ts';
+import { DEFAULT_PAGE_SIZE_LIMITS } from '../../verify/sizes.ts';
+import { boundRecord, estimatedPageBytes } from './bounds.ts';
 import { type NoteDetail, type RecordContext, type RecordNote, RecordRefused } from './context.ts';
 import { describeIssues, noteLeftOut } from './fields.ts';
 import { htmlToText } from './html.ts';
@@ -27,6 +29,13 @@ export interface NormaliseOptions {
   now: Date;
   /** SITE_URL (RecordContext.siteUrl). */
   siteUrl?: string | undefined;
+  /**
+   * The deploy gate's limit for the page of one record, in bytes (scripts/verify/sizes.ts; its
+   * default unless VERIFY_MAX_PAGE_BYTES raises it): a record whose page would pass it is dropped.
+   */
+  pageBytes?: number;
+  /** The secrets the deploy gate searches the site for (secretsFromEnv): a record that carries one is dropped. */
+  secrets?: readonly Secret[];
 }
 
 function rawId(record: unknown, index: number): string {
@@ -75,13 +84,39 @@ function thrown(error: unknown): Refusal {
   return { reason, problem: 'unreadable' };
 }
 
+/** Every string value of an entry, in order (its keys are the schema's own). */
+function stringsOf(value: unknown): string[] {
+  const strings: string[] = [];
+  const walk = (item: unknown) => {
+    if (typeof item === 'string') strings.push(item);
+    else if (Array.isArray(item)) for (const entry of item) walk(entry);
+    else if (item && typeof item === 'object') for (const entry of Object.values(item)) walk(entry);
+  };
+  walk(value);
+  return strings;
+}
+
+/**
+ * The first secret an entry carries in any form the gate looks for (secretsIn), in any of its strings
+ * or split across two fields a page shows side by side: its strings are read as one text, joined by a
+ * space (which a reader's view ignores, and which no tag can start with); null when none.
+ */
+function secretInEntry(entry: unknown, secrets: readonly Secret[]): string | null {
+  if (secrets.length === 0) return null;
+  const [found] = secretsIn(stringsOf(entry).join(' '), secrets);
+  return found ? `${found.secret.name}, ${found.form}` : null;
+}
+
 /**
  * Each record on its own, inside one guard: bounded (LIMITS), parsed with `rawSchema`, mapped by
  * `toEntry`, checked against `entrySchema` (whose ids are page addresses where the entry has a
- * page) and its size against LIMITS.entryChars. Anything that fails or throws (a stack overflow included) drops that record
- * only, with its reason; the others are kept. A repeated id (compared without case, as some file
- * systems and hosts do) keeps the first record. Yields to the event loop every RECORDS_PER_TURN
- * records, so what the sanitiser leaves for the loop to free is freed as it goes.
+ * page), then against what the deploy gate refuses of a page: its size (estimatedPageBytes against
+ * the gate's limit for a page of one record) and any secret in any form the gate finds (secretsIn).
+ * Anything that fails or throws (a stack overflow included) drops that record only, with its
+ * reason; the others are kept, and the gate has no reason left to refuse the whole site for it. A
+ * repeated id (compared without case, as some file systems and hosts do) keeps the first record.
+ * Yields to the event loop every RECORDS_PER_TURN records, so what the sanitiser leaves for the
+ * loop to free is freed as it goes.
  */
 export async function normaliseRecords<RawSchema extends z.ZodType, Entry extends { id: string }>(
   records: readonly unknown[],
@@ -92,6 +127,8 @@ export async function normaliseRecords<RawSchema extends z.ZodType, Entry extend
 ): Promise<NormalisedRecords<Entry>> {
   const result: NormalisedRecords<Entry> = { entries: [], dropped: [], repaired: [] };
   const seen = new Set<string>();
+  const pageLimit = options.pageBytes ?? DEFAULT_PAGE_SIZE_LIMITS.recordPage;
+  const secrets = options.secrets ?? [];
   /** The entry of one record, or why it has none. */
   const normaliseOne = (record: unknown, context: RecordContext): { entry: Entry } | Refusal => {
     const bounded = boundRecord(record, context.note);
@@ -100,14 +137,18 @@ export async function normaliseRecords<RawSchema extends z.ZodType, Entry extend
     noteLeftOut(bounded, raw.data, context.note);
     const checked = entrySchema.safeParse(toEntry(raw.data, context));
     if (!checked.success) return invalid(checked.error);
-    const size = renderedChars(checked.data);
-    if (size > LIMITS.entryChars) {
-      const limit = LIMITS.entryChars.toLocaleString('en-US');
+    const size = estimatedPageBytes(checked.data);
+    if (size > pageLimit) {
+      const bytes = (value: number) => value.toLocaleString('en-US');
       return {
-        reason: `too large for one page (${size.toLocaleString('en-US')} characters, limit ${limit})`,
+        reason: `too large for one page (about ${bytes(size)} bytes, over the gate's limit of ${bytes(pageLimit)} for the page of one record)`,
         problem: 'too-large',
       };
     }
+    // Not redacted but left out: a credential split by a space, a line break or markup, or encoded,
+    // cannot be taken out of a text reliably, and the gate would refuse the whole site for it.
+    const secret = secretInEntry(checked.data, secrets);
+    if (secret) return { reason: `carries a secret of the sync (${secret})`, problem: 'secret' };
     const key = checked.data.id.toLowerCase();
     if (seen.has(key)) return { reason: 'duplicate id (the first record with it is kept)', field: 'id', problem: 'duplicate-id' };
     seen.add(key);

@@ -3,6 +3,7 @@
  * e-mails, phone numbers, dates, ids. Pure (no DOM, no zod), so the sanitiser, the normalisers
  * and the tests share them. Each returns the clean value or null (the page's fallback text).
  */
+import { phoneParts } from '../../../src/lib/format.ts';
 
 /** A value for a report line: quoted, control characters escaped, cut to 80 characters. */
 export function quoted(value: unknown): string {
@@ -77,17 +78,20 @@ export function plainEmail(value: string | null | undefined): string | null {
 /**
  * A phone number as the visitor reads it, or null: the first number of the field ('(65) 3361-1234 /
  * 99999-0000' gives the first) with 8 to 15 digits, only digits, spaces, '(', ')', '-', '.' and a
- * leading '+' left.
+ * leading '+' left. An extension ('x 22', 'ramal 2', 'r. 2', 'ext. 2': phoneParts) is kept apart as
+ * ' ramal 2', so its digits never join the number's (classifyPhone cuts it off again).
  */
 export function plausiblePhone(value: string | null | undefined): string | null {
-  for (const part of (value ?? '').split(/[/;,|]|\s(?:ou|e|or)\s/i)) {
-    const digits = part.replace(/\D/g, '');
+  // ', ramal 2' is the number's extension, not a second number.
+  for (const part of (value ?? '').split(/[/;|]|,(?!\s*(?:ramal|ext|r\.|x\s*\d))|\s(?:ou|e|or)\s/i)) {
+    const { number, extension } = phoneParts(part);
+    const digits = number.replace(/\D/g, '');
     if (digits.length < 8 || digits.length > 15) continue;
-    const shown = part
+    const shown = number
       .replace(/[^\d\s().-]/g, ' ')
       .replace(/\s+/g, ' ')
       .replace(/^[\s.)-]+|[\s.(-]+$/g, '');
-    return `${/^\s*\+/.test(part) ? '+' : ''}${shown}`;
+    return `${/^\s*\+/.test(number) ? '+' : ''}${shown}${extension ? ` ramal ${extension}` : ''}`;
   }
   return null;
 }

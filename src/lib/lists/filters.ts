@@ -2,10 +2,12 @@
  * List filters (docs/product.md): the filter state, its URL form and the
  * matchers. Pure: no DOM, no store, so the list filters, the store and the tests share the same rules.
  *
- * The URL uses the names of the static forms (`q`, `promocao`, `experience`, `localidade`, `avaliacao`,
- * `duracao`/`noites`/`periodo`, `preco_min`, `preco_max`), so a list submitted without JavaScript
- * and one filtered in the browser share one URL shape. Lists are written as repeated keys (what a
- * GET form sends) and read both as repeated keys and as comma lists.
+ * The URL uses the names of the forms' fields (`q`, `promocao`, `experience`, `localidade`, `avaliacao`,
+ * `duracao`/`noites`/`periodo`, `preco_min`, `preco_max`, and the sort order `ordem`), so a form read
+ * in the browser and a shared address share one URL shape. Lists are written as repeated keys (what a
+ * GET form sends) and read both as repeated keys and as comma lists. The order the cards are sorted
+ * in (src/lib/lists/sort.ts) is part of the same state, so it is shared, reloaded and stepped through
+ * with the back button as the filters are.
  *
  * The matchers read a card's data attributes (cardDataAttributes writes them at build time,
  * itemFromDataset reads them back in the browser), so both sides of that contract live here, with
@@ -59,11 +61,20 @@ export const DURATION_GROUPS: Record<
   meal: { legend: 'Período', options: MEAL_OPTIONS },
 };
 
+/**
+ * The orders a list can be sorted in other than its own, by their value in the URL (`?ordem=preco`):
+ * the lowest price first, the best rated first, by name. '' is the list's own order (src/lib/lists/sort.ts).
+ */
+export const SORT_ORDERS = ['preco', 'avaliacao', 'nome'] as const;
+export type SortOrder = '' | (typeof SORT_ORDERS)[number];
+
 /** What the parser and the serialiser need to know about one list. */
 export interface FilterConfig {
   duration: DurationKind;
   /** The kind's price range: a bound left at its end of the range means no bound. */
   price: { min: number; max: number };
+  /** The orders the list offers (sortOptions): an address asking for another keeps the list's own. Absent: every order. */
+  orders?: readonly SortOrder[];
 }
 
 /** Everything a visitor can choose on a list. Empty lists and null bounds filter nothing. */
@@ -80,6 +91,8 @@ export interface FilterState {
   durations: number[];
   priceMin: number | null;
   priceMax: number | null;
+  /** The order of the cards: '' for the list's own. Not a filter: no chip names it, and 'Limpar' keeps it. */
+  order: SortOrder;
 }
 
 /** What the matchers know of an item: the data attributes of its card, parsed. */
@@ -91,6 +104,8 @@ export interface FilterableItem {
   rating: number | null;
   /** Null when the upstream gave no amount: such an item passes only when the price is not limited. */
   price: number | null;
+  /** The upstream says it is free ('Gratuito'), with no amount: the lowest price when sorting by price. */
+  isFree: boolean;
   /** The discount the card shows (src/lib/facts.ts: displayPrice), null when the item is not on sale. */
   discount: number | null;
   hours: number | null;
@@ -115,6 +130,7 @@ export const FILTER_PARAMS = {
   days: 'dias',
   nights: 'noites',
   meal: 'periodo',
+  order: 'ordem',
 } as const;
 
 /** The duration parameter of a list, or null when it has none. */
@@ -138,6 +154,7 @@ export function emptyFilters(): FilterState {
     durations: [],
     priceMin: null,
     priceMax: null,
+    order: '',
   };
 }
 
@@ -159,6 +176,12 @@ function boundOf(params: URLSearchParams, key: string, rangeEnd: number): number
   return Number.isFinite(value) && value !== rangeEnd ? value : null;
 }
 
+/** The order an address asks for, when the list offers it; else the list's own (''). */
+function orderOf(params: URLSearchParams, offered: readonly SortOrder[] = SORT_ORDERS): SortOrder {
+  const value = params.get(FILTER_PARAMS.order)?.trim() ?? '';
+  return offered.find((order) => order !== '' && order === value) ?? '';
+}
+
 /** The filter state of a query string (with or without '?') or of form data turned into params. */
 export function parseFilters(query: string | URLSearchParams, config: FilterConfig): FilterState {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
@@ -172,6 +195,7 @@ export function parseFilters(query: string | URLSearchParams, config: FilterConf
     durations: duration ? numbersOf(params, duration) : [],
     priceMin: boundOf(params, FILTER_PARAMS.priceMin, config.price.min),
     priceMax: boundOf(params, FILTER_PARAMS.priceMax, config.price.max),
+    order: orderOf(params, config.orders),
   };
 }
 
@@ -187,6 +211,7 @@ export function serialiseFilters(state: FilterState, config: FilterConfig): stri
   if (duration) for (const value of state.durations) params.append(duration, String(value));
   if (state.priceMin !== null) params.set(FILTER_PARAMS.priceMin, String(state.priceMin));
   if (state.priceMax !== null) params.set(FILTER_PARAMS.priceMax, String(state.priceMax));
+  if (state.order) params.set(FILTER_PARAMS.order, state.order);
   return params.toString();
 }
 
@@ -363,6 +388,8 @@ export function cardDataAttributes(item: Item): Record<string, string> {
   // The price the card shows (the sale price when lower), so 'Máximo 100' keeps a tour shown at R$ 99,90.
   const { amount, discountPercent } = displayPrice(item);
   if (amount !== null) attributes['data-price'] = String(amount);
+  // 'Gratuito' has no amount (the price filter's bounds leave it out), but it is the cheapest when sorting by price.
+  else if (item.isFree) attributes['data-free'] = '1';
   // Only on an item on sale: the list's index (src/lib/lists/paging.ts) grows by a few bytes per offer, not per item.
   if (discountPercent !== null) attributes['data-discount'] = String(discountPercent);
   const hours = durationHours(item.duration);
@@ -397,6 +424,7 @@ export function itemFromDataset(data: Readonly<Record<string, string | undefined
     locality: data.locality ?? '',
     rating: numberOrNull(data.rating),
     price: numberOrNull(data.price),
+    isFree: data.free !== undefined,
     discount: numberOrNull(data.discount),
     hours: numberOrNull(data.durationHours),
     days: numberOrNull(data.days),

@@ -60,7 +60,7 @@ export interface OpenDataset {
   slug: string;
   /** The snapshot collection it is made of (the build manifest counts it under this name). */
   collection: SnapshotName;
-  /** Its name on /dados ('Passeios', 'Guias de Viagem'). */
+  /** Its name on /dados ('Passeios', 'Guias de Turismo'). */
   name: string;
   /** What the rows are, for the dictionary ('Uma linha por notícia, da mais recente à mais antiga.'). */
   rowNote: string;

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { GalleryImageSchema } from './common.ts';
+import { GalleryImageSchema, visitorLinkSchema } from './common.ts';
 
 /** The city's tourist support agency; every field may be missing (shown with its fallback text). */
 export const AgencySchema = z.object({
@@ -16,12 +16,12 @@ export const AgencySchema = z.object({
   /** E-mail address. */
   email: z.string().nullable(),
   /** Web site URL. */
-  site: z.string().nullable(),
-  instagram: z.string().nullable(),
-  facebook: z.string().nullable(),
-  youtube: z.string().nullable(),
-  tiktok: z.string().nullable(),
-  linkedin: z.string().nullable(),
+  site: visitorLinkSchema(),
+  instagram: visitorLinkSchema('instagram'),
+  facebook: visitorLinkSchema('facebook'),
+  youtube: visitorLinkSchema('youtube'),
+  tiktok: visitorLinkSchema('tiktok'),
+  linkedin: visitorLinkSchema('linkedin'),
   /** Free-text observations, plain text. */
   observations: z.string().nullable(),
 });

@@ -1,5 +1,7 @@
 import { z } from 'astro/zod';
+import { type Env, readSiteUrl } from '../config.ts';
 import { isRouteSafeId } from '../route-id.ts';
+import { type LinkNetwork, visitorLink } from '../visitor-links.ts';
 
 /** The id of an entry that has a page: `/tour/{id}`, `/news/{id}`... (see isRouteSafeId). */
 export const RouteIdSchema = z.string().refine(isRouteSafeId, "not a page address (letters, digits, '-' and '_', at most 64)");
@@ -13,13 +15,27 @@ export const GalleryImageSchema = z.object({
 });
 export type GalleryImage = z.infer<typeof GalleryImageSchema>;
 
-/** Social network links; a missing network is null and shown disabled. */
+/** This build's SITE_URL, read when a snapshot is read (the environment of the build or of the sync). */
+const siteUrl = () => readSiteUrl((globalThis as { process?: { env?: Env } }).process?.env ?? {});
+
+/**
+ * A link a visitor follows to another site (a provider's site, a social profile of `network`): null
+ * when the one rule of visitor links refuses it (src/lib/visitor-links.ts). The sync leaves such a
+ * link out with a note; read here too, a snapshot kept from before the rule publishes none either.
+ */
+export const visitorLinkSchema = (network?: LinkNetwork) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? visitorLink(value, { siteUrl: siteUrl(), network }) : value),
+    z.string().nullable(),
+  );
+
+/** Social network links; a missing network is null and shown disabled. Each goes to its own network only. */
 export const SocialLinksSchema = z.object({
-  instagram: z.string().nullable(),
-  facebook: z.string().nullable(),
-  youtube: z.string().nullable(),
-  tiktok: z.string().nullable(),
-  linkedin: z.string().nullable(),
-  whatsapp: z.string().nullable(),
+  instagram: visitorLinkSchema('instagram'),
+  facebook: visitorLinkSchema('facebook'),
+  youtube: visitorLinkSchema('youtube'),
+  tiktok: visitorLinkSchema('tiktok'),
+  linkedin: visitorLinkSchema('linkedin'),
+  whatsapp: visitorLinkSchema('whatsapp'),
 });
 export type SocialLinks = z.infer<typeof SocialLinksSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { currentKindName } from '../former-names.ts';
 import { currentEventDate } from '../former-shapes.ts';
-import { GalleryImageSchema, RouteIdSchema, SocialLinksSchema } from './common.ts';
+import { GalleryImageSchema, RouteIdSchema, SocialLinksSchema, visitorLinkSchema } from './common.ts';
 
 /** Every kind of listable item, each with its own collection and detail route. */
 export const ITEM_KINDS = ['tour', 'accommodation', 'restaurant', 'event', 'driver', 'guide', 'agency', 'tourProvider'] as const;
@@ -14,7 +14,7 @@ export const ItemProviderSchema = z.object({
   contact: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
-  website: z.string().nullable(),
+  website: visitorLinkSchema(),
   cnpj: z.string().nullable(),
   address: z.string().nullable(),
   social: SocialLinksSchema,
@@ -147,7 +147,7 @@ export const ItemSchema = z.object({
   businessName: z.string().nullable(),
   category: z.string().nullable(),
   /** Video URL (http/https only). */
-  video: z.string().nullable(),
+  video: visitorLinkSchema(),
   howItWorksHtml: z.string().nullable(),
   essentialInformationHtml: z.string().nullable(),
   insuranceInfoHtml: z.string().nullable(),

@@ -25,10 +25,14 @@ export const NOTE_PROBLEMS = [
   'not-price',
   'not-date',
   'own-site-address',
+  'private-address',
+  'lookalike-address',
+  'not-network-address',
   'link-not-a-page',
   'link-anchor-dropped',
   'invalid',
   'too-large',
+  'secret',
   'duplicate-id',
   'unreadable',
   'not-published',
@@ -67,10 +71,23 @@ export const CollectionProblemSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('unavailable'), kind: FailureKindSchema, status: z.number().int().optional() }),
   /** It sent less than half of the last good snapshot's records: that snapshot stays. */
   z.object({ code: z.literal('shrink'), count: z.number().int(), previous: z.number().int() }),
-  /** A later page failed and what was read is less than half of the last good snapshot: that snapshot stays. */
+  /**
+   * A later page failed and what was read is less than half of the last good snapshot: that snapshot
+   * stays. Written by syncs before `partial-filled`; kept so that their status.json still reads.
+   */
   z.object({ code: z.literal('partial-kept'), count: z.number().int(), previous: z.number().int() }),
-  /** A later page failed: the records read are published. */
+  /** A later page failed: the records read are published (with no last good snapshot to fill the rest from). */
   z.object({ code: z.literal('partial'), count: z.number().int() }),
+  /**
+   * A later page failed: the records read are published, and the last good snapshot's records that
+   * were not read (`filled`, by id) stay, so no record is lost to the page that failed.
+   */
+  z.object({ code: z.literal('partial-filled'), count: z.number().int(), filled: z.number().int() }),
+  /**
+   * It sent far more records than its last good count (`previous`; scripts/sync/run.ts, SYNC_GROWTH):
+   * the last good snapshot stays, until the growth is published on purpose (`allow_growth`).
+   */
+  z.object({ code: z.literal('growth'), count: z.number().int(), previous: z.number().int() }),
   /** The provider answered another city: the last good city stays. */
   z.object({ code: z.literal('another-city'), found: z.string() }),
   /** Most ids of the last good snapshot are gone (published all the same). */
@@ -110,6 +127,19 @@ export const CollectionStatusSchema = z.object({
   syncedAt: z.string().nullable(),
   /** What an editor should know of this sync's read of the collection; null when nothing. */
   problem: CollectionProblemSchema.nullable().default(null),
+  /**
+   * The count the next sync measures this collection's read against, for a shrink or a sudden growth:
+   * its last good count from the upstream or, after a sudden growth was published on purpose
+   * (`allow_growth`), the count from before it until a later night confirms it. null when there is no
+   * upstream count to measure against (the sample data, a first sync, a fallback).
+   */
+  baseline: z.number().int().nonnegative().nullable().default(null),
+  /**
+   * The baseline this sync measured the collection's read against; null when it had none. A collection
+   * the sync measured had its shrink and growth settled here, per collection: the deploy gate does not
+   * refuse the whole site for its count (scripts/verify/manifest.ts).
+   */
+  checkedAgainst: z.number().int().nonnegative().nullable().default(null),
   /** Records new and gone since the snapshot the sync started from (the last published one in CI); null with none to compare. */
   changes: z
     .object({ added: capped(EntryRefSchema), removed: capped(EntryRefSchema), changed: z.number().int().nonnegative() })

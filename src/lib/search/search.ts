@@ -7,6 +7,7 @@ import { ENTITIES } from '../entities.ts';
 import { displayPrice, type Priced } from '../facts.ts';
 import { KIND_ORDER } from '../kinds.ts';
 import type { Experience, Item, ItemKind, NewsArticle, Testimonial } from '../schemas/index.ts';
+import { sliceWhole } from '../text.ts';
 
 /** Pagefind filter names (visible in /busca URLs, hence Portuguese). */
 export const SEARCH_FILTERS = { kind: 'tipo', locality: 'localidade' } as const;
@@ -114,11 +115,28 @@ export interface SearchQuery {
   kind: string | null;
 }
 
-/** Reads `?q=` and `?tipo=` (unknown kinds are dropped so a stale link still searches). */
+/**
+ * The longest query the search takes, shows in its box and echoes in its messages. Longer than any
+ * search, and too short for a paragraph a crafted `/busca?q=` link would have the city's own domain
+ * say ('ATENÇÃO: sua reserva foi cancelada… ligue…').
+ */
+export const MAX_QUERY_CHARS = 80;
+
+/** A query as the search takes it: at most MAX_QUERY_CHARS characters (never half an emoji). */
+export function cutQuery(query: string): string {
+  return sliceWhole(query, MAX_QUERY_CHARS);
+}
+
+/** A query as a message quotes it: cut to MAX_QUERY_CHARS with '…' when it is longer. */
+export function shownQuery(query: string): string {
+  return query.length > MAX_QUERY_CHARS ? `${sliceWhole(query, MAX_QUERY_CHARS - 1).trimEnd()}…` : query;
+}
+
+/** Reads `?q=` (cut to MAX_QUERY_CHARS) and `?tipo=` (unknown kinds are dropped so a stale link still searches). */
 export function parseSearchQuery(search: string | URLSearchParams): SearchQuery {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const kind = params.get(SEARCH_FILTERS.kind);
-  return { query: (params.get('q') ?? '').trim(), kind: kind && SEARCH_KIND_ORDER.includes(kind) ? kind : null };
+  return { query: cutQuery((params.get('q') ?? '').trim()).trim(), kind: kind && SEARCH_KIND_ORDER.includes(kind) ? kind : null };
 }
 
 /** The shareable /busca URL of a query. */
@@ -191,8 +209,8 @@ export function kindChips(
   }));
 }
 
-/** 'Nenhum resultado para "…"'. */
-export const noResultsMessage = (query: string) => `Nenhum resultado para "${query}"`;
+/** 'Nenhum resultado para "…"', the query cut short (shownQuery). */
+export const noResultsMessage = (query: string) => `Nenhum resultado para "${shownQuery(query)}"`;
 
 /** The part of a Pagefind result fragment the dialog reads (pagefind.js `result.data()`). */
 export interface PagefindFragment {

@@ -90,9 +90,19 @@ const PROBLEMS: Record<NoteProblem, { what: string; fix?: string }> = {
   'not-image-url': { what: '{field} {value} não é um endereço de imagem (http ou https) e ficou de fora' },
   'not-spotify-url': { what: '{field} {value} não é um endereço do Spotify e ficou de fora' },
   'not-blog-url': { what: '{field} {value} não é um endereço do blog e ficou de fora' },
-  'not-price': { what: '{field} {value} não é um preço (negativo, com vários números ou alto demais) e ficou de fora' },
+  'not-price': {
+    what: '{field} {value} não é um preço (negativo, menor que um centavo, com vários números ou alto demais) e ficou de fora',
+  },
   'not-date': { what: '{field} {value} não é uma data válida e ficou de fora' },
   'own-site-address': { what: '{field} {value} aponta para o próprio portal, não para um site do fornecedor, e ficou de fora' },
+  'private-address': {
+    what: '{field} {value} aponta para um endereço de rede interna, que o visitante não acessa, e ficou de fora',
+  },
+  'lookalike-address': {
+    what: '{field} {value} imita o endereço do portal (pode ser uma página falsa) e ficou de fora',
+    fix: 'Confira {field} {place}: use o endereço verdadeiro do site.',
+  },
+  'not-network-address': { what: '{field} {value} não é um endereço dessa rede social e ficou de fora' },
   'link-not-a-page': {
     what: 'um link do texto ({value}) leva a uma página que não existe no portal: ficou só o texto, sem o link',
     fix: 'Corrija ou retire o link {place}.',
@@ -105,6 +115,10 @@ const PROBLEMS: Record<NoteProblem, { what: string; fix?: string }> = {
   'too-large': {
     what: 'o registro é grande demais para uma página e ficou fora do site',
     fix: 'Reduza o texto ou a galeria {place}.',
+  },
+  secret: {
+    what: 'o registro contém uma chave de acesso do site (uma senha), que não pode ser publicada, e ficou fora do site',
+    fix: 'Retire a chave do texto {place} e avise a equipe técnica, que precisa trocar essa chave.',
   },
   'duplicate-id': {
     what: 'o identificador é o mesmo de outro registro: ficou no site só o primeiro',
@@ -172,6 +186,8 @@ export function collectionProblemText(status: CollectionStatus, when: (iso: stri
   if (!problem) return null;
   const name = collectionNoun(status.id).plural;
   const source = SOURCES[status.source].subject;
+  // 'de' + 'o blog' is 'do blog'.
+  const ofSource = source.replace(/^o /, 'do ').replace(/^a /, 'da ');
   const previous = (count: number) => countLabel(count, 'publicado', 'publicados');
   switch (problem.code) {
     case 'unavailable':
@@ -183,11 +199,22 @@ export function collectionProblemText(status: CollectionStatus, when: (iso: stri
       );
     case 'partial-kept':
       return (
-        `${name}: a leitura parou no meio (uma página de ${source} falhou) com ${countLabel(problem.count, 'item', 'itens')}, ` +
+        `${name}: a leitura parou no meio (uma página ${ofSource} falhou) com ${countLabel(problem.count, 'item', 'itens')}, ` +
         `menos da metade dos ${previous(problem.previous)}; ${shownInstead(status, when)}.`
       );
     case 'partial':
-      return `${name}: a leitura parou no meio (uma página de ${source} falhou); o site mostra os ${countLabel(problem.count, 'item', 'itens')} lidos.`;
+      return `${name}: a leitura parou no meio (uma página ${ofSource} falhou); o site mostra os ${countLabel(problem.count, 'item', 'itens')} lidos.`;
+    case 'partial-filled':
+      return (
+        `${name}: a leitura parou no meio (uma página ${ofSource} falhou); o site mostra os ${countLabel(problem.count, 'item', 'itens')} lidos ` +
+        `e mantém ${countLabel(problem.filled, 'item', 'itens')} da publicação anterior que não puderam ser lidos desta vez.`
+      );
+    case 'growth':
+      return (
+        `${name}: vieram ${countLabel(problem.count, 'item', 'itens')}, muito mais que os ${previous(problem.previous)}; ` +
+        `${shownInstead(status, when)}. Confira se ${source} está mandando os dados desta cidade. Se o crescimento é intencional, ` +
+        'peça uma nova publicação com a opção “allow_growth” marcada (veja “Publicar agora” no guia dos editores).'
+      );
     case 'another-city':
       return `${name}: o provedor respondeu com outra cidade (${problem.found}); ${shownInstead(status, when)}.`;
     case 'ids-replaced':

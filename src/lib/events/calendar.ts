@@ -1,0 +1,137 @@
+/**
+ * An event in the visitor's own calendar ('Adicionar à agenda', docs/product.md): the days or the
+ * moments a calendar entry takes (calendarSpan), the `.ics` file of RFC 5545 that the build writes for
+ * each dated event (eventIcs, src/pages/event/[id].ics.ts) and the Google Calendar link
+ * (googleCalendarUrl), both made from the one span so the file and the link never disagree. Build
+ * time only: the pages carry the links, and nothing of this module reaches the browser.
+ */
+import { createEvent, type DateArray, type EventAttributes } from 'ics';
+import { TIME_ZONE, wallClock } from '../format.ts';
+import { itemPath } from '../paths.ts';
+import type { Item } from '../schemas/index.ts';
+
+/** What a calendar entry reads of an event. */
+export type CalendarEvent = Pick<Item, 'id' | 'title' | 'startDate' | 'endDate' | 'location' | 'excerpt'>;
+
+/**
+ * The time an event takes in a calendar:
+ * - a day-only event is all-day, from its first day to the day after its last (calendars read the end
+ *   of a day-only entry as exclusive: RFC 5545's DTEND, Google's `dates`);
+ * - a timed one runs between two instants; without an end it ends when it starts (no hour is
+ *   invented), and a timed start with a day-only end runs to the end of that day in the city.
+ */
+export type CalendarSpan =
+  | { isAllDay: true; firstDay: string; dayAfter: string }
+  | { isAllDay: false; start: number; end: number };
+
+/** Content-Type of an `.ics` file, as the endpoint sends it (the `_headers` rule is src/integrations/headers.ts's ICS_TYPE). */
+export const ICS_TYPE = 'text/calendar; charset=utf-8';
+
+/** The `.ics` file of an event, beside its page: `/event/401.ics`. */
+export const icsPath = (id: string): string => `${itemPath('event', id)}.ics`;
+
+/** The day after `day` ('2026-12-31' → '2027-01-01'), on the calendar alone (no time zone). */
+export function dayAfter(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** The instant of a wall clock time of `zone`; its offset is taken again at the instant found (daylight saving). */
+function instantOf(wall: string, zone: string): number {
+  const asUtc = Date.parse(`${wall}Z`);
+  const first = asUtc - wallClock(asUtc, zone).offset * 60_000;
+  return asUtc - wallClock(first, zone).offset * 60_000;
+}
+
+/** The span of a dated event in a calendar (CalendarSpan); null for an event without a date. */
+export function calendarSpan(event: Pick<Item, 'startDate' | 'endDate'>, timeZone: string = TIME_ZONE): CalendarSpan | null {
+  const { startDate, endDate } = event;
+  if (!startDate) return null;
+  const lastDay = (endDate ?? startDate).slice(0, 10);
+  // A day-only start is an all-day entry; a time given for the end alone does not make the first day timed.
+  if (startDate.length === 10) return { isAllDay: true, firstDay: startDate, dayAfter: dayAfter(lastDay) };
+  // The snapshot's times carry the city's offset (EventDateSchema): Date reads them as the instants they are.
+  const start = Date.parse(startDate);
+  if (!endDate) return { isAllDay: false, start, end: start };
+  const end = endDate.length === 10 ? instantOf(`${dayAfter(endDate)}T00:00:00`, timeZone) : Date.parse(endDate);
+  return { isAllDay: false, start, end };
+}
+
+const dayArray = (day: string): DateArray => day.split('-').map(Number) as DateArray;
+
+/** What the `.ics` file and the link need of the event's page. */
+export interface CalendarPage {
+  /** The absolute URL of the event's page. */
+  url: string;
+  /** When the file was made (DTSTAMP): the build's time. */
+  builtAt: Date;
+}
+
+/**
+ * The `.ics` file of a dated event (RFC 5545, written by the `ics` library: CRLF line ends, lines folded
+ * at 75 characters): one VEVENT whose UID is the event's id at the site's host, the same in every build,
+ * so a calendar that imports the file again updates its entry instead of adding a second one. An
+ * all-day event's dates are VALUE=DATE (DTEND the day after the last); a timed one's are UTC instants,
+ * which every calendar shows in its own time zone. SUMMARY, the page's URL, and LOCATION and
+ * DESCRIPTION when the data gives them. Null for an event without a date.
+ */
+export function eventIcs(event: CalendarEvent, page: CalendarPage, timeZone: string = TIME_ZONE): string | null {
+  const span = calendarSpan(event, timeZone);
+  if (!span) return null;
+  const host = new URL(page.url).host;
+  const dates: Pick<EventAttributes, 'start' | 'startInputType' | 'startOutputType' | 'endInputType' | 'endOutputType'> & {
+    end: EventAttributes['start'];
+  } = span.isAllDay
+    ? { start: dayArray(span.firstDay), end: dayArray(span.dayAfter) }
+    : {
+        start: span.start,
+        end: span.end,
+        startInputType: 'utc',
+        startOutputType: 'utc',
+        endInputType: 'utc',
+        endOutputType: 'utc',
+      };
+  const attributes: EventAttributes & { timestamp: number } = {
+    ...dates,
+    productId: `-//${host}//Agenda de eventos//PT-BR`,
+    uid: `event-${event.id}@${host}`,
+    timestamp: page.builtAt.getTime(),
+    title: event.title,
+    url: page.url,
+    ...(event.location ? { location: event.location } : {}),
+    ...(event.excerpt ? { description: event.excerpt } : {}),
+  };
+  const { error, value } = createEvent(attributes);
+  if (error || !value)
+    throw new Error(`The calendar file of event ${event.id} could not be made: ${error?.message ?? 'no text'}`);
+  return value;
+}
+
+/** '2026-12-27' or '2026-12-27T19:00:00' as Google's `dates` write it: '20261227', '20261227T190000'. */
+const compact = (value: string) => value.replace(/[-:]/g, '');
+
+/**
+ * The Google Calendar link of a dated event ('Adicionar à agenda'): `dates` with the same span as the
+ * `.ics` file, an all-day event's as days with the day after the last, a timed one's as the city's
+ * wall clock with `ctz` naming its time zone; the text, the page's link and the excerpt as details, the
+ * place when known. Null for an event without a date.
+ */
+export function googleCalendarUrl(event: CalendarEvent, pageUrl: string, timeZone: string = TIME_ZONE): string | null {
+  const span = calendarSpan(event, timeZone);
+  if (!span) return null;
+  const dates = span.isAllDay
+    ? `${compact(span.firstDay)}/${compact(span.dayAfter)}`
+    : `${compact(wallClock(span.start, timeZone).wall)}/${compact(wallClock(span.end, timeZone).wall)}`;
+  const details = [event.excerpt, pageUrl].filter(Boolean).join('\n\n');
+  const params: [string, string][] = [
+    ['action', 'TEMPLATE'],
+    ['text', event.title],
+    ['dates', dates],
+    ['ctz', timeZone],
+    ['details', details],
+    ...(event.location ? [['location', event.location] as [string, string]] : []),
+  ];
+  // A slash needs no escape in a query ('America/Cuiaba', '20261227/20261228'): the link reads as its dates.
+  const query = params.map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/%2F/g, '/')}`).join('&');
+  return `https://calendar.google.com/calendar/render?${query}`;
+}

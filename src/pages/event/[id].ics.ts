@@ -1,0 +1,20 @@
+/**
+ * /event/{id}.ics: a dated event's calendar file ('Adicionar à agenda' of its page and of /agenda), made at
+ * build time by src/lib/events/calendar.ts (eventIcs). The events the portal lists, each with a date.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { BUILT_AT, ITEMS } from '../../lib/data.ts';
+import { eventIcs, ICS_TYPE } from '../../lib/events/calendar.ts';
+import { itemPath } from '../../lib/paths.ts';
+import type { Item } from '../../lib/schemas/index.ts';
+import { canonicalUrl } from '../../lib/seo.ts';
+
+export const getStaticPaths = (() =>
+  ITEMS.event
+    .filter((event) => event.startDate !== null)
+    .map((event) => ({ params: { id: event.id }, props: { event } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ event: Item }> = ({ props: { event } }) =>
+  new Response(eventIcs(event, { url: canonicalUrl(itemPath('event', event.id)), builtAt: BUILT_AT }), {
+    headers: { 'Content-Type': ICS_TYPE },
+  });
