@@ -7,7 +7,7 @@
 
 import { ENTITIES, itemPath } from './entities.ts';
 import { displayPrice, offerAmount } from './facts.ts';
-import { truncate } from './format.ts';
+import { cityDay, truncate } from './format.ts';
 import type { City, Experience, Item, NewsArticle, Testimonial } from './schemas/index.ts';
 import { absoluteUrl, canonicalUrl } from './seo.ts';
 
@@ -211,7 +211,8 @@ export function newsArticleLd(article: NewsArticle, url: string, path: string, p
       headline: truncate(article.title, 110),
       description: article.summary,
       image: [article.image],
-      datePublished: article.publishedAt,
+      // The day alone when the blog gave no time: the noon the sync placed it at is nobody's hour.
+      datePublished: article.hasPublishedTime ? article.publishedAt : cityDay(new Date(article.publishedAt)),
       author:
         article.author === 'Redação' ? { '@type': 'Organization', name: 'Redação' } : { '@type': 'Person', name: article.author },
       publisher: {

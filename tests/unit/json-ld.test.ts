@@ -30,6 +30,14 @@ describe('newsArticleLd', () => {
     const [based] = newsArticleLd(anArticle({ link: 'https://blog.br/p' }), 'u', '/news/1', PUBLISHER);
     expect(based).toMatchObject({ isBasedOn: 'https://blog.br/p' });
   });
+
+  it('publishes the instant of a post with its time, and the day alone of one the blog dated without a time', () => {
+    const noonInCuiaba = '2026-10-03T16:00:00.000Z';
+    const [timed] = newsArticleLd(anArticle({ publishedAt: noonInCuiaba }), 'u', '/news/1', PUBLISHER);
+    expect(timed?.datePublished).toBe(noonInCuiaba);
+    const [day] = newsArticleLd(anArticle({ publishedAt: noonInCuiaba, hasPublishedTime: false }), 'u', '/news/1', PUBLISHER);
+    expect(day?.datePublished).toBe('2026-10-03');
+  });
 });
 
 describe('reviewLd', () => {

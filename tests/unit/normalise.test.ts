@@ -10,6 +10,7 @@ import { blogLink, NEWS_PLACEHOLDER_IMAGE, RawPostSchema, toNewsArticle } from '
 import { type NormaliseOptions, normaliseRecords } from '../../scripts/sync/normalise/records.ts';
 import { socialUrl } from '../../scripts/sync/normalise/social.ts';
 import { RawFeedbackSchema, toTestimonial } from '../../scripts/sync/normalise/testimonial.ts';
+import { cityDay } from '../../src/lib/format.ts';
 import {
   CitySchema,
   EpisodeSchema,
@@ -441,8 +442,18 @@ describe('news from WordPress posts', () => {
       readTime: 3,
       featured: true,
       publishedAt: '2026-10-03T13:30:00.000Z',
+      hasPublishedTime: true,
     });
     expect(article(post()).contentHtml).not.toContain('script');
+  });
+  it.each([
+    ['a day alone in date', { date: '2026-10-03', date_gmt: undefined }],
+    ['a day alone in date_gmt', { date: '2026-10-03', date_gmt: '2026-10-03' }],
+    ['a Brazilian day alone', { date: '03/10/2026', date_gmt: undefined }],
+  ])('keeps the day of a post dated with %s, and says it has no time', (_, dates) => {
+    const dated = article(post(dates));
+    expect(dated.hasPublishedTime).toBe(false);
+    expect(cityDay(new Date(dated.publishedAt))).toBe('2026-10-03');
   });
   it('summarises the stripped content when there is no excerpt', () => {
     const summary = article(

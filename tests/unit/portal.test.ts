@@ -340,6 +340,7 @@ const ARTICLE: NewsArticle = {
   publishedAt: '2026-11-10T22:05:00.000Z',
   category: 'Eventos',
   tags: ['Natal'],
+  hasPublishedTime: true,
   readTime: 1,
   featured: true,
   slug: 'natal',

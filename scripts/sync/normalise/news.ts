@@ -18,7 +18,7 @@ import {
 } from './fields.ts';
 import { hasVisibleText, htmlToText } from './html.ts';
 import { notOwnSite } from './own-links.ts';
-import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl } from './values.ts';
+import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl, writtenDate } from './values.ts';
 
 /** Shown when a post has neither featured media nor a yoast og:image. */
 export const NEWS_PLACEHOLDER_IMAGE = PLACEHOLDERS.news;
@@ -65,11 +65,12 @@ export type RawPost = z.output<typeof RawPostSchema>;
  * 00:00, whatever zone the blog runs in). A date that is not on the calendar or lies in the future
  * (a post dated 9999 would top the news for ever) does not count.
  */
-function publishedAt(raw: RawPost, now: Date): string | null {
+function publishedAt(raw: RawPost, now: Date): { instant: string; hasTime: boolean } | null {
   const latest = latestDate(now);
-  return (
-    calendarDate(raw.date_gmt?.replace(/Z$/i, ''), { zone: 'Z', latest }) ?? calendarDate(raw.date, { zone: TIME_ZONE, latest })
-  );
+  const gmt = raw.date_gmt?.replace(/Z$/i, '');
+  const fromGmt = calendarDate(gmt, { zone: 'Z', latest });
+  const instant = fromGmt ?? calendarDate(raw.date, { zone: TIME_ZONE, latest });
+  return instant ? { instant, hasTime: writtenDate(fromGmt ? gmt : raw.date)?.time != null } : null;
 }
 
 /** A view count, when the blog keeps one (a views plugin's `views` or `post_views`); else not shown. */
@@ -138,7 +139,8 @@ export function toNewsArticle(raw: RawPost, context: RecordContext, blogHosts: r
     image: featuredImage ?? NEWS_PLACEHOLDER_IMAGE,
     hasPlaceholderImage: featuredImage === null,
     author: firstText(htmlToText(raw._embedded?.author[0]?.name), raw.yoast_head_json?.author) ?? 'Redação',
-    publishedAt: date,
+    publishedAt: date.instant,
+    hasPublishedTime: date.hasTime,
     category: categories[0] ?? 'Notícias',
     tags,
     readTime: readTimeMinutes(contentText),

@@ -19,6 +19,11 @@ export const NewsArticleSchema = z.object({
   author: z.string(),
   /** Publication date, ISO 8601. */
   publishedAt: z.string(),
+  /**
+   * Whether the blog gave the time of day: a post dated with the day alone is placed at noon in the
+   * city (for the order of the news), and its page shows no time. Snapshots from before it had times.
+   */
+  hasPublishedTime: z.boolean().default(true),
   /** First category name, 'Notícias' when none. */
   category: z.string(),
   /** Tags (post_tag terms). */
