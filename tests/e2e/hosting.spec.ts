@@ -19,9 +19,9 @@ import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
 import { HOSTS, type HostName } from '../../src/integrations/hosts.ts';
 import { listFiles } from '../../src/integrations/site-files.ts';
 import { writeMirrors } from '../../src/integrations/static-hosting.ts';
+import { DIST } from '../support/dist-dir.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST = path.join(ROOT, 'dist');
 const SNAPSHOT = path.join(ROOT, 'data/sample-snapshot');
 
 /** docs/product.md, route table; `{collection}` takes the first id of that snapshot collection. */

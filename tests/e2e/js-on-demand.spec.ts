@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { DIST } from '../support/dist-dir.ts';
 import { pauseClock, stubThirdParties } from './support.ts';
 
 /** The most a page may fetch before the visitor reaches a widget (docs/performance.md). */
 const LIMIT = 15 * 1024;
-const DIST = path.resolve(import.meta.dirname, '../../dist');
 
 /** The site's own script files the page fetched (paths under /_astro/ and the like). */
 function collectScripts(page: Page): string[] {

@@ -5,16 +5,17 @@
  * requests are tests/e2e/details.spec.ts.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CITY, DETAIL_CASES, readSnapshot } from '../fixtures/detail-pages.ts';
-import { attributes, byRole, byText, DIST, jsonLd, one, page, region, source, textOf } from '../support/dist-pages.ts';
+import { attributes, byRole, byText, jsonLd, one, page, region, source, textOf } from '../support/dist-pages.ts';
 
 /**
  * How an upstream image's encoded copies are named in dist/: `/_astro/<content hash>.…`, the hash the
  * sync stored the original under (.cache/images/manifest.json, the default IMAGE_CACHE_DIR).
  */
 const encodedPrefix = (url: string): string => {
-  const manifest = JSON.parse(readFileSync(`${DIST}/../.cache/images/manifest.json`, 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../.cache/images/manifest.json'), 'utf8')) as {
     images: Record<string, { file: string }>;
   };
   const file = manifest.images[url]?.file ?? '';

@@ -7,9 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
+import { DIST } from './dist-dir.ts';
 
-/** The build these tests read: `npm run build:sample` writes it (DIST_DIR: another build of the sample, e.g. a second checkout's). */
-export const DIST = path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR ?? 'dist');
+export { DIST };
 
 /** Throws, saying what to run, when `dist` holds no build (the html project's globalSetup calls it). */
 export function assertBuilt(dist: string = DIST): void {
