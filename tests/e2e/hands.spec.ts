@@ -364,9 +364,8 @@ test.describe('site search at a phone width', () => {
 test.describe('lists without JavaScript at a phone width', () => {
   // What the search answers and what a list says without JavaScript do not depend on the width.
   test.use({ viewport: { width: 390, height: 844 } });
-  const NOTICE = /^Os filtros precisam de JavaScript para funcionar; mostrando todas as notícias\.$/;
 
-  test('a filtered address shows every item; a portal says plainly its filters need JavaScript, a list offers none', async ({
+  test('a filtered address shows every item; neither a list nor a portal offers a filter or a search that could not work', async ({
     browser,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -380,13 +379,17 @@ test.describe('lists without JavaScript at a phone width', () => {
     await expect(page.getByRole('button', { name: 'Aplicar filtros' })).toBeHidden();
 
     await page.goto('/news?q=pesca');
-    await expect(page.getByRole('note').filter({ hasText: NOTICE })).toBeVisible();
+    await expect(page.locator('[data-portal-static] .news-card').first()).toBeVisible();
+    await expect(page.getByRole('main').getByRole('searchbox')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Todas' })).toBeHidden();
+    await expect(page.getByText('precisam de JavaScript')).toHaveCount(0);
     await context.close();
   });
 
-  test('with JavaScript the notice is not there', async ({ page }) => {
+  test('with JavaScript a portal offers its search and its chips', async ({ page }) => {
     await page.goto('/news');
-    await expect(page.getByText('Os filtros precisam de JavaScript', { exact: false })).toBeHidden();
+    await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Todas', exact: true })).toBeVisible();
   });
 });
 

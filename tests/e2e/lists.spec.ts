@@ -6,7 +6,6 @@
  * What the static HTML says (texts, options, ranges, card data, JSON-LD) is tests/html/lists.test.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { SEARCH_KIND_LABELS } from '../../src/lib/search/search.ts';
 import { LISTS } from '../fixtures/list-pages.ts';
 import { collectForeignRequests, expectNoSeriousA11yViolations, ORIGIN, WIDTHS } from './support.ts';
 
@@ -63,12 +62,12 @@ test("the tour list's experiences scroll in a box of 200 px; the durations are s
 });
 
 // Without JavaScript the pages are plain static HTML: no control that only the list filters could
-// apply (tests/html/lists.test.ts: marked .js-only), and the search box hands its words to /busca.
+// apply (tests/html/lists.test.ts: marked .js-only), the search box included (/busca needs JavaScript too).
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   for (const viewport of WIDTHS) {
-    test(`at ${viewport.width} px no filter panel or sort control is shown; the search goes to /busca`, async ({ page }) => {
+    test(`at ${viewport.width} px no filter panel, sort control or search box is shown`, async ({ page }) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.goto('/all-drivers');
       const cards = page.locator('.results .grid > li');
@@ -83,13 +82,7 @@ test.describe('without JavaScript', () => {
       const results = await page.getByRole('region', { name: 'Resultados' }).boundingBox();
       expect(Math.abs((results?.x ?? 0) - (container?.x ?? 0))).toBeLessThanOrEqual(16);
       expect(results?.width ?? 0).toBeGreaterThanOrEqual((container?.width ?? 0) - 32);
-
-      await page.getByRole('searchbox', { name: 'Buscar por nome' }).fill('Paulo');
-      await page.getByRole('searchbox', { name: 'Buscar por nome' }).press('Enter');
-      await page.waitForURL(/\/busca\?/);
-      const query = new URL(page.url()).searchParams;
-      expect([query.get('q'), query.get('tipo')]).toEqual(['Paulo', SEARCH_KIND_LABELS.driver]);
-      await expect(page.getByRole('searchbox', { name: 'Buscar no portal' })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('searchbox')).toHaveCount(0);
     });
   }
 });

@@ -475,17 +475,18 @@ test('indexing attributes: only the main content of detail pages, with kind, loc
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
 
-  test('the header entry is a link to /busca and the drawer box a form to it', async ({ page }) => {
+  test('no search box is offered, since nothing could search; the header entry leads to /busca, which says so and links every list', async ({
+    page,
+  }) => {
     await page.goto('/tour/101');
-    await expect(searchEntry(page)).toHaveAttribute('href', '/busca');
     await page.getByRole('banner').locator('summary', { hasText: 'Abrir menu' }).click();
-    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Buscar no portal' });
-    await box.fill('pesca');
-    await box.press('Enter');
-    await expect(page).toHaveURL(/\/busca\?q=pesca$/);
-    await expect(
-      page.getByText('A busca mostra os resultados aqui quando o JavaScript do navegador está ativado.'),
-    ).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Passeios' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('searchbox')).toHaveCount(0);
+    await page.goto('/tour/101');
+    await searchEntry(page).click();
+    await expect(page).toHaveURL(/\/busca$/);
+    await expect(page.getByText('A busca precisa do JavaScript do navegador, que está desativado.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('searchbox')).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Listas do portal' })).toBeVisible();
   });
 });

@@ -24,8 +24,9 @@ describe.each(LISTS)('$path', (list) => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain('Barra do Bugres');
     if (list.hasBackLink) expect(one(document, 'link', 'Voltar').getAttribute('href')).toBe('/');
 
-    // Search box: a labelled input `q` in a GET form to the site search, narrowed to the list's kind
-    // (what it does without JavaScript; with it, the list filters take it over and filter in place).
+    // Search box: a labelled input `q`, shown only where scripts run (the list filters take it over and filter in
+    // place; without them nothing could search, /busca included); a GET form to the site search, narrowed to the
+    // list's kind, should the filters' module not arrive.
     const search = one(document, 'searchbox', 'Buscar por nome');
     expect(search.getAttribute('placeholder')).toBe(list.placeholder);
     expect(search.getAttribute('name')).toBe('q');
@@ -34,7 +35,7 @@ describe.each(LISTS)('$path', (list) => {
     expect([form?.getAttribute('method'), form?.getAttribute('action')]).toEqual(['get', SEARCH_PATH]);
     const kind = form?.querySelector('input[type="hidden"][name="tipo"]')?.getAttribute('value') ?? '';
     expect(Object.values(SEARCH_KIND_LABELS)).toContain(kind);
-    expect(form?.closest('.js-only')).toBeNull();
+    expect(form?.closest('.js-only')).not.toBeNull();
     expect(byRole(document, 'button', { name: 'Buscar', exact: true })).toHaveLength(1);
 
     // Results: 'N resultados', one card per item, each with its heading.

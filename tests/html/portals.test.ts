@@ -4,7 +4,7 @@
  * and the accessibility sweep are tests/e2e/portals.spec.ts and portal-behaviour.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { byRole, one, page, source, textOf } from '../support/dist-pages.ts';
+import { byRole, byText, one, page, source, textOf } from '../support/dist-pages.ts';
 
 const sheet = (path: string) => page(path).querySelector('article.sheet');
 
@@ -40,4 +40,19 @@ it('robots.txt allows everything and points at the sitemap index', () => {
   expect(robots).toContain('User-agent: *');
   expect(robots).toContain('Allow: /');
   expect(robots).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap-index\.xml$/m);
+});
+
+// The sample's news have categories enough for a row of chips; its testimonials, a single kind, have none.
+it.each([
+  ['/news', 1],
+  ['/testimonials', 0],
+])('%s offers its search and its chips only where scripts run: the static page could apply neither', (sitePath, rows) => {
+  const document = page(sitePath);
+  const [form] = byRole(document, 'search');
+  expect(form?.querySelector('input[name="q"]')).not.toBeNull();
+  expect(form?.closest('.js-only')).not.toBeNull();
+  const chipRows = [...document.querySelectorAll('ul.chip-row')].filter((row) => row.querySelector('[data-chip]'));
+  expect(chipRows).toHaveLength(rows);
+  for (const row of chipRows) expect(row.closest('.js-only')).not.toBeNull();
+  expect(byText(document, /precisam de JavaScript/, { includeHidden: true })).toEqual([]);
 });
