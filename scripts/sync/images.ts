@@ -11,6 +11,11 @@
  * local files, for which its own transform cache (`cacheDir/assets`) keys the encoded variants on
  * the content hash: an unchanged image is neither fetched nor re-encoded again.
  *
+ * Images are asked for in the order of what matters most (planImageOrder: every record's own photo,
+ * then the known good, then new gallery photos, a record's first ones before its later ones), and no
+ * host takes more than its share (runQueue: a few downloads at a time, and given up on for the run
+ * after failures in a row), so photos on a host that never answers cannot use the whole deadline.
+ *
  * Only public addresses are fetched, and the configured upstreams' own hosts (address-guard.ts): an
  * image URL naming a loopback, private, link-local or metadata address, or a name resolving to one,
  * or redirecting to one, is the placeholder with a warning saying why. Redirects are followed here,
@@ -32,11 +37,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import ky, { isHTTPError, type KyInstance } from 'ky';
-import pLimit from 'p-limit';
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import sharp, { type Metadata } from 'sharp';
 import type { Env } from '../../src/lib/config.ts';
-import { collectImageUrls, FULL_WIDTH } from '../../src/lib/images.ts';
+import { FULL_WIDTH, imageUrlsInOrder } from '../../src/lib/images.ts';
 import { projectDir } from '../../src/lib/project-dirs.ts';
 import { type AddressGuard, AddressRefused, createAddressGuard, type Resolver, refusalIn } from './address-guard.ts';
 import { readSyncConfig } from './config.ts';
@@ -136,7 +140,18 @@ export interface ImageCacheOptions {
   forgetAfterMs?: number;
   /** Downloads at a time. */
   concurrency?: number;
-  /** Bound on the whole step; images not reached by then keep their cached copy or get the placeholder. */
+  /** Downloads at a time from one host (`host:port`). */
+  hostConcurrency?: number;
+  /** Failures in a row from one host after which its images not yet asked for wait for the next run. */
+  hostFailureLimit?: number;
+  /** Failures in a row among one record's images after which its images not yet asked for wait for the next run. */
+  recordFailureLimit?: number;
+  /** A record's first images, ranked before any record's later ones (planImageOrder). */
+  recordFirstImages?: number;
+  /**
+   * Bound on the whole step; images not asked for by then keep their cached copy or get the
+   * placeholder (a site-relative one, read from disk, is still read).
+   */
   deadlineMs?: number;
   /** Redirects followed per image. */
   maxRedirects?: number;
@@ -153,8 +168,16 @@ export interface ImageCacheReport {
   reused: number;
   /** Read from a local folder. */
   local: number;
+  /**
+   * Not asked for this run, by why: their host, or their record's other images, failed too often in a
+   * row, or the step's deadline had passed. Each keeps its cached copy, else is the placeholder.
+   */
+  skipped: Record<SkipKind, number>;
   warnings: string[];
 }
+
+/** Why an image was not asked for this run. */
+export type SkipKind = 'host' | 'record' | 'deadline';
 
 export const IMAGE_CACHE_DEFAULTS = {
   timeoutMs: 15_000,
@@ -166,6 +189,29 @@ export const IMAGE_CACHE_DEFAULTS = {
   refetchAfterMs: 30 * 24 * 3600_000,
   forgetAfterMs: 30 * 24 * 3600_000,
   concurrency: 6,
+  /**
+   * Half of `concurrency`: a host whose images never answer holds at most half the downloads, and the
+   * other hosts' images go on in the other half. Five tours with 40 gallery photos each on a host that
+   * never answered once took the whole deadline, every good photo with it.
+   */
+  hostConcurrency: 3,
+  /**
+   * Failures in a row from one host (timed out, no connection, HTTP 5xx or 429, counted as they finish;
+   * any other answer starts the count again) after which its images not yet asked for wait for the
+   * next run. Five: with three at a time, two rounds of timeouts (about 80 s at the defaults) instead
+   * of every one of its images; a working host with a few dead photos among good ones answers in between.
+   */
+  hostFailureLimit: 5,
+  /**
+   * The same among one record's images: dead photos on a host that also serves good ones (where the
+   * host's count starts again at each good answer) cost each record at most this many waits.
+   */
+  recordFailureLimit: 3,
+  /**
+   * A record's first images: its photo, its banner and the six thumbnails a gallery shows before
+   * 'Mais N fotos' (Gallery.astro). Its later new images come after every record's first ones.
+   */
+  recordFirstImages: 8,
   deadlineMs: 15 * 60_000,
   maxRedirects: 5,
 } as const;
@@ -356,16 +402,128 @@ function checkContentType(response: Response): void {
   }
 }
 
+/** One record's image URLs in the order it shows them, its own photo first (imageUrlsInOrder). */
+export type RecordImages = readonly string[];
+
+/** Where an image ranks in the step's order (planImageOrder), first to last. */
+export const IMAGE_TIERS = ['cover', 'cached', 'first', 'later'] as const;
+export type ImageTier = (typeof IMAGE_TIERS)[number];
+
+/** An image of the step's queue: where it ranks, and the host and the record its failures count against. */
+export interface PlannedImage {
+  url: string;
+  tier: ImageTier;
+  /** Its place among its record's images (0: the record's own photo). */
+  position: number;
+  /** Index of the record it ranks for: of those that name it, the one where it ranks first. */
+  record: number;
+  /** `host:port` of a remote image (the port only when not the default); '' for a site-relative one. */
+  host: string;
+}
+
+const hostOf = (url: string) => (/^https?:\/\//i.test(url) ? (URL.parse(url)?.host ?? '') : '');
+
+const byRank = (a: PlannedImage, b: PlannedImage) =>
+  IMAGE_TIERS.indexOf(a.tier) - IMAGE_TIERS.indexOf(b.tier) || a.position - b.position || a.record - b.record;
+
 /**
- * Brings every URL of `urls` into the cache and writes the manifest the build reads. Never
- * throws for an image: a failure keeps the cached copy (a stale photo beats a grey box) or, with
- * none, leaves the URL out of the manifest so the page shows the placeholder; each is a warning.
+ * The order the image step asks for images in, what matters most first, the same for the same input:
+ * 1. 'cover': every record's first image (the photo of its card and its page), new or cached;
+ * 2. 'cached': the other images already in the cache, known good (a revalidation, or no request at all);
+ * 3. 'first': new images among a record's first `recordFirstImages`;
+ * 4. 'later': a record's other new images (the tail of a 40-photo gallery).
+ * Within a tier by place in the record, then by record: every record's second image before any
+ * record's third, so no record's gallery waits for another's. A URL several records name ranks
+ * where it ranks first.
  */
-export async function cacheImages(urls: readonly string[], options: ImageCacheOptions): Promise<ImageCacheReport> {
+export function planImageOrder(
+  records: readonly RecordImages[],
+  isCached: (url: string) => boolean,
+  recordFirstImages: number = IMAGE_CACHE_DEFAULTS.recordFirstImages,
+): PlannedImage[] {
+  const best = new Map<string, PlannedImage>();
+  records.forEach((urls, record) => {
+    urls.forEach((url, position) => {
+      const tier: ImageTier =
+        position === 0 ? 'cover' : isCached(url) ? 'cached' : position < recordFirstImages ? 'first' : 'later';
+      const planned: PlannedImage = { url, tier, position, record, host: hostOf(url) };
+      const seen = best.get(url);
+      if (!seen || byRank(planned, seen) < 0) best.set(url, planned);
+    });
+  });
+  return [...best.values()].sort(byRank);
+}
+
+/**
+ * Brings every image of `records` into the cache and writes the manifest the build reads. Each item
+ * is one record's images, its own photo first (a lone URL is a record of one). They are asked for in
+ * planImageOrder's order, at most `hostConcurrency` at a time from one host, and a host or a record
+ * whose requests fail too often in a row gets no more this run (runQueue). Never throws for an image:
+ * a failure keeps the cached copy (a stale photo beats a grey box) or, with none, leaves the URL out
+ * of the manifest so the page shows the placeholder; each is a warning.
+ */
+export async function cacheImages(
+  records: readonly (string | RecordImages)[],
+  options: ImageCacheOptions,
+): Promise<ImageCacheReport> {
   const cache = await openImageCache(options);
-  const unique = [...new Set(urls)];
-  await pLimit(Math.max(1, Math.trunc(cache.settings.concurrency))).map(unique, (url) => cacheOne(cache, url));
-  return closeImageCache(cache, unique);
+  const queue = planImageOrder(
+    records.map((record) => (typeof record === 'string' ? [record] : record)),
+    (url) => isUsable(cache, cache.entries[url]),
+    cache.settings.recordFirstImages,
+  );
+  await runQueue(cache, queue);
+  return closeImageCache(
+    cache,
+    queue.map((item) => item.url),
+  );
+}
+
+/**
+ * Runs cacheOne over `queue` in its order, `concurrency` at a time and at most `hostConcurrency` from
+ * one host: the next image is the first in the queue whose host has a free slot, so a host whose
+ * requests hang holds its share of the slots, and the other hosts' images go on in the rest. The
+ * site-relative images (host '') are files on disk, which never hang: they may take every slot.
+ */
+async function runQueue(cache: ImageCacheRun, queue: readonly PlannedImage[]): Promise<void> {
+  const total = Math.max(1, Math.trunc(cache.settings.concurrency));
+  const perHost = Math.max(1, Math.trunc(cache.settings.hostConcurrency));
+  // Each host's images in queue order (their indices), the next one to start and how many are running.
+  const hosts = new Map<string, { indices: number[]; next: number; running: number }>();
+  queue.forEach((item, index) => {
+    const host = hosts.get(item.host) ?? { indices: [], next: 0, running: 0 };
+    host.indices.push(index);
+    hosts.set(item.host, host);
+  });
+  let running = 0;
+  await new Promise<void>((resolve) => {
+    const pump = () => {
+      while (running < total) {
+        let pick: { indices: number[]; next: number; running: number } | undefined;
+        for (const [key, host] of hosts) {
+          const head = host.indices[host.next];
+          if (head === undefined || host.running >= (key === '' ? total : perHost)) continue;
+          if (!pick || head < (pick.indices[pick.next] as number)) pick = host;
+        }
+        if (!pick) break;
+        const chosen = pick;
+        const item = queue[chosen.indices[chosen.next] as number] as PlannedImage;
+        chosen.next += 1;
+        chosen.running += 1;
+        running += 1;
+        cacheOne(cache, item)
+          .catch((error: unknown) => cache.warn(`image ${item.url}: ${describeImageError(error, cache.deadline)}`))
+          .finally(() => {
+            chosen.running -= 1;
+            running -= 1;
+            pump();
+          });
+      }
+      // Nothing running means nothing left: a host with images waiting would have a free slot.
+      if (running === 0) resolve();
+    };
+    pump();
+  });
 }
 
 /** One run of the image cache: its settings, its index read from disk, its HTTP client and its report. */
@@ -384,6 +542,11 @@ interface ImageCacheRun {
   warn: (message: string) => void;
   /** The whole image step's deadline. */
   deadline: AbortSignal;
+  /** Failures in a row of each host, and of each record (by its index in the queue's records). */
+  hostStreaks: FailureStreaks;
+  recordStreaks: FailureStreaks;
+  /** Images not asked for that kept their cached copy. */
+  skippedKept: number;
   guard: AddressGuard;
   client: KyInstance;
 }
@@ -401,6 +564,7 @@ async function openImageCache(options: ImageCacheOptions): Promise<ImageCacheRun
     notModified: 0,
     reused: 0,
     local: 0,
+    skipped: { host: 0, record: 0, deadline: 0 },
     warnings: [],
   };
   const guard = createAddressGuard({
@@ -445,22 +609,124 @@ async function openImageCache(options: ImageCacheOptions): Promise<ImageCacheRun
       options.logger.warn(message);
     },
     deadline: AbortSignal.timeout(settings.deadlineMs),
+    hostStreaks: new FailureStreaks(settings.hostFailureLimit),
+    recordStreaks: new FailureStreaks(settings.recordFailureLimit),
+    skippedKept: 0,
     guard,
     client,
   };
 }
 
-/** Brings one URL into the cache; a failure keeps the cached copy or, with none, marks it failed. */
-async function cacheOne(cache: ImageCacheRun, url: string): Promise<void> {
+/**
+ * Failures in a row per key (a host, a record), counted as requests finish; at `limit` the key is
+ * given up on for the rest of the run. An answer starts the count again; a request the deadline cut
+ * or an image never asked for counts neither way.
+ */
+export class FailureStreaks {
+  readonly #streaks = new Map<string | number, { count: number; last: string }>();
+  readonly #givenUp = new Map<string | number, { count: number; last: string }>();
+  readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+
+  /** Counts a failure; true when it is the one that gives `key` up. */
+  failed(key: string | number, reason: string): boolean {
+    if (this.#givenUp.has(key)) return false;
+    const streak = { count: (this.#streaks.get(key)?.count ?? 0) + 1, last: reason };
+    this.#streaks.set(key, streak);
+    if (streak.count < this.limit) return false;
+    this.#givenUp.set(key, streak);
+    return true;
+  }
+
+  answered(key: string | number): void {
+    this.#streaks.delete(key);
+  }
+
+  /** The streak that gave `key` up, if it was. */
+  givenUp(key: string | number): { count: number; last: string } | undefined {
+    return this.#givenUp.get(key);
+  }
+}
+
+/** Why `item` is not asked for now (its host or its record given up, the deadline passed), or null. */
+function skipOf(cache: ImageCacheRun, item: PlannedImage): { kind: SkipKind; reason: string } | null {
+  if (cache.deadline.aborted) return { kind: 'deadline', reason: 'image step deadline exceeded' };
+  const host = cache.hostStreaks.givenUp(item.host);
+  if (host) return { kind: 'host', reason: `skipped: host ${item.host} failed ${host.count} times in a row (${host.last})` };
+  const record = cache.recordStreaks.givenUp(item.record);
+  if (record) {
+    return { kind: 'record', reason: `skipped: ${record.count} images of the same record failed in a row (${record.last})` };
+  }
+  return null;
+}
+
+/**
+ * Whether `error` says the host is not answering (a timeout, no connection, HTTP 5xx or 429) rather
+ * than something of this one image (a 404, not an image, a refused address) or the step's deadline.
+ */
+function isHostFailure(error: unknown, deadline: AbortSignal): boolean {
+  if (deadline.aborted || refusalIn(error) || error instanceof ImageRejected) return false;
+  if (isHTTPError(error)) return error.response.status >= 500 || error.response.status === 429;
+  if (error instanceof DOMException) return error.name === 'TimeoutError' || error.name === 'AbortError';
+  return isTimeoutError(error) || isNetworkError(error) || error instanceof TypeError;
+}
+
+/** Counts the outcome of `item`'s request against its host and its record, and says when either is given up. */
+function countOutcome(cache: ImageCacheRun, item: PlannedImage, failure: string | null): void {
+  if (failure === null) {
+    cache.hostStreaks.answered(item.host);
+    cache.recordStreaks.answered(item.record);
+    return;
+  }
+  if (cache.hostStreaks.failed(item.host, failure)) {
+    cache.warn(
+      `images of ${item.host}: ${cache.settings.hostFailureLimit} failures in a row (last: ${failure}); ` +
+        'its images not asked for yet wait for the next run',
+    );
+  }
+  if (cache.recordStreaks.failed(item.record, failure)) {
+    cache.warn(
+      `images of the record that names ${item.url}: ${cache.settings.recordFailureLimit} failures in a row ` +
+        `(last: ${failure}); its images not asked for yet wait for the next run`,
+    );
+  }
+}
+
+/**
+ * Brings one image into the cache; a failure keeps the cached copy or, with none, marks it failed.
+ * An image that needs a request is not asked for once the deadline has passed or its host or record
+ * has been given up on (skipOf): it keeps its cached copy, else is the placeholder, without a warning
+ * of its own (closeImageCache counts them).
+ */
+async function cacheOne(cache: ImageCacheRun, item: PlannedImage): Promise<void> {
   const { entries, now, deadline } = cache;
+  const { url } = item;
   const previous = await withCurrentMaster(cache, url, entries[url]);
+  const isLocal = !/^https?:\/\//i.test(url);
+  const skip = !isLocal && needsRequest(cache, url, previous) ? skipOf(cache, item) : null;
+  if (skip) {
+    cache.report.skipped[skip.kind] += 1;
+    if (isUsable(cache, previous)) {
+      entries[url] = { ...previous, usedAt: now().toISOString() };
+      cache.skippedKept += 1;
+    } else {
+      delete entries[url];
+      cache.report.manifest.failed[url] = skip.reason;
+    }
+    return;
+  }
+  // Set once the host has answered this image's request, whatever it answered.
+  const call = { answered: false };
   try {
-    if (deadline.aborted) throw new ImageRejected('image step deadline exceeded');
-    const isLocal = !/^https?:\/\//i.test(url);
-    const entry = isLocal ? await resolveLocal(cache, url) : await resolveRemote(cache, url, previous);
+    const entry = isLocal ? await resolveLocal(cache, url) : await resolveRemote(cache, url, previous, call);
     entries[url] = { ...entry, usedAt: now().toISOString() };
+    if (call.answered) countOutcome(cache, item, null);
   } catch (error) {
     const reason = describeImageError(error, deadline);
+    if (isHostFailure(error, deadline)) countOutcome(cache, item, reason);
+    else if (call.answered || isHTTPError(error)) countOutcome(cache, item, null);
     // A refused address never keeps a copy: it may date from before the check existed.
     if (isUsable(cache, previous) && !refusalIn(error)) {
       entries[url] = { ...previous, usedAt: now().toISOString() };
@@ -477,6 +743,15 @@ async function cacheOne(cache: ImageCacheRun, url: string): Promise<void> {
 async function closeImageCache(cache: ImageCacheRun, urls: readonly string[]): Promise<ImageCacheReport> {
   const { entries, report, options } = cache;
   await cache.guard.close();
+  const { host, record, deadline } = report.skipped;
+  const skipped = host + record + deadline;
+  if (skipped > 0) {
+    cache.warn(
+      `${skipped} image(s) not asked for this run (${host} of a host given up, ${record} of a record given up, ` +
+        `${deadline} after the step's deadline): ${cache.skippedKept} keep their cached copy, ` +
+        `${skipped - cache.skippedKept} are the placeholder`,
+    );
+  }
   for (const url of urls) {
     const entry = entries[url];
     if (entry && !(url in report.manifest.failed)) {
@@ -569,15 +844,19 @@ async function resolveLocal(cache: ImageCacheRun, url: string): Promise<IndexEnt
  * downloaded; downloaded in full, without a conditional request, once its last full download is
  * refetchAfterMs old. From allowed addresses only.
  */
-async function resolveRemote(cache: ImageCacheRun, url: string, previous: IndexEntry | undefined): Promise<IndexEntry> {
+async function resolveRemote(
+  cache: ImageCacheRun,
+  url: string,
+  previous: IndexEntry | undefined,
+  call: { answered: boolean },
+): Promise<IndexEntry> {
   const { settings, now, report } = cache;
   // Documentation hosts (RFC 2606) never serve a real image: no request, no timeout to wait for.
-  if (RESERVED_HOST.test(new URL(url).hostname)) throw new ImageRejected('example host (RFC 2606), not fetched');
+  if (isReservedHost(url)) throw new ImageRejected('example host (RFC 2606), not fetched');
   // Before the cache too: a copy from a host that is now refused is not published either.
   await cache.guard.check(new URL(url));
-  const age = previous ? now().getTime() - Date.parse(previous.checkedAt) : Number.POSITIVE_INFINITY;
   const isDueInFull = isDueForFullDownload(previous, now(), settings.refetchAfterMs);
-  if (isUsable(cache, previous) && age < settings.revalidateAfterMs && !isDueInFull) {
+  if (isUsable(cache, previous) && isFresh(cache, previous)) {
     report.reused += 1;
     return previous;
   }
@@ -588,6 +867,7 @@ async function resolveRemote(cache: ImageCacheRun, url: string, previous: IndexE
   }
   const signal = AbortSignal.any([cache.deadline, AbortSignal.timeout(settings.totalTimeoutMs + 1000)]);
   const response = await getFollowingRedirects(cache, new URL(url), conditional, signal);
+  call.answered = true;
   if (response.status === 304 && isUsable(cache, previous) && !isDueInFull) {
     report.notModified += 1;
     return { ...previous, checkedAt: now().toISOString() };
@@ -608,6 +888,22 @@ async function resolveRemote(cache: ImageCacheRun, url: string, previous: IndexE
     downloadedAt: now().toISOString(),
     usedAt: now().toISOString(),
   };
+}
+
+const isReservedHost = (url: string) => RESERVED_HOST.test(URL.parse(url)?.hostname ?? '');
+
+/** Whether a cached entry is served as it is tonight: checked within revalidateAfterMs, and not due in full. */
+function isFresh(cache: ImageCacheRun, entry: IndexEntry): boolean {
+  const { settings, now } = cache;
+  return (
+    now().getTime() - Date.parse(entry.checkedAt) < settings.revalidateAfterMs &&
+    !isDueForFullDownload(entry, now(), settings.refetchAfterMs)
+  );
+}
+
+/** Whether a remote image takes a request tonight: not a documentation host, and no fresh cached copy. */
+function needsRequest(cache: ImageCacheRun, url: string, previous: IndexEntry | undefined): boolean {
+  return !isReservedHost(url) && !(isUsable(cache, previous) && isFresh(cache, previous));
 }
 
 /**
@@ -683,11 +979,17 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
 }
 
-/** Reads every snapshot file of `snapshotDir` and returns the image URLs they name. */
-export async function snapshotImageUrls(snapshotDir: string): Promise<string[]> {
-  const names = (await readdir(snapshotDir)).filter((name) => name.endsWith('.json') && name !== 'status.json');
+/**
+ * Reads every snapshot file of `snapshotDir` and returns the image URLs of each record (each entry
+ * of a file's list), in the order the record names them, the files in name order: cacheImages's input.
+ */
+export async function snapshotImageRecords(snapshotDir: string): Promise<string[][]> {
+  const names = (await readdir(snapshotDir)).filter((name) => name.endsWith('.json') && name !== 'status.json').sort();
   const all = await Promise.all(names.map((name) => readJson<unknown>(path.join(snapshotDir, name))));
-  return collectImageUrls(all);
+  return all
+    .flatMap((data) => (Array.isArray(data) ? data : [data]))
+    .map((entry) => imageUrlsInOrder(entry))
+    .filter((urls) => urls.length > 0);
 }
 
 /** The sample data's `/sample-media/...` images live in sample-data/media (not in public/: not copied to dist/). */
@@ -706,6 +1008,8 @@ export async function syncImages(options: {
   snapshotDir: string;
   logger?: SyncLogger;
   fetch?: typeof fetch;
+  /** Time limits other than IMAGE_CACHE_DEFAULTS' (tests: a deadline of seconds, not 15 minutes) and the clock. */
+  limits?: Partial<Pick<ImageCacheOptions, 'deadlineMs' | 'timeoutMs' | 'totalTimeoutMs' | 'retryLimit' | 'now'>>;
 }): Promise<ImageCacheReport> {
   const { secrets, upstreamOrigins } = readSyncConfig(options.env);
   const output = options.logger ?? consoleLogger;
@@ -714,8 +1018,9 @@ export async function syncImages(options: {
     warn: (message) => output.warn(redact(message, secrets)),
   };
   const started = performance.now();
-  const urls = await snapshotImageUrls(options.snapshotDir);
-  const report = await cacheImages(urls, {
+  const records = await snapshotImageRecords(options.snapshotDir);
+  const report = await cacheImages(records, {
+    ...options.limits,
     cacheDir: projectDir(options.env, 'imageCache', options.root),
     localRoots: [SAMPLE_MEDIA_ROOT(options.root)],
     allowedOrigins: upstreamOrigins,
@@ -723,9 +1028,13 @@ export async function syncImages(options: {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const count = new Set(records.flat()).size;
+  const { host, record, deadline } = report.skipped;
+  const skipped = host + record + deadline;
   logger.info(
-    `images: ${urls.length} in ${seconds} s: ${report.downloaded} downloaded, ${report.notModified} not modified, ` +
-      `${report.reused} from the cache, ${report.local} local, ${Object.keys(report.manifest.failed).length} shown as the placeholder`,
+    `images: ${count} in ${seconds} s: ${report.downloaded} downloaded, ${report.notModified} not modified, ` +
+      `${report.reused} from the cache, ${report.local} local, ${Object.keys(report.manifest.failed).length} shown as the placeholder` +
+      (skipped > 0 ? `, ${skipped} not asked for (${host} host given up, ${record} record given up, ${deadline} deadline)` : ''),
   );
   return report;
 }

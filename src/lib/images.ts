@@ -212,6 +212,15 @@ const IMAGE_KEYS = new Set(['image', 'banner', 'avatar', 'imageUrl', 'large', 'l
  * makes every size from the large photo. The site's own `/images/...` files are not upstream images.
  */
 export function collectImageUrls(entries: unknown): string[] {
+  return imageUrlsInOrder(entries).sort();
+}
+
+/**
+ * The image URLs of `value` as collectImageUrls finds them, in the order the value names them, each
+ * once: for one snapshot entry, its own photo (`image`, then `banner`) before its gallery, which is
+ * the order the image step ranks a record's photos in (scripts/sync/images.ts, `planImageOrder`).
+ */
+export function imageUrlsInOrder(data: unknown): string[] {
   const urls = new Set<string>();
   const walk = (value: unknown, key: string | null) => {
     if (typeof value === 'string') {
@@ -224,8 +233,8 @@ export function collectImageUrls(entries: unknown): string[] {
       for (const [name, item] of Object.entries(value)) walk(item, name);
     }
   };
-  walk(entries, null);
-  return [...urls].sort();
+  walk(data, null);
+  return [...urls];
 }
 
 /** http(s) or site-relative, and not one of the site's own files under /images/. */

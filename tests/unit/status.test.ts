@@ -179,7 +179,15 @@ describe('a photo replaced by the placeholder, in Portuguese', () => {
     ['HTTP 404', 'a foto não existe mais nesse endereço'],
     ['HTTP 500', 'o endereço da foto respondeu com erro 500'],
     ['timed out', 'o servidor da foto não respondeu a tempo'],
-    ['image step deadline exceeded', 'o servidor da foto não respondeu a tempo'],
+    ['image step deadline exceeded', 'acabou o tempo para baixar as fotos desta atualização, e ela fica para a próxima'],
+    [
+      'skipped: host fotos.example.net failed 5 times in a row (HTTP 503)',
+      'o servidor da foto falhou várias vezes seguidas, e ela fica para a próxima atualização',
+    ],
+    [
+      'skipped: 3 images of the same record failed in a row (timed out)',
+      'outras fotos do mesmo registro falharam várias vezes seguidas, e ela fica para a próxima atualização',
+    ],
     ['network error (ECONNREFUSED)', 'o servidor da foto não pôde ser contatado'],
     ['refused: 10.0.0.1 is a private address; only public addresses are fetched', 'o endereço da foto não é público'],
     ['file too large (over 15728640 bytes)', 'a foto é grande demais'],

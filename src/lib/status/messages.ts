@@ -227,6 +227,14 @@ export function collectionProblemText(status: CollectionStatus, when: (iso: stri
 
 /** Why a photo could not be used, from the sync's reason (scripts/sync/images.ts), in words. */
 export function imageFailureWords(reason: string): string {
+  // Not asked for this run (scripts/sync/images.ts, skipOf): said first, the reason they quote may be a timeout or a status.
+  if (/^skipped: host /.test(reason)) {
+    return 'o servidor da foto falhou várias vezes seguidas, e ela fica para a próxima atualização';
+  }
+  if (/^skipped: .* of the same record /.test(reason)) {
+    return 'outras fotos do mesmo registro falharam várias vezes seguidas, e ela fica para a próxima atualização';
+  }
+  if (/deadline/i.test(reason)) return 'acabou o tempo para baixar as fotos desta atualização, e ela fica para a próxima';
   const status = /\bHTTP (\d{3})\b/.exec(reason)?.[1];
   if (status === '404' || status === '410') return 'a foto não existe mais nesse endereço';
   if (status) return `o endereço da foto respondeu com erro ${status}`;
