@@ -4,7 +4,7 @@
  * gets working 'Anterior' / 'Próximo' buttons, the 'X de Y' indicator and auto-slide with its pause button
  * (docs/product.md). Swipe stays native scrolling; the page follows it on `scrollend`.
  *
- * The keyboard (issue 40): a carousel costs one card's Tab stops (its link and its heart), not a dozen
+ * The keyboard: a carousel costs one card's Tab stops (its link and its heart), not a dozen
  * cards': the card shown first is the one Tab reaches (a roving tab stop), ← and → move to the card before
  * and after (Home and End to the first and last), turning the pages as needed, and the next Tab leaves for
  * the section's 'Ver mais'. 'Anterior' / 'Próximo' are for the pointer. Screen readers still read every card.

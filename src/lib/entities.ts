@@ -29,7 +29,7 @@ const PEOPLE: ListFilters = { hasExperiences: true, hasLocality: true, duration:
 export interface HomeCarousel {
   /** Section id (the menu's anchors). */
   id: string;
-  /** Other anchors that land on the section (addresses of the menu before issue 40: '/#promocoes', '/#provedores'). */
+  /** Other anchors that land on the section (addresses of an earlier menu, still in shared links: '/#promocoes', '/#provedores'). */
   anchors?: string[];
   /** Heading, in capitals as the home writes it. */
   title: string;
@@ -53,7 +53,7 @@ export interface EntityConfig {
   /** 'Passeios', 'Guias', ... ('Voltar para Guias' of the 404 page). */
   plural: string;
   /**
-   * The list's one name (issue 40: one name for one list): its heading, its breadcrumb, the header's menu entry
+   * The list's one name (a visitor meets one name for one list): its heading, its breadcrumb, the header's menu entry
    * (src/lib/navigation.ts) and the home carousel's name, all the same words ('Guias de Turismo').
    */
   listName: string;

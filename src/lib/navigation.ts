@@ -1,5 +1,5 @@
 /**
- * The header menu (docs/product.md, issue 40): an entry for every list, each named as its page's heading (ENTITIES'
+ * The header menu (docs/product.md): an entry for every list, each named as its page's heading (ENTITIES'
  * `listName`), so a visitor meets one name for one list. On the desktop the lists sit in groups (sub-menus); the
  * phone drawer shows every list link at once, under the groups' names.
  */

@@ -66,7 +66,7 @@ for (const viewport of [
       test.slow();
       await page.goto('/about');
       const anchors = await menuAnchors(page);
-      // Since issue 40 the menu leads to the list pages; the experiences, which have none, to their home section.
+      // The menu leads to the list pages; the experiences, which have none, to their home section.
       expect(anchors).toContain('experiencias');
       // A new document for each anchor, as when the visitor comes from another page (not a same-page hash change),
       // each in its own tab: the waits for the network and for stillness are timers, so the tabs wait side by side.

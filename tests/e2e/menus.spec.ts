@@ -2,7 +2,7 @@
  * The header's menus as a visitor uses them (points 2 and 6): the phone drawer and the
  * desktop sub-menus open by tap, close by choosing an item (also one on this same page), by Escape
  * (focus back on the toggle) and by a tap outside; one sub-menu open at a time; the site name keeps
- * its room on the desktop bar. Issue 40: the open drawer leads to every list in one tap, the browser's
+ * its room on the desktop bar. The open drawer leads to every list in one tap, the browser's
  * Back closes it and the visitor stays on the page, and closing it otherwise leaves no history entry behind.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -83,7 +83,7 @@ test.describe('the phone menu and Back (390 px)', () => {
     ] as const) {
       await expect(nav.getByRole('link', { name, exact: true }), name).toHaveAttribute('href', href);
     }
-    // The four lists the issue names, among them.
+    // The four main lists a visitor plans with, among them.
     for (const path of ['/all-tours', '/all-accommodation', '/all-restaurants', '/all-events']) {
       await expect(nav.locator(`a[href="${path}"]`), path).toBeVisible();
     }

@@ -1,5 +1,5 @@
 /**
- * The header's menu in the static HTML of the sample build (issue 40): a link to every list, in the desktop
+ * The header's menu in the static HTML of the sample build (docs/product.md): a link to every list, in the desktop
  * menu and in the phone drawer alike, each named as the list is everywhere else — its page's heading, its
  * breadcrumb (the list page's BreadcrumbList, a detail page's visible trail), its search box and the home's
  * carousel. What a visitor does with the menus: tests/e2e/menus.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * The third bad night (issue 41), night by night as the nightly workflow runs: restore the last
+ * The third bad night (docs/architecture.md, the sync's safeguards), night by night as the nightly workflow runs: restore the last
  * published snapshot, `npm run sync`, the gate, and publish on a pass. The point of each night is the
  * snapshot, so no site is built here: the gate's collections check runs over the snapshot as
  * `npm run verify` runs it (checkCollections with the collections the sync measured); the gate over a

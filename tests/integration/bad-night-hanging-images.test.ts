@@ -1,5 +1,5 @@
 /**
- * A bad night for images (issue 41, item 6): five tours with 40 gallery photos each on a host that
+ * A bad night for images (docs/architecture.md, order and fair shares): five tours with 40 gallery photos each on a host that
  * never answers once used the image step's whole 15-minute deadline, every good photo and a new
  * post's photo with it, and the site published with no tour photo.
  *

@@ -6,7 +6,7 @@
  * tests/integration/bad-night.test.ts builds and verifies a site from it.
  *
  * `HOSTILE` lists each kind with where it sits and what the site must make of it, so the test and
- * the note on the issue say the same thing.
+ * its report say the same thing.
  */
 import sharp from 'sharp';
 import { type FixtureReader, folderReader } from '../../scripts/sync/fixture-upstream.ts';
@@ -31,7 +31,7 @@ const SPLIT_SECRET = `${TEST_CREDENTIALS.providerToken.slice(0, 10)}<span>${TEST
 
 /**
  * The provider's token in the forms that once passed the sync's redaction and made the gate refuse
- * the whole site (issue 41): split by a space, by a line break, and base64-encoded.
+ * the whole site: split by a space, by a line break, and base64-encoded.
  */
 export const HIDDEN_TOKENS = [
   {

@@ -24,7 +24,7 @@ const anEvent = (overrides: Partial<Item> = {}): Item =>
     ...overrides,
   });
 
-/** The three shapes of the issue: one day, an evening with its hours, ten days. */
+/** The three shapes an event takes: one day, an evening with its hours, ten days. */
 const DAY = anEvent({ startDate: '2026-12-27', endDate: null });
 const TIMED = anEvent({ startDate: '2026-12-27T19:00:00-04:00', endDate: '2026-12-27T23:00:00-04:00' });
 const MULTI_DAY = anEvent({ startDate: '2027-07-16', endDate: '2027-07-25' });

@@ -28,7 +28,7 @@ describe.each<[string, Partial<ContactRecord>, string, string, string]>([
   ['a landline', { phone: '(65) 3223-1006', email: 'reservas@pousada.com.br' }, 'call', 'Ligar', 'tel:+556532231006'],
   ['a foreign number', { phone: '+351 912 345 678' }, 'call', 'Ligar', 'tel:+351912345678'],
   ['a 0800 number', { phone: '0800 123 4567' }, 'call', 'Ligar', 'tel:08001234567'],
-  // A carrier code and an extension, as the phones: the right line, never another country.
+  // A carrier code and an extension, as Brazilian numbers are written: the right line, never another country.
   [
     'a mobile with a carrier code',
     { phone: '0 21 65 99912-3456' },

@@ -1,5 +1,5 @@
 /**
- * Byte budgets per collection (issue 41, item 5): the bytes a collection reads, all its answers
+ * Byte budgets per collection (docs/architecture.md): the bytes a collection reads, all its answers
  * together, and those its snapshot would take, against HttpOptions.maxCollectionBytes; over it that
  * collection keeps its last good snapshot, says why, and the run goes on. And the snapshot writer:
  * JSON written a piece at a time (never one string of the whole file), its temporary file removed

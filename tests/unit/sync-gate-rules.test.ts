@@ -1,5 +1,5 @@
 /**
- * What the deploy gate would refuse the whole site for, caught by the sync per record (issue 41, item 1):
+ * What the deploy gate would refuse the whole site for, caught by the sync per record (docs/architecture.md):
  * a page over the gate's byte limit for the page of one record, estimated in bytes (a CJK character is
  * three), and the sync's secrets in every form the gate finds them in (split by a space or a line
  * break, split by markup, encoded). Each record is dropped with its reason; the others are kept. The
@@ -89,7 +89,7 @@ describe('a record whose page would pass the gate’s byte limit', () => {
   it('agrees with the gate: what it keeps is under the limit, the page it dropped is one the gate refuses', () => {
     const page = (bytes: number) => ({ file: 'tour/cjk.html', bytes });
     const dropped = { id: 'cjk', title: 'Passeio', descriptionHtml: `<p>${CJK}</p>`, includeHtml: `<p>${CJK}</p>` };
-    // The page the gate measured on the night of the issue: 1.23 MB.
+    // The page the gate once measured for such a record: 1.23 MB.
     expect(estimatedPageBytes(dropped)).toBeGreaterThan(1_230_000);
     expect(checkPageSizes([page(1_230_000)], DEFAULT_PAGE_SIZE_LIMITS)).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 /**
- * A sudden growth is held per collection like a shrink (issue 41, items 2 and 3): the collection
+ * A sudden growth is held per collection like a shrink (docs/architecture.md): the collection
  * keeps its last good snapshot and says why, the others publish; --allow-growth publishes it. The
  * shrink rule measures against a baseline that a sudden growth never raises until a later night
  * confirms it, so the good night after a flood is published. First syncs and the sample data are
@@ -74,7 +74,7 @@ describe('isSyncGrowth', () => {
     expect(isSyncGrowth(before, now)).toBe(grew);
   });
 
-  it('holds what the gate let through on the night of the issue (14 → 514), and is stricter than the gate', () => {
+  it('holds what the gate let through on a spam night (14 → 514), and is stricter than the gate', () => {
     expect(SYNC_GROWTH.factor).toBeLessThan(10);
     expect(SYNC_GROWTH.entries).toBeLessThan(500);
   });
