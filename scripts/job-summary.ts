@@ -26,3 +26,32 @@ export function markdownText(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/([\\`*_[\]|#~!])/g, '\\$1');
 }
+
+/** Around an excerpt in a line of the summary (asCode): control characters, which no excerpt holds (src/lib/status/excerpt.ts). */
+const CODE_START = '\u0002';
+const CODE_END = '\u0003';
+
+/**
+ * Sets off an excerpt of upstream text for markdownLine (a Quote of src/lib/status/messages.ts): the
+ * summary writes it as a code span, which GitHub shows as it is, never as a link, markup or emphasis.
+ */
+export const asCode = (excerpt: string) => `${CODE_START}${excerpt}${CODE_END}`;
+
+/** `text` as a code span: fenced by more backticks than it holds in a row, padded when it starts or ends with one. */
+function codeSpan(text: string): string {
+  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const padding = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${padding}${text}${padding}${fence}`;
+}
+
+/** A line of a report as Markdown: its own words escaped (markdownText), each excerpt set off by asCode as a code span. */
+export function markdownLine(text: string): string {
+  return text
+    .split(CODE_START)
+    .map((part, index) => {
+      if (index === 0) return markdownText(part);
+      const [quoted = '', rest = ''] = part.split(CODE_END);
+      return `${codeSpan(quoted.replace(/\s+/g, ' '))}${markdownText(rest)}`;
+    })
+    .join('');
+}

@@ -27,6 +27,7 @@
  * - Any other failure (a bug, an unreadable option) throws: exit 1 with the stack, and no verdict line.
  */
 import type { CollectionProblem, EntryRef } from '../../src/lib/schemas/index.ts';
+import { excerpt } from '../../src/lib/status/excerpt.ts';
 import { COLLECTIONS, type SourceName } from './collections.ts';
 import { readSyncConfig } from './config.ts';
 import { type CollectionDiff, hasChanges } from './diff.ts';
@@ -138,15 +139,12 @@ export function cutText(text: string, limit: number): string {
 }
 
 /**
- * An entry's name as the line quotes it: one line (control and format characters gone, whitespace
- * folded), cut to NAME_LIMIT, in JSON quotes so a quote or a backslash in it stays readable.
+ * An entry's name as the line quotes it: as the editors' reports quote upstream text (excerpt: one
+ * line, no invisible character, no followable address), cut to NAME_LIMIT, in JSON quotes so a quote
+ * or a backslash in it stays readable.
  */
 export function quoteName(name: string): string {
-  const plain = name
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return JSON.stringify(cutText(plain, NAME_LIMIT));
+  return JSON.stringify(cutText(excerpt(name), NAME_LIMIT));
 }
 
 /** One collection's part of the line: `tours +1 ("A") -2 ("B", "C") ~1`, at most `names` names in all. */

@@ -15,7 +15,7 @@ import { type CollectionProblem, type CollectionStatus, type Origin, STATUS_LIST
 import { entryName } from '../../src/lib/status/collection-names.ts';
 import { REFUSAL_FILE } from '../../src/lib/status/refusal.ts';
 import { expectedPages } from '../verify/pages.ts';
-import { type Secret, secretsFromEnv, secretsIn } from '../verify/secrets.ts';
+import { type Secret, secretsFromEnv } from '../verify/secrets.ts';
 import { DEFAULT_PAGE_SIZE_LIMITS, parseBytes } from '../verify/sizes.ts';
 import {
   AnotherCityError,
@@ -41,6 +41,7 @@ import {
 import { consoleLogger, redact, redactDeep, type SyncLogger } from './log.ts';
 import type { RecordNote } from './normalise/context.ts';
 import { type OwnSite, ownLinksInEntries } from './normalise/own-links.ts';
+import { noteForReport } from './notes.ts';
 import {
   jsonBytes,
   readPreviousEntries,
@@ -117,9 +118,6 @@ function sampleConfig(config: SyncConfig): SyncConfig {
     secrets: [],
   };
 }
-
-/** What a note's text that carries a secret becomes. */
-const REDACTED = '[redacted]';
 
 /** Record notes printed per collection and kind; the report keeps every one. */
 const LOGGED_NOTES = 20;
@@ -348,7 +346,7 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
       secrets: run.secrets,
     }),
   );
-  const cleaned = (notes: RecordNote[]) => notes.map((note) => cleanNote(run, note));
+  const cleaned = (notes: RecordNote[]) => notes.map((note) => noteForReport(note, run.secrets));
   return {
     received: records.length,
     entries,
@@ -589,33 +587,15 @@ async function publish(run: SyncRun, settled: readonly Settled[]): Promise<Colle
     settled.map(async ({ spec, report, entries, previous }) => {
       const linked = ownLinksInEntries(entries, site);
       const names = new Map(linked.notes.length > 0 ? entries.map((entry) => [entry.id, entryName(spec.name, entry)]) : []);
-      report.repaired.push(...linked.notes.map((note) => cleanNote(run, { ...note, name: names.get(note.id) ?? note.id })));
+      report.repaired.push(
+        ...linked.notes.map((note) => noteForReport({ ...note, name: names.get(note.id) ?? note.id }, run.secrets)),
+      );
       const published = redactDeep(linked.entries, run.config.secrets);
       report.diff = previous && diffEntries(previous, indexEntries(spec.name, published));
       await run.write(spec.name, published);
       return report;
     }),
   );
-}
-
-/**
- * A record note with every configured secret removed from its texts, and any text that still
- * carries one in another form (split, encoded: secretsIn) replaced whole: /status shows a note's id,
- * name and value, and the gate would refuse the site for them as for the record.
- */
-function cleanNote(run: SyncRun, note: RecordNote): RecordNote {
-  const scrub = (text: string) => {
-    const cleaned = run.clean(text);
-    return secretsIn(cleaned, run.secrets).length > 0 ? REDACTED : cleaned;
-  };
-  const name = note.name === undefined ? undefined : scrub(note.name);
-  return {
-    ...note,
-    id: scrub(note.id),
-    reason: scrub(note.reason),
-    ...(name === undefined || name === REDACTED ? {} : { name }),
-    ...(note.value === undefined ? {} : { value: scrub(note.value) }),
-  };
 }
 
 /** A list as status.json keeps it: the first STATUS_LIST_CAP entries and the count. */

@@ -10,7 +10,7 @@ import type { CollectionStatus } from '../../src/lib/schemas/index.ts';
 import { type ImageNote, imageNotes } from '../../src/lib/status/images.ts';
 import { type Group, statusView } from '../../src/lib/status/report.ts';
 import { countLabel } from '../../src/lib/text.ts';
-import { appendJobSummary, markdownText } from '../job-summary.ts';
+import { appendJobSummary, asCode, markdownLine } from '../job-summary.ts';
 import type { ImageManifest } from './images.ts';
 
 /** Names listed per group of changes; /status lists more. */
@@ -20,7 +20,7 @@ const NAMES_SHOWN = 10;
 function names(label: string, group: Group): string {
   const total = group.lines.length + group.more;
   if (total === 0) return '';
-  const shown = group.lines.slice(0, NAMES_SHOWN).map((line) => markdownText(line.text));
+  const shown = group.lines.slice(0, NAMES_SHOWN).map((line) => markdownLine(line.text));
   return `${label}: ${shown.join(', ')}${total > shown.length ? ` e mais ${total - shown.length}` : ''}`;
 }
 
@@ -31,7 +31,7 @@ const LINES_SHOWN = 30;
 function groupLines(group: Group): string[] {
   const shown = group.lines.slice(0, LINES_SHOWN);
   const rest = group.lines.length + group.more - shown.length;
-  const lines = shown.map((line) => `- ${markdownText(line.text)}`);
+  const lines = shown.map((line) => `- ${markdownLine(line.text)}`);
   if (rest > 0) lines.push(`- … e mais ${rest} do mesmo tipo (veja /status depois da publicação).`);
   return lines;
 }
@@ -50,13 +50,14 @@ export function syncSummary(input: {
     statuses: input.statuses,
     refusal: null,
     images: input.images,
+    quote: asCode,
   });
   const lines = ['### Dados lidos das fontes', ''];
   if (view.attention.length === 0)
     lines.push('Tudo certo: todas as fontes responderam, nenhum registro ficou de fora e todas as fotos foram usadas.', '');
   for (const group of view.attention)
     lines.push(`**${group.heading} (${group.lines.length + group.more})**`, '', ...groupLines(group), '');
-  lines.push('**Fontes**', '', ...view.sources.map((source) => `- ${source.name}: ${markdownText(source.text)}`), '');
+  lines.push('**Fontes**', '', ...view.sources.map((source) => `- ${source.name}: ${markdownLine(source.text)}`), '');
   if (view.changes.length > 0) {
     lines.push('**O que mudou desde a publicação anterior**', '');
     for (const change of view.changes) {

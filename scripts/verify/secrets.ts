@@ -192,6 +192,48 @@ export function secretsIn(text: string, secrets: readonly Secret[]): SecretFound
   });
 }
 
+/** Each secret's parts of MIN_SECRET_LENGTH characters, in every encoding, lower-cased; per list of secrets. */
+const partsCache = new WeakMap<readonly Secret[], Set<string>>();
+
+function secretParts(secrets: readonly Secret[]): Set<string> {
+  let parts = partsCache.get(secrets);
+  if (!parts) {
+    parts = new Set();
+    for (const secret of secrets)
+      for (const { text } of encodingsOf(secret.value)) {
+        const lower = text.toLowerCase();
+        for (let start = 0; start + MIN_SECRET_LENGTH <= lower.length; start++)
+          parts.add(lower.slice(start, start + MIN_SECRET_LENGTH));
+      }
+    partsCache.set(secrets, parts);
+  }
+  return parts;
+}
+
+/**
+ * True when `text` holds MIN_SECRET_LENGTH characters or more of a secret, anywhere in it (its start,
+ * its middle, its end), in any encoding the gate knows or in another case, also with whitespace or
+ * invisible characters, markup or entities inside, or %-escapes (and whole, in every form secretsIn
+ * finds). For an excerpt: a text cut short may end in the first
+ * characters of a secret that secretsIn, which looks for whole values, cannot see; such an excerpt is
+ * not shown at all (scripts/sync/notes.ts).
+ */
+export function holdsSecretPart(text: string, secrets: readonly Secret[]): boolean {
+  if (secrets.length === 0) return false;
+  const parts = secretParts(secrets);
+  const lower = text.toLowerCase();
+  const read = [lower, textContent(lower), decodeEntities(lower)].flatMap((view) => {
+    const { collapsed, compact } = views(view);
+    return [view, collapsed, compact, decodePercent(compact)];
+  });
+  const holdsPart = (view: string) => {
+    for (let start = 0; start + MIN_SECRET_LENGTH <= view.length; start++)
+      if (parts.has(view.slice(start, start + MIN_SECRET_LENGTH))) return true;
+    return false;
+  };
+  return read.some(holdsPart) || secretsIn(text, secrets).length > 0;
+}
+
 /**
  * The text a page shows and an indexer reads: its text with the tags removed (split values joined
  * again, entities decoded) and its attribute values decoded (alt, title, content, ...). One problem

@@ -87,8 +87,16 @@ describe('ownLinkTarget', () => {
     ['/\\evil.example/x', null, 'link "/\\\\evil.example/x": not a page of this site; its words kept'],
   ])('%s → %s', (href, expected, reason) => {
     const problem = expected === null ? 'link-not-a-page' : 'link-anchor-dropped';
-    const note = reason === null ? null : { reason, field: 'link', problem, value: JSON.stringify(href) };
+    const note = reason === null ? null : { reason, field: 'link', problem, value: expect.any(String) };
     expect(ownLinkTarget(href, SITE)).toEqual({ href: expected, note });
+  });
+
+  it.each([
+    ['https://turismo.example.com.br/tour/101#missing', '"/tour/101#missing"'],
+    ['https://turismo.example.com.br/tour/999999?x=1#y', '"/tour/999999?x=1"'],
+    ['/\\evil.example/x', '"/\\\\evil.example/x"'],
+  ])('shows the editors a link to a page of the portal by its path: %s → %s', (href, value) => {
+    expect(ownLinkTarget(href, SITE)?.note?.value).toBe(value);
   });
 
   it.each([

@@ -67,10 +67,10 @@ describe('a record note in Portuguese', () => {
     expect(recordNoteText(collection, source, note)).toContain(place);
   });
 
-  it('names a record without an id by its position, and one without a name by its id', () => {
+  it('names a record without an id by its position (without its title), and one without a name by its id', () => {
     expect(
       recordNoteText('tours', 'provider', { id: '#3 (no id)', name: 'Sem id', reason: '…', field: 'id', problem: 'invalid' }),
-    ).toMatch(/^Passeio sem identificador \(o 3º da lista\) “Sem id”: o identificador falta ou é inválido/);
+    ).toMatch(/^Passeio sem identificador \(o 3º da lista\): o identificador falta ou é inválido/);
     expect(recordNoteText('tours', 'provider', { id: '7', reason: '…', problem: 'too-large' })).toMatch(
       /^Passeio 7: o registro é grande demais/,
     );

@@ -44,10 +44,13 @@ export interface OwnLink {
   note: LinkNote | null;
 }
 
-/** The note of a link that lost something: 'link "…": no page "/tour/9" on this site; its words kept'. */
-function linkNote(href: string, problem: NoteDetail['problem'], what: string): LinkNote {
-  const value = quoted(href);
-  return { reason: `link ${value}: ${what}`, field: 'link', problem, value };
+/**
+ * The note of a link that lost something: 'link "…": no page "/tour/9" on this site; its words kept'.
+ * The editors are shown `shown`: a link to a page of the portal by its path, which the reports would
+ * otherwise cut to its host (src/lib/status/excerpt.ts), and the path is what to fix.
+ */
+function linkNote(href: string, problem: NoteDetail['problem'], what: string, shown = href): LinkNote {
+  return { reason: `link ${quoted(href)}: ${what}`, field: 'link', problem, value: quoted(shown) };
 }
 
 /**
@@ -73,7 +76,10 @@ export function ownLinkTarget(href: string, site: OwnSite): OwnLink | undefined 
     path = url.pathname;
   }
   if (!site.pages.has(path))
-    return { href: null, note: linkNote(value, 'link-not-a-page', `no page ${quoted(path)} on this site; its words kept`) };
+    return {
+      href: null,
+      note: linkNote(value, 'link-not-a-page', `no page ${quoted(path)} on this site; its words kept`, `${path}${url.search}`),
+    };
   const target = `${path}${url.search}`;
   const fragment = url.hash.length > 1 ? url.hash : '';
   return {
@@ -83,6 +89,7 @@ export function ownLinkTarget(href: string, site: OwnSite): OwnLink | undefined 
           value,
           'link-anchor-dropped',
           `anchor ${quoted(fragment)} left out (the page's anchors are not known); links to ${target}`,
+          `${target}${fragment}`,
         )
       : null,
   };

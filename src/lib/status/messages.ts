@@ -4,9 +4,20 @@
  * knows it, says what happened, and where to fix it. /status (src/pages/status.astro) and the sync's job
  * summary (scripts/sync/summary.ts) both write these sentences; docs/editores.md explains them.
  */
+import { isRouteSafeId } from '../route-id.ts';
 import type { CollectionProblem, CollectionStatus, NoteProblem, RecordNote } from '../schemas/index.ts';
 import { countLabel } from '../text.ts';
 import { collectionNoun } from './collection-names.ts';
+import { excerpt } from './excerpt.ts';
+
+/**
+ * How a report sets off a quote of upstream text (an excerpt) from its own words: /status shows it as
+ * it is; the job summary as a code span, which Markdown neither renders nor autolinks (scripts/sync/summary.ts).
+ */
+export type Quote = (excerpt: string) => string;
+
+/** An excerpt of upstream text, set off as `quote` sets it off. */
+export const quoteOf = (text: string, quote: Quote = (shown) => shown) => quote(excerpt(text));
 
 export type SourceName = CollectionStatus['source'];
 
@@ -57,12 +68,18 @@ export function fieldWords(field: string | undefined): string {
   return FIELD_WORDS.find(([pattern]) => pattern.test(key))?.[1] ?? `o campo “${last}”`;
 }
 
-/** 'Evento 412 “Festa do Peixe”'; a record without a usable id by its position ('Evento sem identificador, o 3º da lista'). */
-export function recordSubject(collection: string, note: Pick<RecordNote, 'id' | 'name'>): string {
+/**
+ * 'Evento 412 “Festa do Peixe”'; a record without a usable id by its position ('Evento sem identificador
+ * (o 3º da lista)'). The name is shown only beside an id that is a page address: the title of a record
+ * whose id is itself broken is as likely to be crafted.
+ */
+export function recordSubject(collection: string, note: Pick<RecordNote, 'id' | 'name'>, quote?: Quote): string {
   const { singular } = collectionNoun(collection);
   const position = /^#(\d+) \(no id\)$/.exec(note.id)?.[1];
-  const who = position ? `${singular} sem identificador (o ${position}º da lista)` : `${singular} ${note.id}`;
-  return note.name && note.name !== note.id ? `${who} “${note.name}”` : who;
+  const isPageId = isRouteSafeId(note.id);
+  const id = isPageId ? note.id : quoteOf(note.id, quote);
+  const who = position ? `${singular} sem identificador (o ${position}º da lista)` : `${singular} ${id}`;
+  return isPageId && note.name && note.name !== note.id ? `${who} “${quoteOf(note.name, quote)}”` : who;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -136,11 +153,12 @@ const fill = (template: string, values: Record<string, string>) =>
  * One record note as the editors read it: 'Evento 412 “Festa do Peixe”: a data "31/02/2026" não é
  * uma data válida e ficou de fora. Corrija a data no painel do provedor.'
  */
-export function recordNoteText(collection: string, source: SourceName, note: RecordNote): string {
+export function recordNoteText(collection: string, source: SourceName, note: RecordNote, quote?: Quote): string {
   // A record that is no record at all (null, a number, a list) has no field to name.
   const { what, fix = FIX_THE_FIELD } = PROBLEMS[note.problem === 'invalid' && !note.field ? 'unreadable' : note.problem];
-  const values = { field: fieldWords(note.field), value: note.value ?? '', place: SOURCES[source].place };
-  return `${recordSubject(collection, note)}: ${fill(what, values)}. ${capitalised(fill(fix, values))}`;
+  const value = note.value ? quoteOf(note.value, quote) : '';
+  const values = { field: fieldWords(note.field), value, place: SOURCES[source].place };
+  return `${recordSubject(collection, note, quote)}: ${fill(what, values)}. ${capitalised(fill(fix, values))}`;
 }
 
 /** Why a source could not be read, in words. */
@@ -181,7 +199,7 @@ function shownInstead(
  * não respondeu a tempo; o site mostra os 12 itens de 27/11/2026 às 03:20.' `when` writes a date in
  * the city's time.
  */
-export function collectionProblemText(status: CollectionStatus, when: (iso: string) => string): string | null {
+export function collectionProblemText(status: CollectionStatus, when: (iso: string) => string, quote?: Quote): string | null {
   const { problem } = status;
   if (!problem) return null;
   const name = collectionNoun(status.id).plural;
@@ -216,7 +234,7 @@ export function collectionProblemText(status: CollectionStatus, when: (iso: stri
         'peça uma nova publicação com a opção “allow_growth” marcada (veja “Publicar agora” no guia dos editores).'
       );
     case 'another-city':
-      return `${name}: o provedor respondeu com outra cidade (${problem.found}); ${shownInstead(status, when)}.`;
+      return `${name}: o provedor respondeu com outra cidade (${quoteOf(problem.found, quote)}); ${shownInstead(status, when)}.`;
     case 'ids-replaced':
       return (
         `${name}: ${problem.gone} dos ${previous(problem.previous)} saíram e outros entraram no lugar. ` +
@@ -255,6 +273,7 @@ export function imageNoteText(
   collection: string,
   source: SourceName,
   record: { id: string; name: string; count: number; reason: string },
+  quote?: Quote,
 ): string {
   const what =
     record.count === 1
@@ -262,5 +281,5 @@ export function imageNoteText(
       : `${record.count} fotos não puderam ser usadas (a primeira porque ${imageFailureWords(record.reason)})`;
   const why = record.count === 1 ? ` (${imageFailureWords(record.reason)})` : '';
   const instead = record.count === 1 ? 'no lugar dela aparece uma imagem padrão' : 'no lugar delas aparece uma imagem padrão';
-  return `${recordSubject(collection, record)}: ${what}${why}; ${instead}. Envie outra foto ${SOURCES[source].place}.`;
+  return `${recordSubject(collection, record, quote)}: ${what}${why}; ${instead}. Envie outra foto ${SOURCES[source].place}.`;
 }

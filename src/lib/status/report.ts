@@ -5,13 +5,23 @@
  * build: the page (src/pages/status.astro) gathers the inputs and renders this.
  */
 import { ENTITIES, experiencePath, itemPath, newsPath, testimonialPath } from '../entities.ts';
+import { isRouteSafeId } from '../route-id.ts';
 import type { CollectionStatus } from '../schemas/index.ts';
 import { ITEM_KINDS } from '../schemas/index.ts';
 import { countLabel } from '../text.ts';
 import { type BuildRequest, nextNightlyRun } from './build.ts';
 import { COLLECTION_NAMES, collectionNoun } from './collection-names.ts';
 import type { ImageNote } from './images.ts';
-import { collectionProblemText, imageNoteText, recordNoteText, recordSubject, SOURCES, type SourceName } from './messages.ts';
+import {
+  collectionProblemText,
+  imageNoteText,
+  type Quote,
+  quoteOf,
+  recordNoteText,
+  recordSubject,
+  SOURCES,
+  type SourceName,
+} from './messages.ts';
 import type { Refusal } from './refusal.ts';
 
 export interface StatusInput {
@@ -24,6 +34,8 @@ export interface StatusInput {
   /** The note of a refused update, when this build republished the last good data (refusal.ts). */
   refusal: Refusal | null;
   images: readonly ImageNote[];
+  /** How upstream text is set off from the page's own words (messages.ts); as it is when absent. */
+  quote?: Quote;
 }
 
 /** One line of the page: a sentence, and the page it is about when it has one, linked from the start of the sentence that names it. */
@@ -132,6 +144,7 @@ function sourceLines(statuses: readonly CollectionStatus[], when: (iso: string) 
 
 /** The editors' page of this build. */
 export function statusView(input: StatusInput): StatusView {
+  const { quote } = input;
   const when = (iso: string) => {
     const { date, time } = cityTime(iso, input.timeZone);
     return `${date} às ${time}`;
@@ -141,15 +154,15 @@ export function statusView(input: StatusInput): StatusView {
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
   const statuses = [...input.statuses].sort((a, b) => rank(a.id) - rank(b.id));
 
-  const problems = statuses.flatMap((status) => collectionProblemText(status, when) ?? []);
+  const problems = statuses.flatMap((status) => collectionProblemText(status, when, quote) ?? []);
   const dropped = statuses.flatMap((status) =>
-    status.dropped.first.map((note) => ({ text: recordNoteText(status.id, status.source, note) })),
+    status.dropped.first.map((note) => ({ text: recordNoteText(status.id, status.source, note, quote) })),
   );
   const droppedTotal = statuses.reduce((sum, status) => sum + status.dropped.total, 0);
   const images = input.images.map((image) => {
     const entry = pagesOf(image.collection).entry;
-    const text = imageNoteText(image.collection, image.source, image);
-    return { text, ...(entry ? { href: entry(image.id), linked: recordSubject(image.collection, image) } : {}) };
+    const text = imageNoteText(image.collection, image.source, image, quote);
+    return { text, ...(entry ? { href: entry(image.id), linked: recordSubject(image.collection, image, quote) } : {}) };
   });
   const attention = [
     group(
@@ -164,8 +177,8 @@ export function statusView(input: StatusInput): StatusView {
   const repairs = statuses.flatMap((status) =>
     status.repaired.first.map((note) => {
       const entry = pagesOf(status.id).entry;
-      const text = recordNoteText(status.id, status.source, note);
-      const link = entry && !note.id.startsWith('#') ? { href: entry(note.id), linked: recordSubject(status.id, note) } : {};
+      const text = recordNoteText(status.id, status.source, note, quote);
+      const link = entry && isRouteSafeId(note.id) ? { href: entry(note.id), linked: recordSubject(status.id, note, quote) } : {};
       return { text, ...link };
     }),
   );
@@ -175,14 +188,17 @@ export function statusView(input: StatusInput): StatusView {
     const change = status.changes;
     if (!change || change.added.total + change.removed.total + change.changed === 0) return [];
     const entry = pagesOf(status.id).entry;
-    const added = change.added.first.map((ref) => ({ text: ref.name, ...(entry ? { href: entry(ref.id) } : {}) }));
+    const added = change.added.first.map((ref) => ({
+      text: quoteOf(ref.name, quote),
+      ...(entry ? { href: entry(ref.id) } : {}),
+    }));
     return [
       {
         heading: collectionNoun(status.id).plural,
         added: group('Novos', added, change.added.total),
         removed: group(
           'Saíram',
-          change.removed.first.map((ref) => ({ text: ref.name })),
+          change.removed.first.map((ref) => ({ text: quoteOf(ref.name, quote) })),
           change.removed.total,
         ),
         changed: change.changed,
