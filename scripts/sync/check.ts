@@ -3,8 +3,9 @@
  * anything other than the snapshot in SNAPSHOT_DIR (`--out`), so that .github/workflows/check-sources.yml
  * starts the deploy only when an editor published something at a source. It reads every source and
  * settles every collection exactly as a sync does (runSync with `dryRun`: validation, fallbacks, the
- * shrink refusal, own links), compares entry by entry (diff.ts), and writes nothing: the snapshot
- * folder is left byte for byte as it was, status.json included, and no image is downloaded.
+ * shrink refusal, own links), compares entry by entry (diff.ts: a field that moves on its own, such as
+ * a views counter, is no change), and writes nothing: the snapshot folder is left byte for byte as it
+ * was, status.json included, and no image is downloaded.
  *
  * The verdict is the last line scripts/sync.ts prints, one line of at most LINE_LIMIT characters
  * (it becomes the deploy's reason and run name):

@@ -2,8 +2,10 @@
  * The build manifest: how many entries each collection had when the site was built, written into
  * `dist/build-manifest.json` when the build is done and published with the site. The next run's gate
  * compares its counts with the last published ones (scripts/verify/manifest.ts), so a collection that
- * lost its data, or suddenly holds far more, is never published silently.
+ * lost its data, or suddenly holds far more, is never published silently; and its digests tell the
+ * deploy whether any page's data changed since (scripts/data-change.ts).
  */
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +41,13 @@ export interface BuildManifest {
    * manifest written before it was counted.
    */
   listed?: Partial<Record<PublishedCollection, number>>;
+  /**
+   * A digest of each published collection's snapshot file as the build read it (SHA-256 of its bytes,
+   * base64url): two manifests with the same digests were built from the same data, so a deploy whose
+   * manifest has the last published one's digests and counts changed no page's data and commits nothing
+   * to the data branch (scripts/data-change.ts). Absent from a manifest written before they were kept.
+   */
+  digests?: Partial<Record<PublishedCollection, string>>;
 }
 
 /** Entries per collection of a snapshot. */
@@ -61,27 +70,42 @@ export function listedCountsOf(snapshot: Snapshot): NonNullable<BuildManifest['l
   return counts;
 }
 
-/** The published collections of a snapshot folder that can be read as lists (the gate reports the others). */
-async function readLists(dir: string): Promise<Snapshot> {
+/** The digest BuildManifest['digests'] keeps of a collection file's text. */
+export const fileDigest = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64url');
+
+/**
+ * The published collections of a snapshot folder that can be read as lists (the gate reports the
+ * others), and the digest of each one's file.
+ */
+async function readLists(dir: string): Promise<{ snapshot: Snapshot; digests: NonNullable<BuildManifest['digests']> }> {
   const snapshot: Snapshot = {};
+  const digests: NonNullable<BuildManifest['digests']> = {};
   for (const name of PUBLISHED_COLLECTIONS) {
-    const value: unknown = await readFile(path.join(dir, `${name}.json`), 'utf8')
-      .then((text) => JSON.parse(text) as unknown)
-      .catch(() => null);
-    if (Array.isArray(value)) snapshot[name] = value as { id: string }[];
+    const text = await readFile(path.join(dir, `${name}.json`), 'utf8').catch(() => null);
+    let value: unknown = null;
+    try {
+      value = text === null ? null : JSON.parse(text);
+    } catch {
+      value = null;
+    }
+    if (text !== null && Array.isArray(value)) {
+      snapshot[name] = value as { id: string }[];
+      digests[name] = fileDigest(text);
+    }
   }
-  return snapshot;
+  return { snapshot, digests };
 }
 
 /** Writes the manifest of the snapshot in `snapshotDir` into `distDir` (called when the build is done). */
 export async function writeBuildManifest(distDir: string, snapshotDir: string, root = process.cwd()): Promise<BuildManifest> {
-  const snapshot = await readLists(path.resolve(root, snapshotDir));
+  const { snapshot, digests } = await readLists(path.resolve(root, snapshotDir));
   const manifest: BuildManifest = {
     version: 1,
     builtAt: new Date().toISOString(),
     snapshotDir: path.relative(root, path.resolve(root, snapshotDir)).split(path.sep).join('/'),
     counts: countsOf(snapshot),
     listed: listedCountsOf(snapshot),
+    digests,
   };
   await writeFile(path.join(distDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`, 'utf8');
   return manifest;

@@ -48,6 +48,7 @@ const fixture = <T>(file: string) => JSON.parse(readFileSync(path.join(DEFAULT_F
 const POSTS = fixture<Record<string, unknown>[]>('blog/posts.json');
 const TOURS = fixture<{ id?: unknown; title?: unknown }[]>('provider/tours.json');
 const EVENTS = fixture<{ events: { id: number; title?: string; name?: string }[] }>('provider/attractions.json').events;
+const FEEDBACKS = fixture<{ data: { total: number; feedbacks: Record<string, unknown>[] } }>('provider/feedbacks.json');
 
 /** A new published post, as WordPress sends it. */
 const NEW_POST = {
@@ -108,6 +109,41 @@ describe('the change check against the local upstream', () => {
         notInSnapshot: null,
       },
     ]);
+  });
+
+  it('says unchanged when only counters moved (views, helpful), though a sync publishes them; a visible change beside them is named', async () => {
+    const { server, outDir } = sandbox;
+    // The blog and the provider as a views plugin and the provider's 'useful' button leave them after `reads` more visits.
+    const counted = (reads: number, posts = POSTS) => {
+      server.setFile(
+        'blog/posts.json',
+        posts.map((post, index) => ({ ...post, views: 100 * index + reads })),
+      );
+      server.setFile('provider/feedbacks.json', {
+        ...FEEDBACKS,
+        data: { ...FEEDBACKS.data, feedbacks: FEEDBACKS.data.feedbacks.map((feedback) => ({ ...feedback, helpful: 3 + reads })) },
+      });
+    };
+    const published = (file: string, field: string) =>
+      (JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as Record<string, unknown>[]).map((entry) => entry[field]);
+    counted(0);
+    await syncAgainst(server, outDir);
+    const views = published('news.json', 'views');
+    expect(views.every((count) => typeof count === 'number')).toBe(true);
+
+    counted(1);
+    expect(await checkAgainst(server, outDir)).toMatchObject({ verdict: 'unchanged', line: 'unchanged', changes: [] });
+
+    const [first, ...rest] = POSTS;
+    counted(2, [{ ...first, title: { rendered: 'Roteiro das grutas renovado' } }, ...rest]);
+    const visible = await checkAgainst(server, outDir);
+    expect(visible).toMatchObject({ verdict: 'changed', line: 'changed: news ~1 ("Roteiro das grutas renovado")' });
+
+    // The counters are published all the same: the next deploy's sync writes them as it read them.
+    counted(1);
+    await syncAgainst(server, outDir);
+    expect(published('news.json', 'views')).toEqual(views.map((count) => Number(count) + 1));
+    expect(new Set(published('testimonials.json', 'helpful'))).toEqual(new Set([4]));
   });
 
   it('names records removed and changed, collection by collection', async () => {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { AUTOMATIC_RUN_TITLE } from '../../scripts/deploy-cap.ts';
 import { PHASES, phasesFor, type Step as TestStep } from '../../scripts/test.ts';
 import {
   checkoutsKeepingCredentials,
@@ -32,6 +33,7 @@ interface Step {
   uses?: string;
   run?: string;
   if?: string;
+  'continue-on-error'?: boolean;
   env?: Record<string, string>;
   with?: Record<string, unknown>;
 }
@@ -258,6 +260,29 @@ describe('deploy.yml safety', () => {
     expect(steps[cache]?.with?.path).toBe('.cache');
   });
 
+  it("commits to the data branch only when the deploy's data changed, and on any doubt", () => {
+    const build = deploy.jobs.build as Job;
+    const decide = build.steps.findIndex((step) => step.id === 'data-change');
+    const upload = build.steps.findIndex((step) => (step.uses ?? '').startsWith('actions/upload-pages-artifact@'));
+    const keep = build.steps.findIndex((step) => (step.uses ?? '').startsWith('actions/upload-artifact@'));
+    expect([upload < decide, decide < keep]).toEqual([true, true]);
+    expect(build.steps[decide]).toMatchObject({
+      if: "steps.verify.outcome == 'success'",
+      // A failure costs a commit, never the deploy.
+      'continue-on-error': true,
+      run: 'node scripts/data-change.ts --previous .last-published --snapshot "$SNAPSHOT_DIR" --manifest dist/build-manifest.json >> "$GITHUB_OUTPUT"',
+    });
+    expect(build.outputs?.['data-changed']).toBe(`\${{ steps.data-change.outputs.changed }}`);
+    // --previous is laid out as the data branch: the restore step put its manifest and snapshot there.
+    const restore = build.steps.find((step) => step.id === 'restore');
+    expect(restore?.run).toContain('git archive FETCH_HEAD snapshot | tar -x -C .last-published');
+    expect(restore?.run).toContain('git show FETCH_HEAD:build-manifest.json > .last-published/build-manifest.json');
+    // Every step of save-data is skipped on 'false' only: an empty answer commits, and the job still succeeds for the alert.
+    const saveData = deploy.jobs['save-data'] as Job;
+    for (const step of saveData.steps)
+      expect(step.if, step.name ?? step.uses).toBe("needs.build.outputs.data-changed != 'false'");
+  });
+
   it('keeps the last good snapshot in a branch and the images in actions/cache', () => {
     const build = deploy.jobs.build as Job;
     expect(build.steps.some((step) => (step.uses ?? '').startsWith('actions/cache@') && step.with?.path === '.cache')).toBe(true);
@@ -298,6 +323,7 @@ const stepNamed = (name: string) => {
 };
 const busyStep = stepNamed('Is a deploy queued or running?');
 const checkStep = stepNamed('Check the sources (the only step with the upstream secrets)');
+const capStep = stepNamed("Is today's cap of automatic deploys reached?");
 const dispatchStep = stepNamed('Ask for a deploy');
 
 /** What a step's script did: its exit status, its outputs, its summary, every `gh` call (one array of arguments each), the files it left. */
@@ -312,9 +338,11 @@ interface StepRun {
 /**
  * Runs a step's script as GitHub does (`bash -eo pipefail`), with its `env:` values given here and
  * stand-ins for `npm` (prints NPM_OUTPUT, exits with NPM_STATUS) and `gh` (answers `run list` from
- * GH_UNFINISHED and GH_LAST_FAILED, `api` with 'main', and records every call).
+ * GH_UNFINISHED, GH_LAST_FAILED and GH_RUNS, `api` with 'main', and records every call). It runs in a
+ * folder of its own, or in the project (`cwd`) for a step that runs one of its scripts; `node` is the
+ * one running these tests.
  */
-function runStep(step: Step, env: Record<string, string>): StepRun {
+function runStep(step: Step, env: Record<string, string>, { cwd }: { cwd?: string } = {}): StepRun {
   const dir = mkdtempSync(path.join(tmpdir(), 'workflow-step-'));
   try {
     const bin = path.join(dir, 'bin');
@@ -329,6 +357,7 @@ function runStep(step: Step, env: Record<string, string>): StepRun {
         'case "$*" in',
         `  "run list"*"--json status"*) echo "\${GH_UNFINISHED:-0}" ;;`,
         '  "run list"*"--json conclusion,displayTitle"*) printf \'%s\\n\' "$GH_LAST_FAILED" ;;',
+        `  "run list"*"--json createdAt,displayTitle"*) printf '%s\\n' "\${GH_RUNS:-[]}" ;;`,
         '  "api "*) echo main ;;',
         'esac',
       ].join('\n'),
@@ -341,8 +370,8 @@ function runStep(step: Step, env: Record<string, string>): StepRun {
     let status = 0;
     try {
       execFileSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
-        cwd: dir,
-        env: { PATH: `${bin}:${process.env.PATH}`, RUNNER_TEMP: dir, ...files, ...env },
+        cwd: cwd ?? dir,
+        env: { PATH: `${bin}:${path.dirname(process.execPath)}:${process.env.PATH}`, RUNNER_TEMP: dir, ...files, ...env },
         stdio: 'pipe',
       });
     } catch (error) {
@@ -448,7 +477,9 @@ describe('check-sources.yml', () => {
 
   describe('the step that asks for the deploy', () => {
     const LINE = 'changed: news +1 ("Festival de Pesca abre inscrições")';
-    const ask = (env: Record<string, string>) => runStep(dispatchStep, { ...GH_ENV, LC_ALL: 'C.UTF-8', LINE, ...env });
+    const NOTE = '3 de no máximo 8 publicações automáticas hoje';
+    const ask = (env: Record<string, string>) =>
+      runStep(dispatchStep, { ...GH_ENV, LC_ALL: 'C.UTF-8', LINE, CAPPED: 'false', CAP_NOTE: NOTE, ...env });
 
     it('starts deploy.yml on the default branch, the line as its reason, as a source change', () => {
       const run = ask({});
@@ -456,7 +487,24 @@ describe('check-sources.yml', () => {
       expect(dispatched(run)).toEqual([
         ['workflow', 'run', 'deploy.yml', '--ref', 'main', '-f', `reason=${LINE}`, '-f', 'trigger=source-change'],
       ]);
-      expect(run.summary).toContain(`Mudanças nas fontes: \`${LINE}\` — publicação pedida.`);
+      expect(run.summary).toContain(`Mudanças nas fontes: \`${LINE}\` — publicação pedida (${NOTE}).`);
+    });
+
+    it.each([
+      ['reached', 'true', 'o limite de 8 publicações automáticas por dia foi atingido (8 hoje); as mudanças entram…'],
+      ['not known', '', ''],
+    ])("asks nothing when today's cap is %s, and says so", (_case, capped, note) => {
+      const run = ask({ CAPPED: capped, CAP_NOTE: note });
+      expect(run.status).toBe(0);
+      expect(run.gh).toEqual([]);
+      expect(run.summary).toContain(`Mudanças nas fontes: \`${LINE}\` — ${note || 'não foi possível contar'}`);
+    });
+
+    it("takes the cap's answer from the step before, through env", () => {
+      expect(dispatchStep.env).toMatchObject({
+        CAPPED: `\${{ steps.cap.outputs.capped }}`,
+        CAP_NOTE: `\${{ steps.cap.outputs.note }}`,
+      });
     });
 
     it('asks nothing when a deploy started while the sources were read', () => {
@@ -483,6 +531,67 @@ describe('check-sources.yml', () => {
     });
   });
 
+  describe("the step that counts today's automatic deploys", () => {
+    /** `count` deploys the check asked for, created at `at`, among a nightly run and an editor's. */
+    const runs = (count: number, at: Date) =>
+      JSON.stringify([
+        ...Array.from({ length: count }, () => ({
+          createdAt: at.toISOString(),
+          displayTitle: `${AUTOMATIC_RUN_TITLE} changed: news +1 ("Festa")`,
+        })),
+        { createdAt: at.toISOString(), displayTitle: 'Deploy (schedule) ' },
+        { createdAt: at.toISOString(), displayTitle: 'Deploy (workflow_dispatch) Novo evento' },
+      ]);
+    const count = (env: Record<string, string>) =>
+      runStep(capStep, { ...GH_ENV, CITY_TIME_ZONE: 'America/Cuiaba', ...env }, { cwd: ROOT });
+
+    it('runs on a change only, between the check and the step that asks', () => {
+      expect(capStep.if).toBe("steps.check.outputs.verdict == 'changed'");
+      expect(checkJob.steps.indexOf(checkStep)).toBeLessThan(checkJob.steps.indexOf(capStep));
+      expect(checkJob.steps.indexOf(capStep)).toBeLessThan(checkJob.steps.indexOf(dispatchStep));
+      expect(capStep.env?.AUTO_DEPLOYS_PER_DAY).toBe(`\${{ vars.AUTO_DEPLOYS_PER_DAY }}`);
+      // gh lists the runs with the token; the script reads the list without it.
+      expect(capStep.run).toMatch(
+        /env -u GH_TOKEN node scripts\/deploy-cap\.ts "\$RUNNER_TEMP\/deploys\.json" >> "\$GITHUB_OUTPUT"/,
+      );
+    });
+
+    it.each([
+      ['none yet', 0, '', 'false', '1 de no máximo 8 publicações automáticas hoje'],
+      ['seven of the default 8', 7, '', 'false', '8 de no máximo 8 publicações automáticas hoje'],
+      ['eight of the default 8', 8, '', 'true', 'o limite de 8 publicações automáticas por dia foi atingido (8 hoje); '],
+      ['two of a cap of 2', 2, '2', 'true', 'o limite de 2 publicações automáticas por dia foi atingido (2 hoje); '],
+      ['none, with AUTO_DEPLOYS_PER_DAY=0', 0, '0', 'true', 'as publicações automáticas estão desligadas'],
+    ])('with %s asked for today', (_case, asked, cap, capped, note) => {
+      const run = count({ GH_RUNS: runs(asked, new Date()), AUTO_DEPLOYS_PER_DAY: cap });
+      expect(run.status).toBe(0);
+      expect(run.outputs.capped).toBe(capped);
+      expect(run.outputs.note).toContain(note);
+      expect(run.gh).toEqual([['run', 'list', '--workflow', 'deploy.yml', '--limit', '100', '--json', 'createdAt,displayTitle']]);
+    });
+
+    it("counts the city's day: eight yesterday hold nothing back", () => {
+      const run = count({ GH_RUNS: runs(8, new Date(Date.now() - 25 * 3_600_000)) });
+      expect(run.outputs).toEqual({ capped: 'false', note: '1 de no máximo 8 publicações automáticas hoje' });
+    });
+
+    it('fails on an AUTO_DEPLOYS_PER_DAY it cannot read, naming it in the summary, and gives no answer', () => {
+      const run = count({ AUTO_DEPLOYS_PER_DAY: 'oito' });
+      expect(run.status).toBe(2);
+      expect(run.outputs).toEqual({});
+      expect(run.summary).toContain(
+        'Nenhuma publicação foi pedida: `AUTO_DEPLOYS_PER_DAY="oito": use um número inteiro de 0 a 48',
+      );
+    });
+  });
+
+  it('titles the deploys it asks for so that the cap can count them', () => {
+    expect((deploy as unknown as { 'run-name': string })['run-name']).toBe(
+      `Deploy (\${{ inputs.trigger == 'source-change' && 'source-change' || github.event_name }}) \${{ inputs.reason || github.event.client_payload.reason || '' }}`,
+    );
+    expect(AUTOMATIC_RUN_TITLE).toBe('Deploy (source-change)');
+  });
+
   it('hands the line to the shell only through env, and untrusted text to no run script', () => {
     expect(dispatchStep.env?.LINE).toBe(`\${{ steps.check.outputs.line }}`);
     for (const step of checkJob.steps) expect(step.run ?? '').not.toContain('${{');
@@ -503,7 +612,12 @@ describe('check-sources.yml', () => {
 
   it('restores the snapshot as deploy.yml does, before npm install, and gives the job token only to git and gh', () => {
     const withToken = checkJob.steps.filter((step) => JSON.stringify(step).includes('github.token'));
-    expect(withToken.map((step) => step.name)).toEqual([busyStep.name, 'Restore the last published snapshot', dispatchStep.name]);
+    expect(withToken.map((step) => step.name)).toEqual([
+      busyStep.name,
+      'Restore the last published snapshot',
+      capStep.name,
+      dispatchStep.name,
+    ]);
     const restore = stepNamed('Restore the last published snapshot');
     expect(restore.env).toEqual({ GIT_TOKEN: `\${{ github.token }}` });
     expect(restore.run).toContain('GIT_CONFIG_KEY_0="http.$GITHUB_SERVER_URL/.extraheader"');

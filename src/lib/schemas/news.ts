@@ -42,3 +42,10 @@ export const NewsArticleSchema = z.object({
   link: z.string().nullable(),
 });
 export type NewsArticle = z.infer<typeof NewsArticleSchema>;
+
+/**
+ * An article's fields that move with no editor's doing: a WordPress views plugin counts every request,
+ * so `views` differs at each read. The article page shows it, but it is no change by itself
+ * (VOLATILE_FIELDS in ./collections.ts).
+ */
+export const NEWS_VOLATILE_FIELDS = ['views'] as const satisfies readonly (keyof NewsArticle)[];

@@ -38,3 +38,10 @@ export const TestimonialSchema = z.object({
   country: z.string(),
 });
 export type Testimonial = z.infer<typeof TestimonialSchema>;
+
+/**
+ * A testimonial's fields that move with no editor's doing: `helpful` goes up each time a reader of the
+ * provider's own site marks it useful. Its page shows it, but it is no change by itself
+ * (VOLATILE_FIELDS in ./collections.ts). Its `rating` is the visitor's own and does not move.
+ */
+export const TESTIMONIAL_VOLATILE_FIELDS = ['helpful'] as const satisfies readonly (keyof Testimonial)[];
