@@ -14,11 +14,10 @@
  * Without a filter the page shows its own cards and its pagination, as it was served. An order other
  * than the list's own covers the whole list as a filter does: sorted from the index, a batch at a time.
  */
-import { activeFilters, activeFiltersTitle } from '../lib/lists/active-filters.ts';
+import { activeFilters, activeFiltersTitle, experienceList, type ListOptions } from '../lib/lists/active-filters.ts';
 import {
   type DurationKind,
   durationKey,
-  experienceList,
   FILTER_PARAMS,
   type FilterState,
   itemFromDataset,
@@ -114,11 +113,22 @@ async function fetchEntries(url: string): Promise<Entry[]> {
   );
 }
 
-/** Replaces `{list}` in the experience message's text with the selected experiences. */
-function fillList(wrapper: HTMLElement, state: FilterState): void {
+/**
+ * What the panel offers, its checkboxes' values: a value of the address is named by the option it is,
+ * or as 'filtro desconhecido' (src/lib/lists/active-filters.ts).
+ */
+function panelOptions(duration: DurationKind, price: ListFiltersConfig['price']): ListOptions {
+  const values = (name: string) =>
+    [...document.querySelectorAll<HTMLInputElement>(`[data-list-filters] input[name="${name}"]`)].map((box) => box.value);
+  return { duration, price, experiences: values(FILTER_PARAMS.experience), localities: values(FILTER_PARAMS.locality) };
+}
+
+/** Replaces `{list}` in the experience message's text with the selected experiences, as the panel names them. */
+function fillList(wrapper: HTMLElement, state: FilterState, options: ListOptions): void {
   const walker = document.createTreeWalker(wrapper, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.nodeValue?.includes('{list}')) node.nodeValue = node.nodeValue.replace('{list}', () => experienceList(state));
+    if (node.nodeValue?.includes('{list}'))
+      node.nodeValue = node.nodeValue.replace('{list}', () => experienceList(state, options.experiences));
   }
 }
 
@@ -127,7 +137,8 @@ function fillList(wrapper: HTMLElement, state: FilterState): void {
  * heading, 'Mostrar mais', the pagination, and the empty and error states. Null when the page has
  * no grid (an empty list, a source that failed).
  */
-function listResults(paging: Paging, duration: DurationKind) {
+function listResults(paging: Paging, options: ListOptions) {
+  const { duration } = options;
   const results = document.querySelector<HTMLElement>('[data-list-kind]');
   const grid = results?.querySelector<HTMLElement>('[data-list-grid]');
   if (!results || !grid) return null;
@@ -188,7 +199,7 @@ function listResults(paging: Paging, duration: DurationKind) {
     const wrapper = document.createElement('div');
     wrapper.dataset.listEmpty = '';
     wrapper.append(template.content.cloneNode(true));
-    fillList(wrapper, state);
+    fillList(wrapper, state, options);
     const button = wrapper.querySelector<HTMLButtonElement>('[data-list-retry]');
     if (button && retry) button.addEventListener('click', retry);
     grid.after(wrapper);
@@ -312,11 +323,11 @@ function focusFilterEntry(): void {
 }
 
 /** The active filters summary: its title, one chip per filter, hidden when nothing filters. */
-function showActiveFilters(state: FilterState, duration: DurationKind): void {
+function showActiveFilters(state: FilterState, options: ListOptions): void {
   const summary = document.querySelector<HTMLElement>('[data-active-filters]');
   const list = summary?.querySelector<HTMLElement>('[data-active-filters-list]');
   if (!summary || !list) return;
-  const active = activeFilters(state, duration);
+  const active = activeFilters(state, options);
   summary.hidden = active.length === 0;
   const title = summary.querySelector('[data-active-filters-title]');
   if (title) title.textContent = activeFiltersTitle(active.length);
@@ -353,6 +364,7 @@ function showActiveFilters(state: FilterState, duration: DurationKind): void {
  */
 export function startListFilters({ duration, price, orders, paging }: ListFiltersConfig): void {
   initFilters({ duration, price, orders });
+  const options = panelOptions(duration, price);
   const searchForm = formOf('[data-list-search]');
   const filterForm = formOf('[data-list-filters]');
   const sortForm = formOf('[data-list-sort]');
@@ -378,7 +390,7 @@ export function startListFilters({ duration, price, orders, paging }: ListFilter
   summary?.addEventListener('click', (event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-filter-key]');
     if (!button) return;
-    const filter = activeFilters($filters.get(), duration).find((candidate) => candidate.key === button.dataset.filterKey);
+    const filter = activeFilters($filters.get(), options).find((candidate) => candidate.key === button.dataset.filterKey);
     if (!filter) return;
     clearTimeout(timer);
     focusAfterDraw = [...summary.querySelectorAll('button[data-filter-key]')].indexOf(button);
@@ -401,12 +413,12 @@ export function startListFilters({ duration, price, orders, paging }: ListFilter
   for (const form of pending) delete form?.dataset.pending;
   if (pending.length > 0) apply();
 
-  const results = listResults(paging, duration);
+  const results = listResults(paging, options);
   // Called at once with the state now (the address's, or the pending forms'), then at every change
   // (a filter, 'Limpar', the back button).
   $filters.subscribe((filters) => {
     writeForms(filters, duration, price);
     void results?.show(filters);
-    showActiveFilters(filters, duration);
+    showActiveFilters(filters, options);
   });
 }

@@ -29,7 +29,7 @@ import {
   splitLead,
   testimonialSearchable,
 } from '../lib/portal/portal.ts';
-import { countLabel } from '../lib/text.ts';
+import { countLabel, echoText } from '../lib/text.ts';
 import { CARDS_ADDED_EVENT, isPlainClick } from './browser.ts';
 import { fetchIndex, staticCards } from './static-cards.ts';
 
@@ -242,7 +242,7 @@ export function startPortal(section: HTMLElement): void {
 
   form?.addEventListener('submit', (event) => {
     event.preventDefault();
-    show({ q: input?.value.trim() ?? '', chip: query.chip, page: 1 }, 'push');
+    show({ q: echoText(input?.value ?? ''), chip: query.chip, page: 1 }, 'push');
   });
   for (const chip of chips) {
     chip.addEventListener('click', (event) => {

@@ -8,7 +8,7 @@ import { currentKindName } from './former-names.ts';
 import { KIND_ORDER } from './kinds.ts';
 import { itemPath, newsPath } from './paths.ts';
 import { isRouteSafeId } from './route-id.ts';
-import { sliceWhole } from './text.ts';
+import { echoText } from './text.ts';
 
 /** The kinds of item that can be saved: every item kind, and news articles (saved from the news portal's cards). */
 export const FAVOURITE_KINDS = [...KIND_ORDER, 'news'] as const;
@@ -56,10 +56,12 @@ export function isSitePath(value: unknown): value is string {
   }
 }
 
-/** The title as it is kept: trimmed, at most MAX_TITLE_CHARS characters ('…' when cut). */
+/**
+ * The title as it is kept: at most MAX_TITLE_CHARS characters ('…' when cut), without control or bidi
+ * characters (echoText), since a shared list brings its titles in the address (src/lib/shared-list.ts).
+ */
 function keptTitle(title: string): string {
-  const text = title.trim();
-  return text.length <= MAX_TITLE_CHARS ? text : `${sliceWhole(text, MAX_TITLE_CHARS - 1).trimEnd()}…`;
+  return echoText(title, MAX_TITLE_CHARS);
 }
 
 /**
@@ -72,10 +74,11 @@ export function toFavourite(value: unknown): Favourite | null {
   const { id, title, image, path } = value as Record<string, unknown>;
   const kind = currentKindName((value as Record<string, unknown>).kind);
   if (!FAVOURITE_KINDS.includes(kind as FavouriteKind)) return null;
-  if (typeof id !== 'string' || !isRouteSafeId(id) || typeof title !== 'string' || title.trim() === '') return null;
+  const kept = typeof title === 'string' ? keptTitle(title) : '';
+  if (typeof id !== 'string' || !isRouteSafeId(id) || kept === '') return null;
   const page = favouritePath(kind as FavouriteKind, id);
   if (path !== page) return null;
-  return { kind: kind as FavouriteKind, id, title: keptTitle(title), image: isSitePath(image) ? image : null, path: page };
+  return { kind: kind as FavouriteKind, id, title: kept, image: isSitePath(image) ? image : null, path: page };
 }
 
 /** The stored text as a list of valid, distinct favourites; anything unreadable gives an empty list. */

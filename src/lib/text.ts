@@ -12,7 +12,8 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-const PLURAL_RULES = new Intl.PluralRules('pt-BR');
+/** Made at the first plural, not when the module loads: a module that runs nothing on import is left out of a page that uses none of it. */
+let pluralRules: Intl.PluralRules | undefined;
 
 /**
  * `one` or `other`, as Portuguese writes a word after `count`. Intl.PluralRules gives the singular
@@ -20,7 +21,8 @@ const PLURAL_RULES = new Intl.PluralRules('pt-BR');
  * as Brazilians write it ('0 pessoas acharam útil').
  */
 export function plural(count: number, one: string, other: string): string {
-  return count !== 0 && PLURAL_RULES.select(count) === 'one' ? one : other;
+  pluralRules ??= new Intl.PluralRules('pt-BR');
+  return count !== 0 && pluralRules.select(count) === 'one' ? one : other;
 }
 
 /** The count in Portuguese notation and its word: '1 resultado', '1.234 resultados', '4,5 estrelas'. */
@@ -73,4 +75,88 @@ export function withoutXmlForbidden(text: string): string {
 export function sliceWhole(text: string, max: number): string {
   const cut = text.slice(0, max);
   return /[\ud800-\udbff]$/.test(cut) && /^[\udc00-\udfff]/.test(text.slice(max)) ? cut.slice(0, -1) : cut;
+}
+
+/**
+ * Control and format characters: C0 and C1 controls, the bidi embeddings, overrides, isolates and
+ * marks (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) that make a text read backwards,
+ * zero-width spaces, the byte order mark, soft hyphens, line and paragraph separators.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+/** ZWNJ and ZWJ: format characters too, but they join emoji ('👨‍👩‍👧') and shape scripts, and draw nothing else. */
+const JOINERS = '\u200c\u200d';
+
+/**
+ * `text` without control and format characters (HIDDEN): those that are white space (a tab, a line
+ * break) become a space, the joiners stay, the others go. What the sync keeps of upstream text and
+ * what a page keeps of a value from its address.
+ */
+export function withoutHiddenCharacters(text: string): string {
+  return text.replace(HIDDEN, (char) => (/\s/.test(char) ? ' ' : JOINERS.includes(char) ? char : ''));
+}
+
+/** `text` cut to `max` characters, the last of them '…', when it is longer (never half an emoji). */
+export function cutText(text: string, max: number): string {
+  return text.length > max ? `${sliceWhole(text, max - 1).trimEnd()}…` : text;
+}
+
+/**
+ * The most a page says of a text it takes from its address (a search, a filter's value): longer
+ * than any search or option, and too short for the paragraph a crafted link would have the city's
+ * own domain say ('ATENÇÃO: este site foi desativado pela Prefeitura… ligue…').
+ */
+export const MAX_ECHO_CHARS = 80;
+
+/**
+ * A text from the page's address as the page may show it: without control and bidi characters
+ * (withoutHiddenCharacters: a right-to-left override would show it reversed), white space made one
+ * space, cut to MAX_ECHO_CHARS with '…'.
+ */
+export function echoText(text: string, max: number = MAX_ECHO_CHARS): string {
+  return cutText(withoutHiddenCharacters(text).replace(/\s+/g, ' ').trim(), max);
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** `text` with its character references decoded once ('&lt;b&gt;' → '<b>', '&#8211;' → '–'); an unknown one stays as written. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
+    if (code[0] === '#') {
+      const value = code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number.parseInt(code.slice(1), 10);
+      return Number.isFinite(value) && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : entity;
+    }
+    return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
+  });
+}
+
+/** A tag (`<` then a letter, or `/` and a letter), a comment or a doctype (`<!`, `<?`), up to the next `>`. */
+const TAG = /<\/?([a-z][a-z0-9-]*)[^<>]*>|<[!?][^<>]*>/gi;
+/** Tags that end a line of text: what they leave between two words is a space. */
+const BREAKING_TAGS = /^(?:br|p|div|li|ul|ol|h[1-6]|tr|td|th|blockquote|hr|dt|dd)$/i;
+/** What is left of a tag that never closed ('<a href="https://…'). */
+const TAG_START = /<(?=[!/?a-z])/gi;
+/** Rounds of decoding: '&amp;lt;' takes two; a text encoded more times than this is left with its entities, which no reader runs. */
+const DECODE_ROUNDS = 4;
+
+/**
+ * The words of a text that may carry markup, whole or as entities, for a place that would read the
+ * markup (a calendar's description renders HTML): entities decoded (again while any is left, up to
+ * DECODE_ROUNDS: '&amp;lt;a&amp;gt;' is '<a>'), then every tag removed ('<a href="…">Compre aqui</a>'
+ * is 'Compre aqui'; a tag that breaks a line leaves a space) and what is left of an unclosed one,
+ * then control and bidi characters, white space made one space. The caller cuts it after, so a cut
+ * never leaves half a tag.
+ */
+export function plainText(text: string): string {
+  let decoded = text;
+  for (let round = 0; round < DECODE_ROUNDS; round += 1) {
+    const next = decodeEntities(decoded);
+    if (next === decoded) break;
+    decoded = next;
+  }
+  let stripped = decoded;
+  for (let previous = ''; previous !== stripped; ) {
+    previous = stripped;
+    stripped = stripped.replace(TAG, (_, name: string | undefined) => (name && BREAKING_TAGS.test(name) ? ' ' : ''));
+  }
+  return withoutHiddenCharacters(stripped.replace(TAG_START, '')).replace(/\s+/g, ' ').trim();
 }

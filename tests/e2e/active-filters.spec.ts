@@ -1,7 +1,9 @@
 /**
  * A filtered list on a phone shows its active filters outside the collapsed 'Filtros' panel: one
  * removable chip per filter and 'Limpar filtros', from a shared link and after choosing in the
- * panel. Without JavaScript the query filters nothing, so no summary claims it does.
+ * panel. Without JavaScript the query filters nothing, so no summary claims it does. A crafted link
+ * makes the page say no more than 80 characters of its search, none of them reversed, and none of a
+ * value the list does not offer (src/lib/lists/active-filters.ts; the rules: tests/unit/active-filters.test.ts).
  * Sample values come from data/sample-snapshot/*.json.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -60,6 +62,37 @@ test.describe('at 390 px', () => {
     await page.goBack();
     await expect(summary.getByRole('button')).toHaveText(['4,5+ estrelas×']);
     await expect(summary).toHaveAccessibleName('1 filtro ativo');
+  });
+});
+
+test.describe('a crafted link', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('shows 80 characters of its search, none reversed, and names what the list does not offer "filtro desconhecido"', async ({
+    page,
+  }) => {
+    // 400 characters, the first a right-to-left override that would show the notice backwards.
+    const notice = `\u202e${'ATENÇÃO: este site foi desativado pela Prefeitura. Ligue (65) 99999-0000 agora. '.repeat(5)}`.slice(
+      0,
+      400,
+    );
+    const shown = `${notice.slice(1, 80).trimEnd()}…`;
+    await openList(
+      page,
+      `/all-tours?q=${encodeURIComponent(notice)}&experience=${encodeURIComponent('Site desativado: pague a taxa por PIX')}` +
+        `&localidade=${encodeURIComponent('\u202ePIX rop axat')}`,
+    );
+    const summary = summaryOf(page);
+    await expect(summary.getByRole('button')).toHaveText([`Busca: “${shown}”×`, 'filtro desconhecido×', 'filtro desconhecido×']);
+    await expect(page.getByRole('searchbox', { name: 'Buscar por nome' })).toHaveValue(shown);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Passeios Filtrados por Experiência');
+    await expect(
+      page.getByText('Nenhum passeio encontrado para as experiências selecionadas: filtro desconhecido.', { exact: true }),
+    ).toBeVisible();
+    // biome-ignore lint/performance/useDomNodeTextContent: what the visitor sees, not what the page holds hidden.
+    const text = await page.locator('body').innerText();
+    expect(text).not.toContain('PIX');
+    expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
   });
 });
 

@@ -2,7 +2,9 @@
  * /dados and its files in the sample build (src/lib/open-data/, docs/product.md): the page links every
  * collection's CSV and JSON with its row count; each file has one row per entry the build manifest
  * counts as listed (dist/build-manifest.json: `counts` is every entry with a page, `listed` those the
- * lists show, which are the ones published here); every row's page exists; and no CSV holds an e-mail
+ * lists show, which are the ones published here); every row's page exists; every text of a CSV is in
+ * quotes (its JSON says which values are texts), and none is a formula to any reader (tests/support/csv.ts
+ * reads as a spreadsheet does, with its separator, a comma's or a tab's); and no CSV holds an e-mail
  * address that no page of the site shows. The writer and the columns: tests/unit/open-data.test.ts.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import type { BuildManifest } from '../../src/integrations/build-manifest.ts';
 import { ENTITIES } from '../../src/lib/entities.ts';
 import { OPEN_DATASETS, openDataPath } from '../../src/lib/open-data/columns.ts';
 import { ITEM_KINDS } from '../../src/lib/schemas/index.ts';
-import { parseCsv } from '../support/csv.ts';
+import { formulaCells, parseCsv, readCsv } from '../support/csv.ts';
 import { DIST, fileOf, jsonLd, page, source, textOf } from '../support/dist-pages.ts';
 
 const manifest = JSON.parse(source('/build-manifest.json')) as BuildManifest;
@@ -51,6 +53,12 @@ describe('/dados', () => {
       );
     },
   );
+
+  it('says how the CSV files are written: separator, line ends, encoding with its mark, quotes', () => {
+    const reading = textOf(document.getElementById('dados-como-ler')?.parentElement);
+    for (const words of ['ponto e vírgula (;)', 'CRLF', 'UTF-8 com marca de início (BOM)', 'entre aspas duplas', 'utf-8-sig'])
+      expect(reading).toContain(words);
+  });
 
   it('says when this version was made, and under which licence', () => {
     expect(textOf(document.querySelector('main'))).toMatch(/Esta versão é de \d{2}\/\d{2}\/\d{4}, às \d{2}:\d{2}/);
@@ -117,8 +125,27 @@ describe.each(OPEN_DATASETS.map((dataset) => [dataset.slug, dataset] as const))(
 
   it('is a UTF-8 CSV with a byte order mark and its columns in the header', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.slice(1, csv.indexOf('\r\n'))).toBe(dataset.columns.map((column) => column.key).join(';'));
     expect(records[0]).toEqual(dataset.columns.map((column) => column.key));
     for (const row of rows) expect(row).toHaveLength(dataset.columns.length);
+  });
+
+  it('quotes every text of its JSON (ids, CNPJs and phones among them) and no number', () => {
+    const json = JSON.parse(source(openDataPath(dataset, 'json'))) as Record<string, unknown>[];
+    const fields = readCsv(csv).slice(1);
+    expect(fields).toHaveLength(json.length);
+    for (const [index, entry] of json.entries()) {
+      const quoted = Object.fromEntries(dataset.columns.map((column, at) => [column.key, fields[index]?.[at]?.isQuoted]));
+      const expected = Object.fromEntries(
+        Object.entries(entry).map(([key, value]) => [key, value !== null && typeof value !== 'number']),
+      );
+      expect(quoted, `${dataset.slug} row ${index + 1}`).toEqual(expected);
+    }
+    expect(typeof json[0]?.id).toBe('string');
+  });
+
+  it('has no cell a spreadsheet would run as a formula, whatever separator it reads with', () => {
+    expect(formulaCells(csv)).toEqual([]);
   });
 
   it('has one row per listed entry of the manifest, as its JSON has', () => {

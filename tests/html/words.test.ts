@@ -1,8 +1,8 @@
 /**
  * The words the static pages say, in the sample build's HTML: the agencies' button, a stay's price for
  * its nights, the footer's plain facts, the head's links to the feed and the web app manifest, the
- * Content-Security-Policy the pages carry, no page in the sitemap that asks not to be indexed, and a search
- * bundle of only the files a search fetches.
+ * Content-Security-Policy the pages carry, no page in the sitemap that asks not to be indexed, a search
+ * bundle of only the files a search fetches, and no page on which a phone makes links of numbers by itself.
  */
 import { readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -61,4 +61,16 @@ it("the search bundle holds what a search fetches: the WebAssembly of the index'
   expect(files.filter((file) => file.startsWith('wasm.'))).toEqual(['wasm.pt-br.pagefind']);
   expect(files.filter((file) => /^pagefind-.*\.(js|css)$/.test(file))).toEqual([]);
   expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-entry.json']));
+});
+
+it('every page, the redirects too, tells phones not to make a link of a number by themselves: the real ones are tel: links', () => {
+  const pages = readdirSync(DIST, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.html') && !file.startsWith('pagefind'),
+  );
+  expect(pages.length).toBeGreaterThan(100);
+  const without = pages.filter((file) => {
+    const html = source(`/${file.replace(/\\/g, '/')}`);
+    return !html.slice(0, html.indexOf('</head>')).includes('<meta name="format-detection" content="telephone=no">');
+  });
+  expect(without).toEqual([]);
 });

@@ -2,11 +2,21 @@
  * 'Adicionar à agenda' (src/lib/events/calendar.ts): the span an event takes in a calendar, its `.ics`
  * file read back as a calendar reads it (CRLF lines, folding undone, VALUE=DATE days, an exclusive
  * DTEND, a UID that stays from build to build) and its Google Calendar link, for a day, a timed event and
- * a multi-day event, and the content type the file is served with.
+ * a multi-day event, and the content type the file is served with; both carry plain text, whatever
+ * markup a record's texts hold, whole or as entities.
  */
 import { describe, expect, it } from 'vitest';
 import { ICS_TYPE as HEADER_ICS_TYPE, headerRules, headersForPath } from '../../src/integrations/headers.ts';
-import { calendarSpan, dayAfter, eventIcs, googleCalendarUrl, ICS_TYPE, icsPath } from '../../src/lib/events/calendar.ts';
+import {
+  CALENDAR_CHARS,
+  calendarSpan,
+  calendarTexts,
+  dayAfter,
+  eventIcs,
+  googleCalendarUrl,
+  ICS_TYPE,
+  icsPath,
+} from '../../src/lib/events/calendar.ts';
 import type { Item } from '../../src/lib/schemas/index.ts';
 import { anItem } from '../fixtures/entries.ts';
 
@@ -212,5 +222,60 @@ describe('googleCalendarUrl', () => {
     const params = paramsOf(anEvent({ startDate: '2026-12-27', location: '', excerpt: '' }));
     expect(params.has('location')).toBe(false);
     expect(params.get('details')).toBe(PAGE_URL);
+  });
+});
+
+describe('calendarTexts: plain text in the file and the link', () => {
+  const LINK = '<a href="https://phish.example/pix">Compre aqui</a>';
+  const ENCODED = '&lt;a href="https://phish.example/pix"&gt;Compre aqui&lt;/a&gt;';
+  const HOSTILE = anEvent({
+    startDate: '2027-07-16',
+    title: 'Festa do Peixe <b>2027</b>',
+    location: `Praia do Julião ${ENCODED}`,
+    excerpt: `Ingressos: ${ENCODED} &amp;lt;img src=x onerror=alert(1)&amp;gt;`,
+  });
+
+  it.each([
+    ['as entities', ENCODED],
+    ['as markup', LINK],
+    ['encoded twice', ENCODED.replaceAll('&', '&amp;')],
+  ])('decodes, then strips a link the upstream sent %s', (_, link) => {
+    expect(calendarTexts(anEvent({ location: `Praia ${link}`, excerpt: `Ingressos: ${link}` }))).toEqual({
+      title: 'Festival de Praia, Barra do Bugres',
+      location: 'Praia Compre aqui',
+      description: 'Ingressos: Compre aqui',
+    });
+  });
+
+  it('cuts after stripping, so a long text never keeps half a tag', () => {
+    const long = anEvent({ excerpt: `${'Festa '.repeat(90)}${LINK}`, location: `${LINK} ${'Orla '.repeat(60)}` });
+    const texts = calendarTexts(long);
+    expect(texts.description?.length).toBeLessThanOrEqual(CALENDAR_CHARS.description);
+    expect(texts.description).toMatch(/…$/);
+    expect(texts.location?.length).toBeLessThanOrEqual(CALENDAR_CHARS.location);
+    expect(texts.location).toMatch(/^Compre aqui Orla/);
+    for (const text of Object.values(texts)) expect(text).not.toMatch(/[<>]|phish|&[a-z]+;/);
+  });
+
+  it('leaves out a place or a description that holds no text but markup', () => {
+    expect(calendarTexts(anEvent({ location: '<br>', excerpt: '&lt;p&gt;&lt;/p&gt;' }))).toMatchObject({
+      location: null,
+      description: null,
+    });
+  });
+
+  it('gives the Google Calendar link no markup and no address but the page', () => {
+    const params = new URL(googleCalendarUrl(HOSTILE, PAGE_URL, ZONE) ?? '').searchParams;
+    expect(params.get('text')).toBe('Festa do Peixe 2027');
+    expect(params.get('location')).toBe('Praia do Julião Compre aqui');
+    expect(params.get('details')).toBe(`Ingressos: Compre aqui\n\n${PAGE_URL}`);
+  });
+
+  it('gives the .ics file the same texts', () => {
+    const { property } = readIcs(icsOf(HOSTILE));
+    expect(property('SUMMARY')).toBe('SUMMARY:Festa do Peixe 2027');
+    expect(property('LOCATION')).toBe('LOCATION:Praia do Julião Compre aqui');
+    expect(property('DESCRIPTION')).toBe('DESCRIPTION:Ingressos: Compre aqui');
+    expect(icsOf(HOSTILE)).not.toMatch(/phish|<|&lt;/);
   });
 });

@@ -9,7 +9,6 @@ import {
   cardDataAttributes,
   emptyFilters,
   eventDays,
-  experienceList,
   type FilterableItem,
   type FilterConfig,
   type FilterState,
@@ -402,6 +401,11 @@ describe.each([
   ['ordem=data', TOURS, emptyFilters()],
   ['ordem=preco', UNPRICED, emptyFilters()],
   ['ordem=avaliacao', UNPRICED, state({ order: 'avaliacao' })],
+  // What a page may show of a text from its address (echoText): no control or bidi character, 80 characters at most.
+  ['q=%E2%80%AEoir%0Ao%09ed', TOURS, state({ search: 'oir o ed' })],
+  [`q=${'a'.repeat(400)}`, TOURS, state({ search: `${'a'.repeat(79)}…` })],
+  ['experience=%E2%81%A6Ecoturismo%E2%81%A9&localidade=%E2%80%AE', TOURS, state({ experiences: ['Ecoturismo'] })],
+  [`localidade=${'b'.repeat(100)}`, TOURS, state({ localities: [`${'b'.repeat(79)}…`] })],
 ])('parseFilters(%j)', (query, config, expected) => {
   it('reads the state', () => expect(parseFilters(query, config)).toEqual(expected));
 });
@@ -465,13 +469,6 @@ describe.each([
   ['no price', {}, undefined],
 ])('cardDataAttributes with %s', (_name, prices, expected) => {
   it(`writes data-discount ${expected}`, () => expect(cardDataAttributes(anItem(prices))['data-discount']).toBe(expected));
-});
-
-describe('helpers', () => {
-  it('names the experience parts of the message', () =>
-    expect(experienceList(state({ experiences: ['Cultura Indígena, Observação de Aves', 'Ecoturismo'] }))).toBe(
-      'Cultura Indígena, Observação de Aves, Ecoturismo',
-    ));
 });
 
 describe('$filters', () => {

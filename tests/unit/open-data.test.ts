@@ -33,7 +33,7 @@ import {
   type Testimonial,
 } from '../../src/lib/schemas/index.ts';
 import { ratingScale } from '../../src/lib/testimonials/testimonials.ts';
-import { parseCsv } from '../support/csv.ts';
+import { formulaCells, parseCsv, readCsv } from '../support/csv.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SAMPLE = path.join(ROOT, 'data/sample-snapshot');
@@ -41,30 +41,48 @@ const ORIGIN = 'https://turismo.example.com.br';
 
 describe('csvField', () => {
   describe.each<[string, Cell, string]>([
-    ['a plain text', 'Passeio de barco', 'Passeio de barco'],
+    ['a plain text', 'Passeio de barco', '"Passeio de barco"'],
     ['the separator', 'Centro; Barra do Bugres', '"Centro; Barra do Bugres"'],
     ['quotes', 'O "melhor" pôr do sol', '"O ""melhor"" pôr do sol"'],
     ['a line break', 'linha 1\nlinha 2', '"linha 1\nlinha 2"'],
     ['a carriage return and line feed', 'a\r\nb', '"a\r\nb"'],
-    ['a comma, which is no separator here', 'Cuiabá, MT', 'Cuiabá, MT'],
+    ['a comma', 'Cuiabá, MT', '"Cuiabá, MT"'],
     ['a formula', '=HYPERLINK("http://x.example","clique")', '"\'=HYPERLINK(""http://x.example"",""clique"")"'],
-    ['a leading +', '+55 65 99999-0000', "'+55 65 99999-0000"],
-    ['a leading -', '-1+1', "'-1+1"],
-    ['a leading @', '@SOMA(A1)', "'@SOMA(A1)"],
-    ['a leading tab', '\t=1', "'\t=1"],
-    ['a leading carriage return', '\r=1', '"\'\r=1"'],
-    ['an = inside the text', 'a=b', 'a=b'],
+    ['a leading +', '+55 65 99999-0000', '"\'+55 65 99999-0000"'],
+    ['a leading -', '-1+1', '"\'-1+1"'],
+    ['a leading @', '@SOMA(A1)', '"\'@SOMA(A1)"'],
+    ['a leading tab', '\t=1', '"\'\t\'=1"'],
+    ['a leading tab before a word', '\tabc', '"\'\tabc"'],
+    ['a leading carriage return', '\r=1', '"\'\r\'=1"'],
+    ['an = inside the text', 'a=b', '"a=b"'],
+    ['a - inside a word or after a space', 'Cuiabá - MT, pé-de-moleque', '"Cuiabá - MT, pé-de-moleque"'],
+    // A spreadsheet in a comma locale splits the field at the comma: the part after it would be a cell.
+    ['a formula after a comma', "Festa do Peixe,=cmd|' /C calc'!A0,", "\"Festa do Peixe,'=cmd|' /C calc'!A0,\""],
+    ['a formula after a comma and spaces', 'a,  +1', '"a,  \'+1"'],
+    ['a formula after a semicolon', 'a;@SOMA(1)', '"a;\'@SOMA(1)"'],
+    ['a formula after a tab', 'a\t-1+1', '"a\t\'-1+1"'],
+    // A reader that knows no quotes starts a row at the line break.
+    ['a formula after a line break', 'linha 1\n=1+1', '"linha 1\n\'=1+1"'],
+    ['a formula after a carriage return', 'linha 1\r\n=1+1', '"linha 1\r\n\'=1+1"'],
+    // The quote is doubled in the file; a reader that strips quotes would leave the formula first.
+    ['a formula after a comma and a quote', 'a,"=1+1', '"a,""\'=1+1"'],
+    ['each of several parts', '=a,=b;-c', "\"'=a,'=b;'-c\""],
+    ['an id that reads as a number', '1e5', '"1e5"'],
+    ['a CNPJ', '12.345.678/0001-90', '"12.345.678/0001-90"'],
+    ['a CNPJ in digits', '01234567000189', '"01234567000189"'],
+    ['a phone number', '(65) 99912-3456', '"(65) 99912-3456"'],
     ['a number with decimals', 4.5, '4.5'],
     ['a large number', 1_000_000, '1000000'],
     ['zero', 0, '0'],
+    ['a negative number', -3, '-3'],
     ['a number that is none', Number.NaN, ''],
-    ['yes', true, 'sim'],
-    ['no', false, 'não'],
+    ['yes', true, '"sim"'],
+    ['no', false, '"não"'],
     ['nothing', null, ''],
-    ['an empty text', '', ''],
-    ['a list', ['Ecoturismo', 'Pesca esportiva'], 'Ecoturismo | Pesca esportiva'],
-    ['an empty list', [], ''],
-    ['a list whose first value is a formula', ['=1+1', 'b'], "'=1+1 | b"],
+    ['an empty text', '', '""'],
+    ['a list', ['Ecoturismo', 'Pesca esportiva'], '"Ecoturismo | Pesca esportiva"'],
+    ['an empty list', [], '""'],
+    ['a list whose first value is a formula', ['=1+1', 'b'], '"\'=1+1 | b"'],
     ['a list with the separator', ['a;b', 'c'], '"a;b | c"'],
   ])('%s', (_, cell, field) => {
     it(`is written ${JSON.stringify(field)}`, () => {
@@ -80,12 +98,35 @@ describe('toCsv and toJson', () => {
     ['=cmd', null, [], false],
   ];
 
-  it('writes the byte order mark, a header row and CRLF line ends', () => {
+  it('writes the byte order mark, a bare header row and CRLF line ends', () => {
     const csv = toCsv(header, rows);
     expect(csv.startsWith('\uFEFFnome;avaliacao;tags;destaque\r\n')).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(4);
     expect(parseCsv(csv)).toEqual([header, ['Trilha; Serra', '4.5', 'a | b', 'sim'], ["'=cmd", '', '', 'não']]);
+  });
+
+  it('quotes every text and nothing else: a reader that keeps quoted fields as text keeps the ids and CNPJs', () => {
+    const csv = toCsv(['id', 'cnpj', 'avaliacao', 'fim'], [['1e5', '01234567000189', 4.5, null]]);
+    expect(readCsv(csv)).toEqual([
+      [
+        { text: 'id', isQuoted: false },
+        { text: 'cnpj', isQuoted: false },
+        { text: 'avaliacao', isQuoted: false },
+        { text: 'fim', isQuoted: false },
+      ],
+      [
+        { text: '1e5', isQuoted: true },
+        { text: '01234567000189', isQuoted: true },
+        { text: '4.5', isQuoted: false },
+        { text: '', isQuoted: false },
+      ],
+    ]);
+  });
+
+  it('refuses a column name that would need quotes or could be a formula', () => {
+    expect(() => toCsv(['id', '=nome'], [])).toThrow(/=nome/);
+    expect(() => toCsv(['id', 'nome;x'], [])).toThrow(/nome;x/);
   });
 
   it('writes the same rows as JSON objects: numbers, lists, yes and no, null, texts as they are', () => {
@@ -104,6 +145,42 @@ describe('toCsv and toJson', () => {
           expect(parsed).toEqual(cells.map((row) => row.map(withoutFormula)));
         },
       ),
+    );
+  });
+});
+
+describe('no formula in any reader', () => {
+  const HOSTILE: readonly string[] = [
+    "Festa do Peixe,=cmd|' /C calc'!A0,",
+    '=HYPERLINK("https://golpe.example","Clique")',
+    'Passeio\n=1+1',
+    'Passeio\r\n@SOMA(1)',
+    'Passeio\r-1+1',
+    'a;+1+1',
+    'a\t=1',
+    'a, "=1+1"',
+    'a,""=1',
+    '  =1',
+    '"=1',
+  ];
+
+  it('the reader of the tests finds the formula of a file written without the apostrophes', () => {
+    const bare = `\uFEFFid;nome\r\n"1";"${HOSTILE[0]}"\r\n`;
+    expect(formulaCells(bare)).toContainEqual({ reader: '","', cell: "=cmd|' /C calc'!A0" });
+    expect(formulaCells('"a\n=1+1"')).toContainEqual({ reader: '";", no quotes', cell: '=1+1"' });
+  });
+
+  it.each(HOSTILE)('%j is text, read with ; , or a tab, with or without quotes', (text) => {
+    expect(formulaCells(toCsv(['id', 'nome', 'local'], [['1', text, text]]))).toEqual([]);
+  });
+
+  it('holds for any text made of separators, quotes, spaces, line breaks and formula characters', () => {
+    const pieces = ['=', '+', '-', '@', ',', ';', '\t', '\r', '\n', '"', ' ', 'a', '1', "'"];
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.constantFrom(...pieces), { maxLength: 12 }), { minLength: 1, maxLength: 3 }), (texts) => {
+        const cells = texts.map((parts) => parts.join(''));
+        expect(formulaCells(toCsv(['a', 'b', 'c'], [[cells[0] ?? '', cells[1] ?? null, cells[2] ?? null]]))).toEqual([]);
+      }),
     );
   });
 });

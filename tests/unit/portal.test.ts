@@ -30,6 +30,10 @@ describe('parsePortalQuery', () => {
     ['?pagina=abc', { q: '', chip: null, page: 1 }],
     ['?categoria=Meio%20Ambiente', { q: '', chip: 'Meio Ambiente', page: 1 }],
     ['?experiencia=tours', { q: '', chip: null, page: 1 }],
+    // What a page may show of a text from its address (echoText): no control or bidi character, 80 characters at most.
+    ['?q=%E2%80%AEoir+o+ed%0A%09x&categoria=%E2%81%A6Eventos%E2%81%A9', { q: 'oir o ed x', chip: 'Eventos', page: 1 }],
+    [`?q=${'a'.repeat(400)}&categoria=${'b'.repeat(90)}`, { q: `${'a'.repeat(79)}…`, chip: `${'b'.repeat(79)}…`, page: 1 }],
+    ['?categoria=%E2%80%AE', { q: '', chip: null, page: 1 }],
   ])('%s', (search, expected) => {
     expect(parsePortalQuery(search, 'categoria')).toEqual(expected);
   });

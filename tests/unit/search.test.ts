@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runSync } from '../../scripts/sync/run.ts';
 import type { Experience, Item, NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
 import {
+  cutQuery,
   excerptParts,
   experienceSearchRecord,
   itemSearchRecord,
@@ -24,7 +25,6 @@ import {
   searchAttributes,
   searchPrice,
   searchUrl,
-  shownQuery,
   testimonialSearchRecord,
   toHit,
 } from '../../src/lib/search/search.ts';
@@ -198,12 +198,19 @@ describe('the /busca URL', () => {
   });
 });
 
-it('cuts a query from the address to MAX_QUERY_CHARS, as the box takes it', () => {
+it('cuts a query from the address to MAX_QUERY_CHARS with its last character "…", as the box takes it', () => {
   const long = `pescaria ${'x'.repeat(5000)}`;
   const parsed = parseSearchQuery(`?q=${encodeURIComponent(long)}`);
-  expect(parsed.query).toBe(long.slice(0, MAX_QUERY_CHARS));
+  expect(parsed.query).toBe(`${long.slice(0, MAX_QUERY_CHARS - 1)}…`);
+  expect(parsed.query).toHaveLength(MAX_QUERY_CHARS);
   expect(parseSearchQuery(searchUrl(parsed).slice('/busca'.length))).toEqual(parsed);
-  expect(parseSearchQuery(`?q=${'x'.repeat(MAX_QUERY_CHARS - 1)}%20%20y`).query).toBe('x'.repeat(MAX_QUERY_CHARS - 1));
+  expect(parseSearchQuery(`?q=${'x'.repeat(MAX_QUERY_CHARS - 2)}%20%20y`).query).toBe(`${'x'.repeat(MAX_QUERY_CHARS - 2)} y`);
+  expect(parseSearchQuery(`?q=${'x'.repeat(MAX_QUERY_CHARS)}`).query).toBe('x'.repeat(MAX_QUERY_CHARS));
+});
+
+it('takes no control or bidi character from the address: a right-to-left override would show the query reversed', () => {
+  expect(parseSearchQuery('?q=%E2%80%AEoir+o+ed+oiesssaP').query).toBe('oir o ed oiesssaP');
+  expect(parseSearchQuery('?q=a%0Ab%E2%81%A6c%E2%80%8Fd%00').query).toBe('a bcd');
 });
 
 describe('resultPath', () => {
@@ -270,7 +277,7 @@ describe('kindChips and messages', () => {
     expect(message).not.toContain('PIX');
     expect(noResultsMessage('a'.repeat(MAX_QUERY_CHARS))).toBe(`Nenhum resultado para "${'a'.repeat(MAX_QUERY_CHARS)}"`);
     // Never half an emoji at the cut.
-    expect(shownQuery(`${'a'.repeat(MAX_QUERY_CHARS - 2)}😀😀`)).toBe(`${'a'.repeat(MAX_QUERY_CHARS - 2)}…`);
+    expect(cutQuery(`${'a'.repeat(MAX_QUERY_CHARS - 2)}😀😀`)).toBe(`${'a'.repeat(MAX_QUERY_CHARS - 2)}…`);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   whatsAppText,
   whatsAppUrl,
 } from '../../src/lib/shared-list.ts';
+import { echoText } from '../../src/lib/text.ts';
 
 const TOUR: Favourite = {
   kind: 'tour',
@@ -51,7 +52,8 @@ describe('shared list link', () => {
         id: fc.stringMatching(/^[a-z0-9-]{1,12}$/),
         title: fc
           .string({ minLength: 1, maxLength: MAX_TITLE_CHARS, unit: 'grapheme' })
-          .filter((title) => title.trim() === title && title !== '' && title.length <= MAX_TITLE_CHARS),
+          // A title as the store keeps it: without control or bidi characters, spaces made one (echoText).
+          .filter((title) => title !== '' && echoText(title, MAX_TITLE_CHARS) === title),
         image: fc.constantFrom(null, '/_astro/x.webp', '/_astro/foto-da-serra.Bx1_z-9.avif'),
       })
       .map((entry): Favourite => ({ ...entry, path: favouritePath(entry.kind, entry.id) }));
@@ -122,6 +124,7 @@ describe('a shared list from a stranger', () => {
     ['an experience (not a kind that is saved)', ['experience', '102', PHISHING, null, '/experience/102']],
     ['a title over 120 characters', ['tour', '102', `${PHISHING} ${'.'.repeat(MAX_TITLE_CHARS)}`, null, '/tour/102']],
     ['a blank title', ['tour', '102', ' \n ', null, '/tour/102']],
+    ['a title of bidi controls only', ['tour', '102', '\u202e\u2066\u200f', null, '/tour/102']],
     ['a title that is no text', ['tour', '102', { toString: PHISHING }, null, '/tour/102']],
     ['a row that is no list', 'tour,102'],
   ])('%s: left out, the good entry kept', (_name, row) => {
@@ -143,6 +146,13 @@ describe('a shared list from a stranger', () => {
   ])('keeps an image only when it is one of this site’s files: %s', (_name, image, kept) => {
     const { items } = decodeSharedList(encode([['tour', '101', 'Trilha', image, '/tour/101']]));
     expect(items).toEqual([{ kind: 'tour', id: '101', title: 'Trilha', image: kept, path: '/tour/101' }]);
+  });
+
+  it('shows a title without control or bidi characters: a right-to-left override would show it reversed', () => {
+    const { items } = decodeSharedList(
+      encode([['tour', '101', '\u202eXIP ed axat\u202c a eugap\n\tagora\u2066!', null, '/tour/101']]),
+    );
+    expect(items.map((item) => item.title)).toEqual(['XIP ed axat a eugap agora!']);
   });
 
   it('keeps a title of 120 characters, trimmed; drops duplicates without counting them', () => {

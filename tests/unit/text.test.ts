@@ -1,8 +1,27 @@
-/** The shared text helpers: one accent fold for every comparison of the site and the sync. */
+/**
+ * The shared text helpers: one accent fold for every comparison of the site and the sync; what a page
+ * may show of a text from its address (echoText); the plain text of a value that carries markup
+ * (plainText, for the calendar links).
+ */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pickCity } from '../../scripts/sync/normalise/city.ts';
 import { slugify } from '../../src/lib/format.ts';
-import { countLabel, fold, peopleLabel, placeLabel, plural, resultCount, starsLabel } from '../../src/lib/text.ts';
+import {
+  countLabel,
+  cutText,
+  decodeEntities,
+  echoText,
+  fold,
+  MAX_ECHO_CHARS,
+  peopleLabel,
+  placeLabel,
+  plainText,
+  plural,
+  resultCount,
+  starsLabel,
+  withoutHiddenCharacters,
+} from '../../src/lib/text.ts';
 
 describe.each([
   ['Julião', 'juliao'],
@@ -77,4 +96,91 @@ describe.each([
   [{ name: '', state: '' }, {}, ''],
 ])('placeLabel(%j, %j)', (place, options, expected) => {
   it(`is ${JSON.stringify(expected)}`, () => expect(placeLabel(place, options)).toBe(expected));
+});
+
+describe.each<[string, string, string]>([
+  ['a right-to-left override', '\u202eoir o ed oiesssaP', 'oir o ed oiesssaP'],
+  ['an embedding and its pop', 'a\u202bb\u202cc', 'abc'],
+  ['the isolates', '\u2066a\u2067b\u2068c\u2069', 'abc'],
+  ['the marks, Arabic letter mark too', '\u200ea\u200fb\u061cc', 'abc'],
+  ['C0 and C1 controls', 'a\u0000b\u0007c\u007fd\u0085e\u009bf', 'abcdef'],
+  ['a tab and line breaks, which are spaces', 'a\tb\nc\r\nd\u2028e\u2029f', 'a b c  d e f'],
+  ['zero-width space and soft hyphen', 'a\u200bb\u00adc', 'abc'],
+  // JavaScript counts the byte order mark as white space.
+  ['a byte order mark', 'a\ufeffb', 'a b'],
+  ['the joiners of an emoji, kept', '👨\u200d👩\u200d👧 a\u200cb', '👨\u200d👩\u200d👧 a\u200cb'],
+  ['accents and symbols, kept', 'Açaí – R$ 10 ☀', 'Açaí – R$ 10 ☀'],
+])('withoutHiddenCharacters: %s', (_, text, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(withoutHiddenCharacters(text)).toBe(expected));
+});
+
+describe.each<[string, string, number, string]>([
+  ['a short text', 'Passeio', 10, 'Passeio'],
+  ['a text of the limit', 'a'.repeat(10), 10, 'a'.repeat(10)],
+  ['a longer one', 'a'.repeat(11), 10, `${'a'.repeat(9)}…`],
+  ['a space at the cut', 'abcd efghij', 6, 'abcd…'],
+  ['an emoji at the cut', 'abcdefgh😀😀', 10, 'abcdefgh…'],
+])('cutText: %s', (_, text, max, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => {
+    expect(cutText(text, max)).toBe(expected);
+    expect(cutText(text, max).length).toBeLessThanOrEqual(max);
+  });
+});
+
+describe('echoText', () => {
+  const notice = `ATENÇÃO: este site foi desativado pela Prefeitura. ${'Para continuar, ligue (65) 99999-0000. '.repeat(8)}`;
+
+  it.each<[string, string]>([
+    ['  rio   paraguai ', 'rio paraguai'],
+    ['\u202eoir o ed oiesssaP', 'oir o ed oiesssaP'],
+    ['linha 1\r\nlinha 2', 'linha 1 linha 2'],
+    ['\u202e\u2066\u0000', ''],
+    [notice, `${notice.slice(0, MAX_ECHO_CHARS - 1).trimEnd()}…`],
+  ])('%j is %j', (text, expected) => expect(echoText(text)).toBe(expected));
+
+  it('never says more than MAX_ECHO_CHARS, nor a control or bidi character, whatever the address holds', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (text) => {
+        const shown = echoText(text);
+        expect(shown.length).toBeLessThanOrEqual(MAX_ECHO_CHARS);
+        expect(shown).not.toMatch(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u);
+        expect(echoText(shown)).toBe(shown);
+      }),
+    );
+  });
+});
+
+describe.each<[string, string]>([
+  ['&lt;b&gt;', '<b>'],
+  ['&amp;lt;', '&lt;'],
+  ['&#8211; &#x2014; &quot;x&quot; &apos;', '– — "x" \''],
+  ['&nbsp;', '\u00a0'],
+  ['&naoexiste; &#0; &#x110000;', '&naoexiste; &#0; &#x110000;'],
+])('decodeEntities(%j)', (text, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(decodeEntities(text)).toBe(expected));
+});
+
+describe.each<[string, string, string]>([
+  [
+    'a link the upstream sent as entities',
+    'Ingressos: &lt;a href="https://phish.example/pix"&gt;Compre aqui&lt;/a&gt;',
+    'Ingressos: Compre aqui',
+  ],
+  ['a link as markup', 'Ingressos: <a href="https://phish.example/pix">Compre aqui</a>', 'Ingressos: Compre aqui'],
+  [
+    'entities encoded twice',
+    '&amp;lt;a href=&amp;quot;https://phish.example&amp;quot;&amp;gt;Compre&amp;lt;/a&amp;gt;',
+    'Compre',
+  ],
+  ['a tag inside a tag', '<<a>a href="https://phish.example">Compre</a>', 'Compre'],
+  ['a tag that never closes', 'Compre <a href="https://phish.example/pix"', 'Compre a href="https://phish.example/pix"'],
+  ['a script', '<script>alert(1)</script>Festa', 'alert(1)Festa'],
+  ['a comment and a doctype', '<!doctype html><!-- x -->Festa', 'Festa'],
+  ['paragraphs and line breaks', '<p>Festa</p><p>do Peixe<br>na praia</p>', 'Festa do Peixe na praia'],
+  ['inline markup inside a word', 'Fes<b>ta</b>', 'Festa'],
+  ['a comparison, which is no tag', 'de 5 < 10 e 10 > 5; <3', 'de 5 < 10 e 10 > 5; <3'],
+  ['bidi characters and line breaks', '\u202eFesta\n\tdo Peixe', 'Festa do Peixe'],
+  ['plain text', 'Praia do Julião, Barra do Bugres – MT', 'Praia do Julião, Barra do Bugres – MT'],
+])('plainText: %s', (_, text, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(plainText(text)).toBe(expected));
 });

@@ -5,7 +5,7 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { classifyPhone } from '../../../src/lib/format.ts';
-import { withoutXmlForbidden } from '../../../src/lib/text.ts';
+import { withoutHiddenCharacters, withoutXmlForbidden } from '../../../src/lib/text.ts';
 import { boundHtmlDepth, cutHtml, LIMITS } from './bounds.ts';
 import { plainEmail, resolveHttpUrl } from './values.ts';
 
@@ -322,15 +322,12 @@ export function sanitizeHtml(html: unknown, options: SanitizeOptions = {}): stri
 
 const BLOCK_BOUNDARY = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|blockquote|figure|figcaption|pre|hr|dt|dd)\b[^>]*>/gi;
 
-/** Control and format characters (bidi overrides, zero-width space, BOM, soft hyphen), but ZWJ/ZWNJ, which join emoji and scripts. */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
-const JOINERS = new Set(['\u200c', '\u200d']);
 /** What draws nothing at all: whitespace, format and control characters, marks, fillers and variation selectors. */
 const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{M}\p{Zl}\p{Zp}\u115f\u1160\u2800\u3164\uffa0]/gu;
 
 /** Text with control and bidi/format characters and what XML forbids removed (tabs and line breaks become spaces). */
 export function cleanText(text: string): string {
-  return withoutXmlForbidden(text.replace(HIDDEN, (char) => (/\s/.test(char) ? ' ' : JOINERS.has(char) ? char : '')));
+  return withoutXmlForbidden(withoutHiddenCharacters(text));
 }
 
 /** True when the text draws something: not only spaces, zero-width or bidi characters, marks or fillers. */

@@ -9,6 +9,7 @@ import { createEvent, type DateArray, type EventAttributes } from 'ics';
 import { TIME_ZONE, wallClock } from '../format.ts';
 import { itemPath } from '../paths.ts';
 import type { Item } from '../schemas/index.ts';
+import { cutText, plainText } from '../text.ts';
 
 /** What a calendar entry reads of an event. */
 export type CalendarEvent = Pick<Item, 'id' | 'title' | 'startDate' | 'endDate' | 'location' | 'excerpt'>;
@@ -23,6 +24,37 @@ export type CalendarEvent = Pick<Item, 'id' | 'title' | 'startDate' | 'endDate' 
 export type CalendarSpan =
   | { isAllDay: true; firstDay: string; dayAfter: string }
   | { isAllDay: false; start: number; end: number };
+
+/**
+ * The most a calendar entry says of each text. A title and a place are shorter on every page; the
+ * description is the card's excerpt. Long enough for them, short enough that a record cannot make
+ * the link longer than a browser or Google takes.
+ */
+export const CALENDAR_CHARS = { title: 200, location: 200, description: 500 } as const;
+
+/** What a calendar entry says of an event, the same in its `.ics` file and its Google Calendar link. */
+export interface CalendarTexts {
+  title: string;
+  /** Null when the data gives no place. */
+  location: string | null;
+  /** Null when the data gives no excerpt. */
+  description: string | null;
+}
+
+/**
+ * The texts of an event as a calendar shows them: plain text (plainText: entities decoded, then
+ * markup removed, so a record's `&lt;a href="https://…"&gt;Compre aqui&lt;/a&gt;` is 'Compre aqui' and
+ * never a link in the visitor's calendar, which renders a description's HTML), then cut to
+ * CALENDAR_CHARS, so a cut never leaves half a tag.
+ */
+export function calendarTexts(event: Pick<CalendarEvent, 'title' | 'location' | 'excerpt'>): CalendarTexts {
+  const text = (value: string, max: number) => cutText(plainText(value), max) || null;
+  return {
+    title: text(event.title, CALENDAR_CHARS.title) ?? '',
+    location: text(event.location, CALENDAR_CHARS.location),
+    description: text(event.excerpt, CALENDAR_CHARS.description),
+  };
+}
 
 /** Content-Type of an `.ics` file, as the endpoint sends it (the `_headers` rule is src/integrations/headers.ts's ICS_TYPE). */
 export const ICS_TYPE = 'text/calendar; charset=utf-8';
@@ -73,12 +105,13 @@ export interface CalendarPage {
  * so a calendar that imports the file again updates its entry instead of adding a second one. An
  * all-day event's dates are VALUE=DATE (DTEND the day after the last); a timed one's are UTC instants,
  * which every calendar shows in its own time zone. SUMMARY, the page's URL, and LOCATION and
- * DESCRIPTION when the data gives them. Null for an event without a date.
+ * DESCRIPTION when the data gives them, each as calendarTexts writes it. Null for an event without a date.
  */
 export function eventIcs(event: CalendarEvent, page: CalendarPage, timeZone: string = TIME_ZONE): string | null {
   const span = calendarSpan(event, timeZone);
   if (!span) return null;
   const host = new URL(page.url).host;
+  const texts = calendarTexts(event);
   const dates: Pick<EventAttributes, 'start' | 'startInputType' | 'startOutputType' | 'endInputType' | 'endOutputType'> & {
     end: EventAttributes['start'];
   } = span.isAllDay
@@ -96,10 +129,10 @@ export function eventIcs(event: CalendarEvent, page: CalendarPage, timeZone: str
     productId: `-//${host}//Agenda de eventos//PT-BR`,
     uid: `event-${event.id}@${host}`,
     timestamp: page.builtAt.getTime(),
-    title: event.title,
+    title: texts.title,
     url: page.url,
-    ...(event.location ? { location: event.location } : {}),
-    ...(event.excerpt ? { description: event.excerpt } : {}),
+    ...(texts.location ? { location: texts.location } : {}),
+    ...(texts.description ? { description: texts.description } : {}),
   };
   const { error, value } = createEvent(attributes);
   if (error || !value)
@@ -113,8 +146,8 @@ const compact = (value: string) => value.replace(/[-:]/g, '');
 /**
  * The Google Calendar link of a dated event ('Adicionar à agenda'): `dates` with the same span as the
  * `.ics` file, an all-day event's as days with the day after the last, a timed one's as the city's
- * wall clock with `ctz` naming its time zone; the text, the page's link and the excerpt as details, the
- * place when known. Null for an event without a date.
+ * wall clock with `ctz` naming its time zone; the title, the excerpt and the page's link as details, the
+ * place when known, each as calendarTexts writes it. Null for an event without a date.
  */
 export function googleCalendarUrl(event: CalendarEvent, pageUrl: string, timeZone: string = TIME_ZONE): string | null {
   const span = calendarSpan(event, timeZone);
@@ -122,14 +155,15 @@ export function googleCalendarUrl(event: CalendarEvent, pageUrl: string, timeZon
   const dates = span.isAllDay
     ? `${compact(span.firstDay)}/${compact(span.dayAfter)}`
     : `${compact(wallClock(span.start, timeZone).wall)}/${compact(wallClock(span.end, timeZone).wall)}`;
-  const details = [event.excerpt, pageUrl].filter(Boolean).join('\n\n');
+  const texts = calendarTexts(event);
+  const details = [texts.description, pageUrl].filter(Boolean).join('\n\n');
   const params: [string, string][] = [
     ['action', 'TEMPLATE'],
-    ['text', event.title],
+    ['text', texts.title],
     ['dates', dates],
     ['ctz', timeZone],
     ['details', details],
-    ...(event.location ? [['location', event.location] as [string, string]] : []),
+    ...(texts.location ? [['location', texts.location] as [string, string]] : []),
   ];
   // A slash needs no escape in a query ('America/Cuiaba', '20261227/20261228'): the link reads as its dates.
   const query = params.map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/%2F/g, '/')}`).join('&');

@@ -3,9 +3,35 @@
  * removable entry per choice, in the panel's order, with the words of the panel's own labels, so
  * a phone visitor sees what filters the list without opening the collapsed 'Filtros' panel.
  * Pure, like filters.ts: the list filters, the filter panel and the tests share it.
+ *
+ * Every value comes from the page's address, which anyone can write and send: a page names it only
+ * as one of the list's own options ('filtro desconhecido' when it is none), and the search as
+ * echoText bounds it (80 characters, no control or bidi character), so a crafted link cannot make the
+ * city's site say a sentence of its choosing.
  */
-import { countLabel, plural, starsLabel } from '../text.ts';
-import { DURATION_GROUPS, type DurationKind, type FilterState, ON_SALE_LABEL } from './filters.ts';
+import { countLabel, echoText, fold, plural, starsLabel } from '../text.ts';
+import {
+  DURATION_GROUPS,
+  type DurationKind,
+  type FilterState,
+  matchesExperiences,
+  ON_SALE_LABEL,
+  RATING_OPTIONS,
+} from './filters.ts';
+
+/** What a value of the address names when it is none of the list's options. */
+export const UNKNOWN_FILTER = 'filtro desconhecido';
+
+/** What a list offers to filter by: its panel's checkboxes and price range (FilterPanel.astro). */
+export interface ListOptions {
+  duration: DurationKind;
+  /** The price range: a bound outside it is none the panel can set. */
+  price: { min: number; max: number };
+  /** The experiences the panel names (experienceNames, src/lib/lists/list-page.ts). */
+  experiences: readonly string[];
+  /** The localities the panel names (localities, src/lib/lists/list-page.ts). */
+  localities: readonly string[];
+}
 
 /** One active filter: what it says and what the list becomes without it. */
 export interface ActiveFilter {
@@ -24,22 +50,51 @@ export function ratingLabel(value: number): string {
   return value === 5 ? starsLabel(value) : `${number(value)}+ ${plural(value, 'estrela', 'estrelas')}`;
 }
 
-/** A duration bucket of a list's duration group, by the option's label ('1-2h', '2 noites', 'Jantar'). */
+/** A duration bucket of a list's duration group, by the option's label ('1-2h', '2 noites', 'Jantar'); UNKNOWN_FILTER for a value no checkbox offers. */
 export function durationLabel(kind: DurationKind, value: number): string {
   const group = kind === null ? null : DURATION_GROUPS[kind];
-  const option = group?.options.find((candidate) => candidate.value === value);
-  if (option) return option.label;
-  // A value no checkbox offers (an edited link) still filters the list, so it is still named.
-  return `${group?.legend ?? 'Duração'} ${number(value)}`;
+  return group?.options.find((candidate) => candidate.value === value)?.label ?? UNKNOWN_FILTER;
+}
+
+/**
+ * An experience of the address as the page names it: the option itself when it is one ('ecoturismo'
+ * is 'Ecoturismo'), the value bounded (echoText) when it is part of one ('pesca' filters 'Pesca
+ * esportiva', as matchesExperiences reads it), else UNKNOWN_FILTER: no item could have it.
+ */
+export function shownExperience(value: string, experiences: readonly string[]): string {
+  const exact = experiences.find((option) => fold(option) === fold(value));
+  if (exact) return exact;
+  return matchesExperiences(experiences, [value]) && fold(value) ? echoText(value) : UNKNOWN_FILTER;
+}
+
+/** A locality of the address as the page names it: the panel's option it is (compared as matchesLocality does), else UNKNOWN_FILTER. */
+export function shownLocality(value: string, localities: readonly string[]): string {
+  return localities.find((option) => fold(option) === fold(value)) ?? UNKNOWN_FILTER;
+}
+
+/** The experience parts named in the no-match message ('Cultura Indígena, Ecoturismo'), each as shownExperience names it, once. */
+export function experienceList(state: FilterState, experiences: readonly string[]): string {
+  const parts = state.experiences
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => shownExperience(value, experiences));
+  return [...new Set(parts)].join(', ');
 }
 
 /** A price bound in whole reais when it is one ('R$ 100', 'R$ 99,5'). */
 const reais = (value: number) => `R$ ${number(value)}`;
 
-/** Every filter the state applies, in the order of the panel (search box first). */
-export function activeFilters(state: FilterState, duration: DurationKind): ActiveFilter[] {
+/** A price bound as the page names it ('A partir de R$ 50', 'Até R$ 100') when the panel's range holds it; else UNKNOWN_FILTER. */
+const priceLabel = (words: string, value: number, price: ListOptions['price']) =>
+  value >= price.min && value <= price.max ? `${words} ${reais(value)}` : UNKNOWN_FILTER;
+
+/** Every filter the state applies, in the order of the panel (search box first), each value named as the list's options allow. */
+export function activeFilters(state: FilterState, options: ListOptions): ActiveFilter[] {
+  const { duration, price } = options;
   const active: ActiveFilter[] = [];
-  if (state.search) active.push({ key: 'search', label: `Busca: “${state.search}”`, without: { ...state, search: '' } });
+  if (state.search)
+    active.push({ key: 'search', label: `Busca: “${echoText(state.search)}”`, without: { ...state, search: '' } });
   if (state.isOnSale) active.push({ key: 'onSale', label: ON_SALE_LABEL, without: { ...state, isOnSale: false } });
   const eachOf = <T>(
     values: readonly T[],
@@ -52,9 +107,24 @@ export function activeFilters(state: FilterState, duration: DurationKind): Activ
       active.push({ key: `${name}=${value}`, label: label(value), without: { ...state, ...without(rest) } });
     }
   };
-  eachOf(state.experiences, 'experience', String, (experiences) => ({ experiences }));
-  eachOf(state.localities, 'locality', String, (localities) => ({ localities }));
-  eachOf(state.ratings, 'rating', ratingLabel, (ratings) => ({ ratings }));
+  eachOf(
+    state.experiences,
+    'experience',
+    (value) => shownExperience(value, options.experiences),
+    (experiences) => ({ experiences }),
+  );
+  eachOf(
+    state.localities,
+    'locality',
+    (value) => shownLocality(value, options.localities),
+    (localities) => ({ localities }),
+  );
+  eachOf(
+    state.ratings,
+    'rating',
+    (value) => ((RATING_OPTIONS as readonly number[]).includes(value) ? ratingLabel(value) : UNKNOWN_FILTER),
+    (ratings) => ({ ratings }),
+  );
   if (duration !== null)
     eachOf(
       state.durations,
@@ -63,9 +133,13 @@ export function activeFilters(state: FilterState, duration: DurationKind): Activ
       (durations) => ({ durations }),
     );
   if (state.priceMin !== null)
-    active.push({ key: 'priceMin', label: `A partir de ${reais(state.priceMin)}`, without: { ...state, priceMin: null } });
+    active.push({
+      key: 'priceMin',
+      label: priceLabel('A partir de', state.priceMin, price),
+      without: { ...state, priceMin: null },
+    });
   if (state.priceMax !== null)
-    active.push({ key: 'priceMax', label: `Até ${reais(state.priceMax)}`, without: { ...state, priceMax: null } });
+    active.push({ key: 'priceMax', label: priceLabel('Até', state.priceMax, price), without: { ...state, priceMax: null } });
   return active;
 }
 

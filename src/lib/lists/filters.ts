@@ -16,7 +16,7 @@
 
 import { displayPrice } from '../facts.ts';
 import type { Item } from '../schemas/index.ts';
-import { fold } from '../text.ts';
+import { echoText, fold } from '../text.ts';
 
 /** Rating options of every filter panel. */
 export const RATING_OPTIONS = [4, 4.5, 5] as const;
@@ -158,10 +158,14 @@ export function emptyFilters(): FilterState {
   };
 }
 
-/** Every value of a key, repeated keys and comma lists alike, trimmed, empty ones and duplicates dropped. */
+/**
+ * Every value of a key, repeated keys and comma lists alike, bounded as a page may show them
+ * (echoText: trimmed, no control or bidi character, at most 80 characters), empty ones and
+ * duplicates dropped.
+ */
 function listOf(params: URLSearchParams, key: string): string[] {
   const values = params.getAll(key).flatMap((value) => value.split(','));
-  return [...new Set(values.map((value) => value.trim()).filter(Boolean))];
+  return [...new Set(values.map((value) => echoText(value)).filter(Boolean))];
 }
 
 function numbersOf(params: URLSearchParams, key: string): number[] {
@@ -182,12 +186,16 @@ function orderOf(params: URLSearchParams, offered: readonly SortOrder[] = SORT_O
   return offered.find((order) => order !== '' && order === value) ?? '';
 }
 
-/** The filter state of a query string (with or without '?') or of form data turned into params. */
+/**
+ * The filter state of a query string (with or without '?') or of form data turned into params. The
+ * texts are bounded (echoText) as they are read, so the state never holds more than a page may show
+ * of them, in the search box or a chip.
+ */
 export function parseFilters(query: string | URLSearchParams, config: FilterConfig): FilterState {
   const params = typeof query === 'string' ? new URLSearchParams(query) : query;
   const duration = durationKey(config.duration);
   return {
-    search: (params.get(FILTER_PARAMS.search) ?? '').trim(),
+    search: echoText(params.get(FILTER_PARAMS.search) ?? ''),
     isOnSale: listOf(params, FILTER_PARAMS.onSale).includes(ON_SALE_VALUE),
     experiences: listOf(params, FILTER_PARAMS.experience),
     localities: listOf(params, FILTER_PARAMS.locality),
@@ -431,13 +439,4 @@ export function itemFromDataset(data: Readonly<Record<string, string | undefined
     nights: numberOrNull(data.nights),
     periods: splitList(data.periods).map(Number).filter(Number.isFinite),
   };
-}
-
-/** The experience parts named in the no-match message: 'A, B'. */
-export function experienceList(state: FilterState): string {
-  return state.experiences
-    .flatMap((value) => value.split(','))
-    .map((value) => value.trim())
-    .filter(Boolean)
-    .join(', ');
 }

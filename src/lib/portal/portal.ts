@@ -7,7 +7,7 @@
 
 import { escapeHtml } from '../format.ts';
 import { pageCount, pageOf } from '../page-count.ts';
-import { fold } from '../text.ts';
+import { echoText, fold } from '../text.ts';
 import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
 
 /** docs/product.md: both portals show 12 entries per page. */
@@ -31,11 +31,15 @@ function pageNumber(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** The portal state read from a query string (`?q=…&categoria=…&pagina=2`); `chipParam` names the chip. */
+/**
+ * The portal state read from a query string (`?q=…&categoria=…&pagina=2`); `chipParam` names the chip.
+ * The texts are bounded as a page may show them (echoText: no control or bidi character, at most 80
+ * characters): the search box shows the search; a chip that is none of the portal's selects none.
+ */
 export function parsePortalQuery(search: string | URLSearchParams, chipParam: string): PortalQuery {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const chip = params.get(chipParam)?.trim() || null;
-  return { q: params.get('q')?.trim() ?? '', chip, page: pageNumber(params.get(PAGE_PARAM)) };
+  const chip = echoText(params.get(chipParam) ?? '') || null;
+  return { q: echoText(params.get('q') ?? ''), chip, page: pageNumber(params.get(PAGE_PARAM)) };
 }
 
 /** The query string of a state ('' for the default), with `?` when not empty; defaults are left out. */

@@ -7,7 +7,7 @@ import { ENTITIES } from '../entities.ts';
 import { displayPrice, type Priced } from '../facts.ts';
 import { KIND_ORDER } from '../kinds.ts';
 import type { Experience, Item, ItemKind, NewsArticle, Testimonial } from '../schemas/index.ts';
-import { sliceWhole } from '../text.ts';
+import { decodeEntities, echoText, MAX_ECHO_CHARS } from '../text.ts';
 
 /** Pagefind filter names (visible in /busca URLs, hence Portuguese). */
 export const SEARCH_FILTERS = { kind: 'tipo', locality: 'localidade' } as const;
@@ -115,28 +115,22 @@ export interface SearchQuery {
   kind: string | null;
 }
 
+/** The longest query the search takes, shows in its box and echoes in its messages (MAX_ECHO_CHARS, as every text a page takes from its address). */
+export const MAX_QUERY_CHARS = MAX_ECHO_CHARS;
+
 /**
- * The longest query the search takes, shows in its box and echoes in its messages. Longer than any
- * search, and too short for a paragraph a crafted `/busca?q=` link would have the city's own domain
- * say ('ATENÇÃO: sua reserva foi cancelada… ligue…').
+ * A query as the search takes it and says it, from the address or a box: without control and bidi
+ * characters, at most MAX_QUERY_CHARS characters, the last '…' when it was longer (echoText).
  */
-export const MAX_QUERY_CHARS = 80;
-
-/** A query as the search takes it: at most MAX_QUERY_CHARS characters (never half an emoji). */
 export function cutQuery(query: string): string {
-  return sliceWhole(query, MAX_QUERY_CHARS);
+  return echoText(query, MAX_QUERY_CHARS);
 }
 
-/** A query as a message quotes it: cut to MAX_QUERY_CHARS with '…' when it is longer. */
-export function shownQuery(query: string): string {
-  return query.length > MAX_QUERY_CHARS ? `${sliceWhole(query, MAX_QUERY_CHARS - 1).trimEnd()}…` : query;
-}
-
-/** Reads `?q=` (cut to MAX_QUERY_CHARS) and `?tipo=` (unknown kinds are dropped so a stale link still searches). */
+/** Reads `?q=` (cutQuery) and `?tipo=` (unknown kinds are dropped so a stale link still searches). */
 export function parseSearchQuery(search: string | URLSearchParams): SearchQuery {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const kind = params.get(SEARCH_FILTERS.kind);
-  return { query: cutQuery((params.get('q') ?? '').trim()).trim(), kind: kind && SEARCH_KIND_ORDER.includes(kind) ? kind : null };
+  return { query: cutQuery(params.get('q') ?? ''), kind: kind && SEARCH_KIND_ORDER.includes(kind) ? kind : null };
 }
 
 /** The shareable /busca URL of a query. */
@@ -159,18 +153,6 @@ export function resultPath(url: string): string {
 export interface ExcerptPart {
   text: string;
   isMatch: boolean;
-}
-
-const ENTITY_MAP: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
-    if (code[0] === '#') {
-      const value = code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number.parseInt(code.slice(1), 10);
-      return Number.isFinite(value) && value > 0 && value <= 0x10ffff ? String.fromCodePoint(value) : entity;
-    }
-    return ENTITY_MAP[code.toLowerCase()] ?? entity;
-  });
 }
 
 /**
@@ -209,8 +191,8 @@ export function kindChips(
   }));
 }
 
-/** 'Nenhum resultado para "…"', the query cut short (shownQuery). */
-export const noResultsMessage = (query: string) => `Nenhum resultado para "${shownQuery(query)}"`;
+/** 'Nenhum resultado para "…"', the query cut short (cutQuery). */
+export const noResultsMessage = (query: string) => `Nenhum resultado para "${cutQuery(query)}"`;
 
 /** The part of a Pagefind result fragment the dialog reads (pagefind.js `result.data()`). */
 export interface PagefindFragment {
