@@ -29,6 +29,7 @@
  */
 import type { CollectionProblem, EntryRef } from '../../src/lib/schemas/index.ts';
 import { excerpt } from '../../src/lib/status/excerpt.ts';
+import { cutText } from '../../src/lib/text.ts';
 import { COLLECTIONS, type SourceName } from './collections.ts';
 import { readSyncConfig } from './config.ts';
 import { type CollectionDiff, hasChanges } from './diff.ts';
@@ -131,12 +132,6 @@ export function judgeCollections(collections: readonly CollectionReport[], asked
     return { verdict: 'cannot-check', cannot: 'no-source', changes: [], unreachable, kept };
   }
   return { verdict: changes.length > 0 ? 'changed' : 'unchanged', cannot: null, changes, unreachable, kept };
-}
-
-/** A text cut to `limit` characters (code points), ending with '…' when it was cut. */
-export function cutText(text: string, limit: number): string {
-  const characters = [...text];
-  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { isRouteSafeId } from '../../src/lib/route-id.ts';
 import type { RecordNote } from '../../src/lib/schemas/index.ts';
 import { excerpt } from '../../src/lib/status/excerpt.ts';
+import { withoutHiddenCharacters } from '../../src/lib/text.ts';
 import { holdsSecretPart, type Secret } from '../verify/secrets.ts';
 import { redact } from './log.ts';
 
@@ -34,9 +35,7 @@ export function noteForReport(note: RecordNote, secrets: readonly Secret[]): Rec
   const id = isPageId || POSITION_ID.test(note.id) ? redact(note.id, values) : shown(note.id);
   const name = isPageId && note.name !== undefined ? shown(note.name) : undefined;
   const value = note.value === undefined ? undefined : shown(note.value);
-  const reason = redact(note.reason, values)
-    .replace(/\s+/g, ' ')
-    .replace(/[\p{Cc}\p{Cf}]/gu, '');
+  const reason = withoutHiddenCharacters(redact(note.reason, values));
   const { name: _name, value: _value, ...rest } = note;
   if ([id, name, value, reason].some((text) => text !== undefined && holdsSecretPart(text, secrets))) {
     const safeId = holdsSecretPart(id, secrets) ? WITHHELD_ID : id;

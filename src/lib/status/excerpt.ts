@@ -6,16 +6,10 @@
  * The sync quotes notes this way in status.json, its log and the job summary
  * (scripts/sync/notes.ts); /status quotes them this way again, for a status.json written before.
  */
-import { sliceWhole } from '../text.ts';
+import { cutText, withoutHiddenCharacters } from '../text.ts';
 
 /** The longest excerpt, '…' included: enough to recognise a title, too short for a paragraph. */
 export const EXCERPT_CHARS = 60;
-
-/**
- * Controls and format characters: C0 and C1 controls, the bidi marks, embeddings, overrides and
- * isolates (U+061C, U+200E, U+202A–U+202E, U+2066–U+2069), zero-width characters, the BOM and the soft hyphen.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
 
 /** An address with a scheme (`https://…`, `ftp://…`) or starting with `www.`, up to a space, a quote or a bracket. */
 const ADDRESS = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s"'<>“”«»()[\]]+/giu;
@@ -36,11 +30,10 @@ function unlinkable(text: string): string {
 }
 
 /**
- * `text` as a report quotes it: whitespace collapsed, invisible characters removed, each address
- * reduced to its host and made unlinkable, cut to EXCERPT_CHARS with '…'. An excerpt of an excerpt is
- * the same excerpt.
+ * `text` as a report quotes it: control, bidi and invisible characters removed (withoutHiddenCharacters),
+ * white space made one space, each address reduced to its host and made unlinkable, cut to
+ * EXCERPT_CHARS with '…'. An excerpt of an excerpt is the same excerpt.
  */
 export function excerpt(text: string): string {
-  const plain = unlinkable(text.replace(/\s+/g, ' ').replace(INVISIBLE, '').trim());
-  return plain.length > EXCERPT_CHARS ? `${sliceWhole(plain, EXCERPT_CHARS - 1).trimEnd()}…` : plain;
+  return cutText(unlinkable(withoutHiddenCharacters(text).replace(/\s+/g, ' ').trim()), EXCERPT_CHARS);
 }
