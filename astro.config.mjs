@@ -1,6 +1,8 @@
 // @ts-check
 
-import { existsSync } from 'node:fs';
+// First: .env loaded and every setting read (src/lib/load-settings.ts); a setting that cannot be read ends
+// the build here with its one line, before Astro would print a stack trace that does not name it.
+import './src/lib/load-settings.ts';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -8,25 +10,21 @@ import { defineConfig, fontProviders } from 'astro/config';
 import { buildManifest } from './src/integrations/build-manifest.ts';
 import { clientDirectives } from './src/integrations/client-directives.ts';
 import { contentSecurityPolicy } from './src/integrations/csp.ts';
-import { hostNamed } from './src/integrations/hosts.ts';
 import imageCache from './src/integrations/image-cache.ts';
 import { staticHosting } from './src/integrations/publication.ts';
 import { serviceWorker } from './src/integrations/service-worker.ts';
 import { unlistedPages } from './src/integrations/unlisted-pages.ts';
-import { DEFAULT_SITE_URL, readSiteConfig } from './src/lib/config.ts';
 import { MEDIUM_WIDTH } from './src/lib/images.ts';
+import { SETTINGS } from './src/lib/load-settings.ts';
 import { projectDir } from './src/lib/project-dirs.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** @param {number} weight */
 const poppinsFile = (weight) => `./node_modules/@fontsource/poppins/files/poppins-latin-${weight}-normal.woff2`;
-// `.env` is honoured for the configuration contract of docs/architecture.md (src/lib/config.ts reads process.env);
-// variables already set in the environment win.
-if (existsSync(`${root}.env`)) process.loadEnvFile(`${root}.env`);
 const unlisted = unlistedPages(projectDir(process.env, 'snapshot', root));
 
 export default defineConfig({
-  site: process.env.SITE_URL?.trim() || DEFAULT_SITE_URL,
+  site: SETTINGS.site.siteUrl,
   output: 'static',
   trailingSlash: 'ignore',
   integrations: [
@@ -55,12 +53,12 @@ export default defineConfig({
     buildManifest(projectDir(process.env, 'snapshot', root), root),
     // dist/ as the host it is for serves it (DEPLOY_HOST, src/integrations/hosts.ts): the folder copies
     // {path}/index.html that host needs (none for GitHub Pages: one file per page); _headers; .nojekyll.
-    staticHosting(hostNamed(process.env.DEPLOY_HOST)),
+    staticHosting(SETTINGS.deployHost),
   ],
   // One <meta> policy per page (src/integrations/csp.ts): our own code, the embeds the visitor asks for, nothing else
   // (but the VLibras widget's hosts where the city sets VLIBRAS=true).
   // Hosts that read dist/_headers also send it as a header (src/integrations/headers.ts).
-  security: { csp: contentSecurityPolicy(`${root}src`, { vlibras: readSiteConfig(process.env).vlibras }) },
+  security: { csp: contentSecurityPolicy(`${root}src`, { vlibras: SETTINGS.site.vlibras }) },
   // No Markdown code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the policy.
   markdown: { syntaxHighlight: false },
   // Pages as files (/tour/101 → tour/101.html): links and canonicals use /tour/101; the static-hosting
@@ -76,7 +74,7 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   build: { format: 'file', inlineStylesheets: 'never', concurrency: 2 },
   // The city's time zone in the browser's copy of src/lib/format.ts, as the pages are built with it (CITY_TIME_ZONE).
-  vite: { define: { __CITY_TIME_ZONE__: JSON.stringify(readSiteConfig(process.env).timeZone) } },
+  vite: { define: { __CITY_TIME_ZONE__: JSON.stringify(SETTINGS.site.timeZone) } },
   // Poppins (latin, self-hosted from @fontsource) through Astro's font API, not preloaded: the LCP photo has the
   // link first. font-display: optional, so a font that misses the first render is used from the next page on
   // (cached) and never swapped in under the visitor's eyes; until then a fallback fitted to Poppins' metrics.

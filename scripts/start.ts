@@ -4,6 +4,9 @@
  * Set PORT to change the port (4321 by default); `npm start -- --resolution folder-first` serves it
  * as GitLab Pages or nginx would.
  */
+// First: .env loaded and every setting read (src/lib/load-settings.ts): a setting that cannot be read ends
+// here, in one line, whether or not a build is needed.
+import '../src/lib/load-settings.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -29,8 +29,9 @@
  * In GitHub Actions ($GITHUB_STEP_SUMMARY) a sync also writes its report for the editors, in Portuguese,
  * to the run's summary (scripts/sync/summary.ts); the log stays the developers'.
  */
-// First: the configuration in .env is in process.env before any module below reads it.
-import './load-env.ts';
+// First: .env loaded and every setting read (src/lib/load-settings.ts); a setting that cannot be read ends
+// the sync here, in one line, before any module below reads it.
+import '../src/lib/load-settings.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectDir } from '../src/lib/project-dirs.ts';

@@ -19,13 +19,14 @@
  * refusal leaves its note for /status (src/lib/status/refusal.ts; the deploy workflow passes it on
  * with scripts/refusal-note.ts). The log stays in English, for the developers.
  */
-// First: the configuration in .env is in process.env before any module below reads it.
-import './load-env.ts';
+// First: .env loaded and every setting read (src/lib/load-settings.ts); a setting that cannot be read ends
+// the gate here, in one line, before any module below reads it.
+import '../src/lib/load-settings.ts';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { HOSTS, type HostName, hostNamed } from '../src/integrations/hosts.ts';
-import { readSiteConfig } from '../src/lib/config.ts';
+import { SETTINGS } from '../src/lib/load-settings.ts';
 import { projectDir } from '../src/lib/project-dirs.ts';
 import { REFUSAL_REASONS_CAP, type Refusal, RefusalSchema } from '../src/lib/status/refusal.ts';
 import { appendJobSummary, markdownText } from './job-summary.ts';
@@ -120,7 +121,7 @@ const pageSizeLimits: PageSizeLimits = {
 
 let host: HostName;
 try {
-  host = hostNamed(values.host ?? process.env.DEPLOY_HOST);
+  host = values.host === undefined ? SETTINGS.deployHost : hostNamed(values.host);
 } catch (error) {
   host = await refuseToStart((error as Error).message);
 }
@@ -161,7 +162,7 @@ const { problems, stats } = await runVerify({
   allowShrink,
   allowGrowth,
   secrets,
-  siteOrigin: new URL(readSiteConfig(process.env).siteUrl).origin,
+  siteOrigin: new URL(SETTINGS.site.siteUrl).origin,
   pageSizeLimits,
   host,
 });
@@ -182,7 +183,7 @@ console.log(
 /** A warning: in GitHub Actions an annotation on the run's summary page, elsewhere one line of the log. */
 const warn = (title: string, warning: string) =>
   console.log(process.env.GITHUB_ACTIONS === 'true' ? `::warning title=${title}::${warning}` : `verify: warning: ${warning}`);
-for (const warning of configurationWarnings(readSiteConfig(process.env))) warn('Not configured', warning);
+for (const warning of configurationWarnings(SETTINGS.site)) warn('Not configured', warning);
 if (stats.hostLimit) {
   console.log(`verify: the closest of ${HOSTS[host].label}' limits: ${stats.hostLimit.text}.`);
   if (stats.hostLimit.share >= NEAR_HOST_LIMIT) {

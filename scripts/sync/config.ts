@@ -1,4 +1,4 @@
-import { type Env, readSiteConfig, readVar, type SiteConfig } from '../../src/lib/config.ts';
+import { type Env, readSiteConfig, readUpstreamSettings, type SiteConfig } from '../../src/lib/config.ts';
 import { originsOf } from './address-guard.ts';
 
 export interface ProviderConfig {
@@ -31,26 +31,25 @@ export interface SyncConfig {
   upstreamOrigins: string[];
 }
 
+/** The sync's configuration, every setting read by src/lib/config.ts (a setting it cannot read throws its SettingError). */
 export function readSyncConfig(env: Env): SyncConfig {
-  const providerUrl = readVar(env, 'PROVIDER_API_URL');
-  const blogUrl = readVar(env, 'BLOG_API_URL');
-  const clientId = readVar(env, 'SPOTIFY_CLIENT_ID');
-  const clientSecret = readVar(env, 'SPOTIFY_CLIENT_SECRET');
-  const showId = readVar(env, 'SPOTIFY_SHOW_ID');
-  const token = readVar(env, 'PROVIDER_API_TOKEN');
   const site = readSiteConfig(env);
+  const upstreams = readUpstreamSettings(env);
+  const { providerUrl, blogApiUrl, spotifyClientId: clientId, spotifyClientSecret: clientSecret } = upstreams;
+  const { providerToken: token } = upstreams;
+  const showId = site.podcastShowId;
   return {
     site,
     provider: providerUrl ? { url: providerUrl, token } : null,
-    blog: blogUrl ? { url: blogUrl } : null,
+    blog: blogApiUrl ? { url: blogApiUrl } : null,
     podcast:
       clientId && clientSecret && showId
         ? {
             clientId,
             clientSecret,
             showId,
-            accountsUrl: readVar(env, 'SPOTIFY_ACCOUNTS_URL') ?? 'https://accounts.spotify.com',
-            apiUrl: readVar(env, 'SPOTIFY_API_URL') ?? 'https://api.spotify.com/v1',
+            accountsUrl: upstreams.spotifyAccountsUrl ?? 'https://accounts.spotify.com',
+            apiUrl: upstreams.spotifyApiUrl ?? 'https://api.spotify.com/v1',
           }
         : null,
     secrets: [
@@ -58,12 +57,6 @@ export function readSyncConfig(env: Env): SyncConfig {
       clientSecret,
       clientSecret && clientId ? Buffer.from(`${clientId}:${clientSecret}`).toString('base64') : null,
     ].filter((secret): secret is string => Boolean(secret && secret.length >= 4)),
-    upstreamOrigins: originsOf([
-      providerUrl,
-      blogUrl,
-      site.blogUrl,
-      readVar(env, 'SPOTIFY_ACCOUNTS_URL'),
-      readVar(env, 'SPOTIFY_API_URL'),
-    ]),
+    upstreamOrigins: originsOf([providerUrl, blogApiUrl, site.blogUrl, upstreams.spotifyAccountsUrl, upstreams.spotifyApiUrl]),
   };
 }

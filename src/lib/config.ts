@@ -1,9 +1,17 @@
 /**
- * The configuration contract of docs/architecture.md. Pages read only the public part; the upstream
- * addresses and secrets are read by the sync (scripts/sync/config.ts) and go nowhere else.
+ * The configuration contract of docs/configuration.md, read in one place: every setting (an environment
+ * variable, or a line of `.env`) is read here as people write it, or refused in one line. Pages read
+ * only the public part (SiteConfig); the upstream addresses and secrets (UpstreamSettings) go to the
+ * sync (scripts/sync/config.ts) and nowhere else.
+ *
+ * Read as written: an address without `https://` gets it, `mailto:` comes off an e-mail, a Spotify show
+ * link gives its id, a time zone is spelt as Intl spells it; each such reading is a notice the start-up
+ * prints (src/lib/load-settings.ts). Anything else that cannot be read throws a SettingError: one line, in
+ * Portuguese then English, naming the variable, its value and an example. Nothing is read silently wrong.
  */
-import { type OfficeHours, readOfficeHours } from './contact/hours.ts';
-import { DEFAULT_TIME_ZONE } from './format.ts';
+import { HOST_NAMES, type HostName, hostNamed } from '../integrations/hosts.ts';
+import { type OfficeHours, OfficeHoursError, readOfficeHours } from './contact/hours.ts';
+import { DEFAULT_TIME_ZONE, resolvedZone } from './time-zone.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -17,7 +25,7 @@ export interface SiteConfig {
   businessName: string;
   /** Name under the home-screen icon of the installed site (web app manifest `short_name`). */
   shortName: string;
-  /** Logo URL or site path. */
+  /** Logo: an https URL, or a path of the site ('/logo.svg'). */
   logoPath: string;
   /** Canonical origin, for sitemap, canonical links and Open Graph. */
   siteUrl: string;
@@ -27,7 +35,7 @@ export interface SiteConfig {
   bookingUrl: string | null;
   /** The podcast's Spotify show id (public: it is part of the show's address), or null. */
   podcastShowId: string | null;
-  /** The city's time zone (IANA), in which every date is read and shown (TIME_ZONE, src/lib/format.ts): 'America/Cuiaba' for Barra do Bugres. */
+  /** The city's time zone (IANA, as Intl names it), in which every date is read and shown (TIME_ZONE, src/lib/format.ts): 'America/Cuiaba' for Barra do Bugres. */
   timeZone: string;
   /** Who supports the portal, for the footer's 'Apoio' (SPONSORS); none configured, no 'Apoio' at all. */
   sponsors: Sponsor[];
@@ -55,48 +63,38 @@ export interface Sponsor {
   url: string | null;
 }
 
-export const DEFAULT_SITE_URL = 'https://turismo.example.com.br';
-
-/** `zone` when Intl knows it as an IANA time zone; a misspelt CITY_TIME_ZONE fails the build, not its clock. */
-function timeZoneOf(zone: string): string {
-  try {
-    new Intl.DateTimeFormat('pt-BR', { timeZone: zone });
-  } catch {
-    throw new Error(`CITY_TIME_ZONE "${zone}" is not a time zone (for example America/Cuiaba, America/Sao_Paulo).`);
-  }
-  return zone;
-}
-
-/** A trimmed value, or null when unset or blank. */
-export function readVar(env: Env, name: string): string | null {
-  const value = env[name]?.trim();
-  return value ? value : null;
-}
-
-/**
- * SPONSORS: supporters separated by ';', each a name or 'name|https://site'
- * ('Prefeitura Municipal de Barra do Bugres|https://www.barradobugres.mt.gov.br; Sebrae MT').
- * A site that is not an http(s) address fails the build, as a misspelt setting should.
- */
-export function readSponsors(value: string | null): Sponsor[] {
-  return (value ?? '')
-    .split(';')
-    .map((entry) => entry.split('|').map((part) => part.trim()))
-    .filter(([name]) => name)
-    .map(([name = '', url]) => ({ name, url: checkedAddress(url, `SPONSORS: the site of "${name}"`) }));
-}
-
-/** `url` when it is an http(s) address, null when empty; anything else fails the build, naming what it is. */
-function checkedAddress(url: string | null | undefined, what: string): string | null {
-  if (url && !/^https?:\/\/[^\s/]+/i.test(url)) throw new Error(`${what} is not an http(s) address: ${url}`);
-  return url || null;
-}
-
 /** A licence: its name and, when given, the address of its text. */
 export interface DataLicense {
   name: string;
   url: string | null;
 }
+
+/** The upstreams the sync reads, with their credentials: never on a page. */
+export interface UpstreamSettings {
+  /** PROVIDER_API_URL and PROVIDER_API_TOKEN: the city's data provider; null reads the sample data. */
+  providerUrl: string | null;
+  providerToken: string | null;
+  /** BLOG_API_URL: WordPress's REST root; null reads the sample news. */
+  blogApiUrl: string | null;
+  /** SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET: the podcast's credentials (the show is SiteConfig.podcastShowId). */
+  spotifyClientId: string | null;
+  spotifyClientSecret: string | null;
+  /** SPOTIFY_ACCOUNTS_URL and SPOTIFY_API_URL: Spotify's hosts, overridden by the tests; null for Spotify's own. */
+  spotifyAccountsUrl: string | null;
+  spotifyApiUrl: string | null;
+}
+
+/** Every setting of a build, read (readSettings). */
+export interface Settings {
+  site: SiteConfig;
+  upstreams: UpstreamSettings;
+  /** DEPLOY_HOST: the static host the build is for (src/integrations/hosts.ts). */
+  deployHost: HostName;
+  /** One line per setting read otherwise than written ('https://' added…), for the log. */
+  notices: string[];
+}
+
+export const DEFAULT_SITE_URL = 'https://turismo.example.com.br';
 
 /** The open data's licence when DATA_LICENSE is unset: attribution only, in Portuguese. */
 export const DEFAULT_DATA_LICENSE: DataLicense = {
@@ -104,63 +102,387 @@ export const DEFAULT_DATA_LICENSE: DataLicense = {
   url: 'https://creativecommons.org/licenses/by/4.0/deed.pt-br',
 };
 
+/** The examples a refusal gives, one per variable: what a city would write. */
+const EXAMPLES: Record<string, string> = {
+  SITE_URL: 'https://turismo.barradobugres.mt.gov.br',
+  BLOG_URL: 'https://blog.barradobugres.mt.gov.br',
+  BOOKING_URL: 'https://reservas.barradobugres.mt.gov.br',
+  TRANSPARENCY_URL: 'https://transparencia.barradobugres.mt.gov.br',
+  OMBUDSMAN_URL: 'https://ouvidoria.barradobugres.mt.gov.br',
+  LOGO_PATH: '/logo.svg',
+  PROVIDER_API_URL: 'https://api.provedor.com.br/v1',
+  BLOG_API_URL: 'https://blog.barradobugres.mt.gov.br/wp-json',
+  SPOTIFY_ACCOUNTS_URL: 'https://accounts.spotify.com',
+  SPOTIFY_API_URL: 'https://api.spotify.com/v1',
+  CITY_TIME_ZONE: DEFAULT_TIME_ZONE,
+  SPONSORS: 'Prefeitura Municipal de Barra do Bugres|https://www.barradobugres.mt.gov.br; Sebrae MT',
+  DATA_LICENSE: 'CC0 1.0|https://creativecommons.org/publicdomain/zero/1.0/deed.pt-br',
+  PRIVACY_OFFICER_EMAIL: 'encarregado@barradobugres.mt.gov.br',
+  OFFICE_HOURS: 'Segunda a sexta: 7h às 13h; sábado: 8h às 12h; domingo e feriados: fechado',
+  VLIBRAS: 'true',
+  DEPLOY_HOST: 'github-pages',
+};
+
+/** Where in a list setting: 'entrada 2' / 'entry 2'. */
+interface Place {
+  pt: string;
+  en: string;
+}
+const entryPlace = (position: number): Place => ({ pt: `entrada ${position}`, en: `entry ${position}` });
+
+/** A value as a refusal or a notice quotes it: on one line (JSON escapes), at most 120 characters, no credentials of an address. */
+function quoted(value: string): string {
+  const text = value.replace(/(\/\/)[^/@\s]*@/, '$1***@');
+  return JSON.stringify(text.length > 120 ? `${text.slice(0, 119)}…` : text);
+}
+
+const where = (variable: string, place?: Place) => `${variable}${place ? `, ${place.pt} / ${place.en}` : ''}`;
+
 /**
- * DATA_LICENSE: a name, or 'name|https://…' ('CC0 1.0|https://creativecommons.org/publicdomain/zero/1.0/deed.pt-br');
- * unset, DEFAULT_DATA_LICENSE. A licence without a name, or an address that is not http(s), fails the build.
+ * A setting that cannot be read. Its message is the one line the start-up prints: the variable (and
+ * the entry of a list), its value, what is wrong in Portuguese and in English, and an example.
  */
-export function readDataLicense(value: string | null): DataLicense {
-  if (!value) return DEFAULT_DATA_LICENSE;
-  const [name = '', url = ''] = value.split('|').map((part) => part.trim());
-  if (!name) throw new Error(`DATA_LICENSE names no licence: ${value}`);
-  return { name, url: checkedAddress(url, `DATA_LICENSE: the address of "${name}"`) };
+export class SettingError extends Error {
+  readonly variable: string;
+  constructor(
+    variable: string,
+    value: string,
+    pt: string,
+    en: string,
+    options: { place?: Place | undefined; example?: string } = {},
+  ) {
+    const example = options.example ?? `${variable}=${JSON.stringify(EXAMPLES[variable] ?? '')}`;
+    super(
+      `Configuração inválida / invalid setting: ${where(variable, options.place)} (${quoted(value)}): ${pt} / ${en}. Exemplo / example: ${example}`,
+    );
+    this.name = 'SettingError';
+    this.variable = variable;
+  }
 }
 
-/** An http(s) address from a variable, or null when unset; anything else fails the build, naming the variable. */
-const webAddress = (env: Env, name: string): string | null => checkedAddress(readVar(env, name), name);
+/** The notice of a setting read otherwise than written, for the log. */
+const notice = (variable: string, value: string, pt: string, en: string, place?: Place) =>
+  `Configuração lida / setting read: ${where(variable, place)} (${quoted(value)}): ${pt} / ${en}.`;
 
-/** PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL, both or neither: half an officer names nobody to write to. */
-function privacyOfficer(env: Env): SiteConfig['privacyOfficer'] {
-  const [name, email] = [readVar(env, 'PRIVACY_OFFICER_NAME'), readVar(env, 'PRIVACY_OFFICER_EMAIL')];
-  if (!name && !email) return null;
-  if (!name || !email) throw new Error('PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL go together: set both, or neither.');
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`PRIVACY_OFFICER_EMAIL is not an e-mail address: ${email}`);
-  return { name, email };
+/** A trimmed value, or null when unset or blank. */
+export function readVar(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
 }
 
-/** A yes/no variable: unset or blank is `fallback`; a value that is neither fails the build, naming the variable. */
-export function readFlag(env: Env, name: string, fallback = false): boolean {
-  const value = readVar(env, name)?.toLowerCase();
-  if (value === undefined) return fallback;
-  if (['true', '1', 'yes', 'sim'].includes(value)) return true;
-  if (['false', '0', 'no', 'não', 'nao'].includes(value)) return false;
-  throw new Error(`${name} is neither true nor false: ${env[name]}`);
+/** Options of webAddress: which variable (and entry) it is, and where notices go. */
+interface AddressOptions {
+  variable: string;
+  notices: string[];
+  place?: Place | undefined;
+}
+
+/**
+ * A web address as people write it: 'https://x' or 'http://x' as written, 'x.gov.br' or '//x.gov.br'
+ * with 'https://' added (and a notice); null when empty. Another scheme (javascript:, mailto:, ftp:),
+ * a space, or no domain ('turismo') is refused.
+ */
+export function webAddress(text: string | null | undefined, options: AddressOptions): string | null {
+  const value = text?.trim();
+  if (!value) return null;
+  const { variable, place } = options;
+  const refuse = (pt: string, en: string): never => {
+    throw new SettingError(variable, value, pt, en, { place });
+  };
+  if (/\s/.test(value)) refuse('um endereço não tem espaços', 'an address has no spaces');
+  let address = value;
+  if (value.startsWith('//')) address = `https:${value}`;
+  else if (!/^https?:\/\//i.test(value)) {
+    // A scheme, but not 'host:port' ('turismo.gov.br:8080').
+    if (/^[a-z][a-z\d+.-]*:(?!\d)/i.test(value))
+      refuse('só endereços http(s), começando por https://', 'only http(s) addresses, starting with https://');
+    address = `https://${value}`;
+  }
+  let host = '';
+  try {
+    host = new URL(address).hostname;
+  } catch {
+    refuse('não é um endereço da web', 'is not a web address');
+  }
+  if (!(host.includes('.') || host === 'localhost' || host.startsWith('[')))
+    refuse(
+      'o endereço não tem domínio (como turismo.cidade.mt.gov.br)',
+      'the address has no domain (such as turismo.cidade.mt.gov.br)',
+    );
+  if (address !== value)
+    options.notices.push(
+      notice(variable, value, `lido como ${address} (https:// acrescentado)`, `read as ${address} (https:// added)`, place),
+    );
+  return address;
 }
 
 const withoutTrailingSlash = (url: string | null) => url?.replace(/\/+$/, '') ?? null;
 
-/** SITE_URL without its trailing slash, DEFAULT_SITE_URL when unset: the portal's own address. */
-export const readSiteUrl = (env: Env): string => withoutTrailingSlash(readVar(env, 'SITE_URL')) ?? DEFAULT_SITE_URL;
+/** SITE_URL read as an address, without its trailing slash; DEFAULT_SITE_URL when unset: the portal's own address. */
+export function readSiteUrl(env: Env, notices: string[] = []): string {
+  return withoutTrailingSlash(webAddress(env.SITE_URL, { variable: 'SITE_URL', notices })) ?? DEFAULT_SITE_URL;
+}
 
-export function readSiteConfig(env: Env): SiteConfig {
+/**
+ * LOGO_PATH: a path of the site ('/logo.svg'; 'logo.svg' reads as '/logo.svg') or an https address
+ * ('www.cidade.mt.gov.br/logo.png' gets 'https://'). An http:// logo is refused: the pages are https and
+ * the app icons are drawn from it (src/lib/app-icons.ts readLogo).
+ */
+function readLogoPath(env: Env, notices: string[]): string {
+  const value = readVar(env, 'LOGO_PATH');
+  if (!value) return '/logo.svg';
+  if (/^http:\/\//i.test(value))
+    throw new SettingError('LOGO_PATH', value, 'o logotipo precisa de https://', 'the logo needs https://');
+  // A domain first ('www.cidade.mt.gov.br/logo.png'), or an address: the logo is on another site.
+  if (/^(?:[a-z][a-z\d+.-]*:|\/\/|[^/\s]+\.[^/\s]+\/)/i.test(value)) {
+    const address = webAddress(value, { variable: 'LOGO_PATH', notices }) ?? '';
+    if (!/^https:\/\//i.test(address))
+      throw new SettingError('LOGO_PATH', value, 'o logotipo precisa de https://', 'the logo needs https://');
+    return address;
+  }
+  if (value.startsWith('/')) return value;
+  notices.push(notice('LOGO_PATH', value, `lido como /${value}, em public/`, `read as /${value}, in public/`));
+  return `/${value}`;
+}
+
+/** The Intl time zones by their lower-case name, for the name a refused one meant (memoised: the list is long). */
+let knownZones: Map<string, string> | null = null;
+function zonesByFoldedName(): Map<string, string> {
+  knownZones ??= new Map(['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => [zone.toLowerCase(), zone]));
+  return knownZones;
+}
+
+/** What a city may have meant by an abbreviation, which names an offset rather than a place's clock. */
+const ZONES_OF_ABBREVIATIONS: Record<string, string> = {
+  BRT: 'America/Sao_Paulo',
+  BRST: 'America/Sao_Paulo',
+  AMT: 'America/Cuiaba',
+  ACT: 'America/Rio_Branco',
+  FNT: 'America/Noronha',
+  EST: 'America/New_York',
+  EDT: 'America/New_York',
+  CST: 'America/Chicago',
+  MST: 'America/Denver',
+  PST: 'America/Los_Angeles',
+};
+
+/**
+ * CITY_TIME_ZONE: an IANA zone of a place, 'Região/Cidade' ('America/Cuiaba'), or UTC; any case, and an
+ * older name Intl knows ('Brazil/West'), read as Intl spells it. The pages and the sync then read the
+ * same clock (src/lib/time-zone.ts zoneOffset). Refused, with the name meant where it can be told: an accent
+ * or a space ('America/Cuiabá', 'America/Sao Paulo'), an abbreviation ('EST', 'BRT': an offset, not a
+ * city's rules of daylight saving), a fixed offset ('-03:00', 'Etc/GMT+3', whose sign is reversed).
+ */
+function readTimeZone(env: Env, notices: string[]): string {
+  const value = readVar(env, 'CITY_TIME_ZONE');
+  if (!value) return DEFAULT_TIME_ZONE;
+  const resolved = resolvedZone(value);
+  const isPlace = resolved === 'UTC' || (value.includes('/') && !/^Etc\//i.test(resolved ?? 'Etc/'));
+  if (resolved && isPlace) {
+    if (resolved !== value) notices.push(notice('CITY_TIME_ZONE', value, `lido como ${resolved}`, `read as ${resolved}`));
+    return resolved;
+  }
+  const spelt = value.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, '_');
+  const meant = zonesByFoldedName().get(spelt.toLowerCase()) ?? ZONES_OF_ABBREVIATIONS[value.toUpperCase()] ?? null;
+  const example = `CITY_TIME_ZONE=${JSON.stringify(meant ?? DEFAULT_TIME_ZONE)}`;
+  if (meant && spelt !== value) {
+    const changes = [
+      /\p{M}/u.test(value.normalize('NFD')) && ['sem acento', 'without the accent'],
+      /\s/.test(value) && ['com _ no lugar de espaços', 'with _ for spaces'],
+    ].filter((change) => change !== false);
+    throw new SettingError(
+      'CITY_TIME_ZONE',
+      value,
+      `não é um fuso horário; escreva ${changes.map(([pt]) => pt).join(' e ')}: ${meant}`,
+      `is not a time zone; write it ${changes.map(([, en]) => en).join(' and ')}: ${meant}`,
+      { example },
+    );
+  }
+  if (meant)
+    throw new SettingError(
+      'CITY_TIME_ZONE',
+      value,
+      `é uma abreviação, não o fuso de um lugar; use Região/Cidade, como ${meant}`,
+      `is an abbreviation, not the time zone of a place; use Region/City, such as ${meant}`,
+      { example },
+    );
+  throw new SettingError(
+    'CITY_TIME_ZONE',
+    value,
+    'não é um fuso horário IANA de um lugar (Região/Cidade, como America/Cuiaba ou America/Sao_Paulo)',
+    'is not the IANA time zone of a place (Region/City, such as America/Cuiaba or America/Sao_Paulo)',
+    { example },
+  );
+}
+
+/** The parts of one 'name|https://…' entry: a name, and at most one address. */
+function nameAndAddress(entry: string, variable: string, notices: string[], place?: Place): { name: string; url: string | null } {
+  const parts = entry.split('|').map((part) => part.trim());
+  const refuse = (pt: string, en: string): never => {
+    throw new SettingError(variable, entry, pt, en, { place });
+  };
+  if (parts.length > 2)
+    refuse('tem mais de um "|"; escreva nome ou nome|https://site', 'has more than one "|"; write name or name|https://site');
+  const [name = '', site] = parts;
+  if (!name) refuse('não tem nome antes do "|"', 'has no name before the "|"');
+  if (site === '') refuse('não tem endereço depois do "|"', 'has no address after the "|"');
+  return { name, url: webAddress(site, { variable, notices, place }) };
+}
+
+/**
+ * SPONSORS: supporters separated by ';', each a name or 'name|https://site'
+ * ('Prefeitura Municipal de Barra do Bugres|https://www.barradobugres.mt.gov.br; Sebrae MT'). A blank
+ * entry (a ';' at the end) is no sponsor; an entry without a name, with two '|', or whose site is not
+ * an address is refused with its position.
+ */
+export function readSponsors(value: string | null, notices: string[] = []): Sponsor[] {
+  return (value ?? '')
+    .split(';')
+    .map((entry, index) => ({ entry: entry.trim(), place: entryPlace(index + 1) }))
+    .filter(({ entry }) => entry)
+    .map(({ entry, place }) => nameAndAddress(entry, 'SPONSORS', notices, place));
+}
+
+/**
+ * DATA_LICENSE: a name, or 'name|https://…' ('CC0 1.0|https://creativecommons.org/publicdomain/zero/1.0/deed.pt-br');
+ * unset, DEFAULT_DATA_LICENSE. A licence without a name, with two '|', or whose address is not one is refused.
+ */
+export function readDataLicense(value: string | null, notices: string[] = []): DataLicense {
+  return value ? nameAndAddress(value, 'DATA_LICENSE', notices) : DEFAULT_DATA_LICENSE;
+}
+
+/**
+ * PRIVACY_OFFICER_NAME and PRIVACY_OFFICER_EMAIL, both or neither: half an officer names nobody to write
+ * to. The e-mail may be written as a link ('mailto:dpo@…'): the address is what /privacidade links to.
+ */
+function readPrivacyOfficer(env: Env, notices: string[]): SiteConfig['privacyOfficer'] {
+  const name = readVar(env, 'PRIVACY_OFFICER_NAME');
+  const written = readVar(env, 'PRIVACY_OFFICER_EMAIL');
+  if (!name && !written) return null;
+  const both = 'PRIVACY_OFFICER_NAME="Ana Souza" PRIVACY_OFFICER_EMAIL="encarregado@barradobugres.mt.gov.br"';
+  if (!name || !written) {
+    const [missing, given] = name ? ['PRIVACY_OFFICER_EMAIL', name] : ['PRIVACY_OFFICER_NAME', written ?? ''];
+    throw new SettingError(
+      missing,
+      '',
+      `falta, e vai junto com ${name ? 'PRIVACY_OFFICER_NAME' : 'PRIVACY_OFFICER_EMAIL'} ("${given}"): defina os dois, ou nenhum`,
+      `is missing, and goes with ${name ? 'PRIVACY_OFFICER_NAME' : 'PRIVACY_OFFICER_EMAIL'} ("${given}"): set both, or neither`,
+      { example: both },
+    );
+  }
+  const email = written.replace(/^mailto:\s*/i, '');
+  if (!/^[^\s@:/?]+@[^\s@:/?]+\.[^\s@:/?]+$/.test(email))
+    throw new SettingError('PRIVACY_OFFICER_EMAIL', written, 'não é um endereço de e-mail', 'is not an e-mail address');
+  if (email !== written)
+    notices.push(
+      notice('PRIVACY_OFFICER_EMAIL', written, `lido como ${email} (sem "mailto:")`, `read as ${email} (without "mailto:")`),
+    );
+  return { name, email };
+}
+
+/** A yes/no variable: unset or blank is `fallback`; a value that is neither is refused. */
+export function readFlag(env: Env, name: string, fallback = false): boolean {
+  const value = readVar(env, name);
+  if (value === null) return fallback;
+  if (['true', '1', 'yes', 'sim', 'on'].includes(value.toLowerCase())) return true;
+  if (['false', '0', 'no', 'não', 'nao', 'off'].includes(value.toLowerCase())) return false;
+  throw new SettingError(
+    name,
+    value,
+    'não é sim nem não (true, false, sim, não)',
+    'is neither yes nor no (true, false, sim, não)',
+    {
+      example: `${name}=${JSON.stringify(EXAMPLES[name] ?? 'true')}`,
+    },
+  );
+}
+
+/** OFFICE_HOURS read (src/lib/contact/hours.ts), its refusal as a setting's: the row, what is wrong, an example. */
+function readHours(env: Env): OfficeHours[] {
+  try {
+    return readOfficeHours(readVar(env, 'OFFICE_HOURS'));
+  } catch (error) {
+    if (!(error instanceof OfficeHoursError)) throw error;
+    throw new SettingError('OFFICE_HOURS', error.text, error.pt, error.en, {
+      place: { pt: `linha ${error.row}`, en: `row ${error.row}` },
+    });
+  }
+}
+
+/**
+ * SPOTIFY_SHOW_ID: the show's id, or its link as Spotify shares it
+ * ('https://open.spotify.com/show/4rOoJ6Egrf8K2IrywzwOMk?si=…', 'spotify:show:4rOo…'), read as its id.
+ */
+function readShowId(env: Env, notices: string[]): string | null {
+  const value = readVar(env, 'SPOTIFY_SHOW_ID');
+  const id =
+    value && /^(?:(?:https?:\/\/)?open\.spotify\.com\/(?:intl-[a-z-]+\/)?show\/|spotify:show:)([A-Za-z0-9]+)/i.exec(value)?.[1];
+  if (!value || !id) return value;
+  notices.push(notice('SPOTIFY_SHOW_ID', value, `lido como ${id}`, `read as ${id}`));
+  return id;
+}
+
+/** The public settings (SiteConfig); `notices` receives a line per setting read otherwise than written. Throws a SettingError. */
+export function readSiteConfig(env: Env, notices: string[] = []): SiteConfig {
   const cityName = readVar(env, 'CITY_NAME') ?? 'Barra do Bugres';
+  const address = (variable: string) => withoutTrailingSlash(webAddress(env[variable], { variable, notices }));
   return {
     cityName,
     cityState: readVar(env, 'CITY_STATE') ?? 'MT',
     businessName: readVar(env, 'BUSINESS_NAME') ?? `Turismo ${cityName}`,
     shortName: readVar(env, 'SHORT_NAME') ?? cityName,
-    logoPath: readVar(env, 'LOGO_PATH') ?? '/logo.svg',
-    siteUrl: readSiteUrl(env),
-    blogUrl: withoutTrailingSlash(readVar(env, 'BLOG_URL')),
-    bookingUrl: withoutTrailingSlash(readVar(env, 'BOOKING_URL')),
-    podcastShowId: readVar(env, 'SPOTIFY_SHOW_ID'),
-    timeZone: timeZoneOf(readVar(env, 'CITY_TIME_ZONE') ?? DEFAULT_TIME_ZONE),
-    sponsors: readSponsors(readVar(env, 'SPONSORS')),
-    dataLicense: readDataLicense(readVar(env, 'DATA_LICENSE')),
+    logoPath: readLogoPath(env, notices),
+    siteUrl: readSiteUrl(env, notices),
+    blogUrl: address('BLOG_URL'),
+    bookingUrl: address('BOOKING_URL'),
+    podcastShowId: readShowId(env, notices),
+    timeZone: readTimeZone(env, notices),
+    sponsors: readSponsors(readVar(env, 'SPONSORS'), notices),
+    dataLicense: readDataLicense(readVar(env, 'DATA_LICENSE'), notices),
     cityBody: readVar(env, 'CITY_BODY'),
-    privacyOfficer: privacyOfficer(env),
-    officeHours: readOfficeHours(readVar(env, 'OFFICE_HOURS')),
-    transparencyUrl: webAddress(env, 'TRANSPARENCY_URL'),
-    ombudsmanUrl: webAddress(env, 'OMBUDSMAN_URL'),
+    privacyOfficer: readPrivacyOfficer(env, notices),
+    officeHours: readHours(env),
+    transparencyUrl: webAddress(env.TRANSPARENCY_URL, { variable: 'TRANSPARENCY_URL', notices }),
+    ombudsmanUrl: webAddress(env.OMBUDSMAN_URL, { variable: 'OMBUDSMAN_URL', notices }),
     vlibras: readFlag(env, 'VLIBRAS'),
   };
+}
+
+/** The sync's upstreams and credentials (UpstreamSettings); addresses read as webAddress reads them. Throws a SettingError. */
+export function readUpstreamSettings(env: Env, notices: string[] = []): UpstreamSettings {
+  const address = (variable: string) => webAddress(env[variable], { variable, notices });
+  return {
+    providerUrl: address('PROVIDER_API_URL'),
+    providerToken: readVar(env, 'PROVIDER_API_TOKEN'),
+    blogApiUrl: address('BLOG_API_URL'),
+    spotifyClientId: readVar(env, 'SPOTIFY_CLIENT_ID'),
+    spotifyClientSecret: readVar(env, 'SPOTIFY_CLIENT_SECRET'),
+    spotifyAccountsUrl: address('SPOTIFY_ACCOUNTS_URL'),
+    spotifyApiUrl: address('SPOTIFY_API_URL'),
+  };
+}
+
+/** DEPLOY_HOST, one of src/integrations/hosts.ts's names; unset, GitHub Pages. */
+function readDeployHost(env: Env): HostName {
+  try {
+    return hostNamed(env.DEPLOY_HOST);
+  } catch {
+    throw new SettingError(
+      'DEPLOY_HOST',
+      env.DEPLOY_HOST ?? '',
+      `não é um dos hospedeiros conhecidos (${HOST_NAMES.join(', ')})`,
+      `is not one of the known hosts (${HOST_NAMES.join(', ')})`,
+    );
+  }
+}
+
+/**
+ * Every setting of the configuration contract, read at once, as each entry point does when it starts
+ * (src/lib/load-settings.ts): the first setting that cannot be read throws its SettingError.
+ */
+export function readSettings(env: Env): Settings {
+  const notices: string[] = [];
+  const site = readSiteConfig(env, notices);
+  const upstreams = readUpstreamSettings(env, notices);
+  return { site, upstreams, deployHost: readDeployHost(env), notices };
 }

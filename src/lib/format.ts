@@ -4,22 +4,19 @@
  */
 
 import { countLabel, fold, sliceWhole } from './text.ts';
+import { cityTimeZone, gmtOffsetMinutes } from './time-zone.ts';
 
 /** Defined by the build in the browser's copy of this module (astro.config.mjs, vite.define): the build's CITY_TIME_ZONE. */
 declare const __CITY_TIME_ZONE__: string | undefined;
-
-/** The time zone of a city that sets no CITY_TIME_ZONE: Barra do Bugres's (Mato Grosso has no daylight saving). */
-export const DEFAULT_TIME_ZONE = 'America/Cuiaba';
 
 /** Node's environment; none in a browser or the service worker, whose copies the build defines. */
 const nodeEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 
 /**
- * The city's time zone (CITY_TIME_ZONE, src/lib/config.ts), in which every date is read by the sync
+ * The city's time zone (CITY_TIME_ZONE, src/lib/time-zone.ts), in which every date is read by the sync
  * and shown by the pages: from the environment in Node, as the build defined it in the browser.
  */
-export const TIME_ZONE: string =
-  (typeof __CITY_TIME_ZONE__ === 'string' ? __CITY_TIME_ZONE__ : nodeEnv?.CITY_TIME_ZONE?.trim()) || DEFAULT_TIME_ZONE;
+export const TIME_ZONE: string = typeof __CITY_TIME_ZONE__ === 'string' ? __CITY_TIME_ZONE__ : cityTimeZone(nodeEnv ?? {});
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
@@ -149,7 +146,7 @@ export function formatMonthYear(iso: string | null): string {
 const DAY_MS = 86_400_000;
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
-/** The wall clock of `zone` at `instant` ('2026-12-27T19:00:00') and its offset east of UTC in minutes. */
+/** The wall clock of `zone` at `instant` ('2026-12-27T19:00:00') and its offset east of UTC in minutes (src/lib/time-zone.ts zoneOffset's reading). */
 export function wallClock(instant: number | Date, zone: string = TIME_ZONE): { wall: string; offset: number } {
   let clock = clocks.get(zone);
   if (!clock) {
@@ -167,8 +164,7 @@ export function wallClock(instant: number | Date, zone: string = TIME_ZONE): { w
     clocks.set(zone, clock);
   }
   const parts = Object.fromEntries(clock.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const [, sign = '+', hours = '0', minutes = '0'] = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(parts.timeZoneName ?? '') ?? [];
-  const offset = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes));
+  const offset = gmtOffsetMinutes(parts.timeZoneName ?? '');
   return { wall: `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`, offset };
 }
 

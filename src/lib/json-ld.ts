@@ -340,11 +340,23 @@ export function aboutLd(siteName: string, place: string): Json[] {
   ];
 }
 
-/** One opening-hours row: schema.org days, and the hours (none when closed). */
+/** One opening-hours row (src/lib/contact/hours.ts OfficeHours): schema.org days, and its periods (none when closed). */
 export interface OpeningHours {
   days: readonly string[];
-  opens: string | null;
-  closes: string | null;
+  periods: readonly { opens: string; closes: string }[];
+}
+
+/**
+ * The rows as schema.org's OpeningHoursSpecification: one per period of a row ('8h às 12h e 14h às 18h'
+ * is two), and a closed row as open from 00:00 to 00:00, schema.org's 'closed all day', so that closed
+ * holidays (PublicHolidays) are said rather than left to read as the weekday's hours.
+ */
+function openingHoursLd(hours: readonly OpeningHours[]): Json[] {
+  return hours.flatMap(({ days, periods }) => {
+    const dayOfWeek = days.map((day) => `https://schema.org/${day}`);
+    const times = periods.length ? periods : [{ opens: '00:00', closes: '00:00' }];
+    return times.map(({ opens, closes }) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek, opens, closes }));
+  });
 }
 
 /**
@@ -357,8 +369,6 @@ export function contactLd(
   hours: readonly OpeningHours[],
 ): Json[] {
   const { address, lat, lng, phone, email } = city.agency;
-  // Only the hours the city configured (OFFICE_HOURS): none, no hours claimed.
-  const open = hours.filter((entry) => entry.opens);
   return [
     {
       '@context': 'https://schema.org',
@@ -371,16 +381,8 @@ export function contactLd(
       ...(email ? { email } : {}),
       ...(agency.sameAs.length ? { sameAs: agency.sameAs } : {}),
       image: agency.image,
-      ...(open.length
-        ? {
-            openingHoursSpecification: open.map((entry) => ({
-              '@type': 'OpeningHoursSpecification',
-              dayOfWeek: entry.days.map((day) => `https://schema.org/${day}`),
-              opens: entry.opens,
-              closes: entry.closes,
-            })),
-          }
-        : {}),
+      // Only the hours the city configured (OFFICE_HOURS): none, no hours claimed.
+      ...(hours.length ? { openingHoursSpecification: openingHoursLd(hours) } : {}),
     },
     breadcrumbLd([
       ['Início', '/'],

@@ -69,7 +69,6 @@ describe('the configured upstreams', () => {
       BLOG_API_URL: 'https://blog.example.org/wp-json',
       BLOG_URL: 'https://www.blog.example.org/',
       SPOTIFY_ACCOUNTS_URL: 'http://10.0.0.5:8080/accounts',
-      SPOTIFY_API_URL: 'ftp://nope.example.org',
     });
     expect(config.upstreamOrigins).toEqual([
       'http://127.0.0.1:4010',

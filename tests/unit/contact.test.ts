@@ -14,7 +14,7 @@ import {
   siteLabel,
   validateContact,
 } from '../../src/lib/contact/contact.ts';
-import { readOfficeHours } from '../../src/lib/contact/hours.ts';
+import { OfficeHoursError, readOfficeHours } from '../../src/lib/contact/hours.ts';
 import { mapEmbedUrl, spotifyEmbedUrl } from '../../src/lib/embeds.ts';
 import type { City } from '../../src/lib/schemas/index.ts';
 import { fallbackCity } from '../../src/lib/schemas/index.ts';
@@ -182,29 +182,111 @@ describe.each([
   it(`reads ${label}`, () => expect(siteLabel(site)).toBe(label));
 });
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+const period = (opens: string, closes: string) => ({ opens, closes });
+
 describe.each([
+  // Days as a city writes them: full names, abbreviations, ranges, lists, a colon after the days.
+  ['Segunda a sexta 07:00-13:00', ['Segunda a sexta: 7h às 13h'], [WEEKDAYS], [[period('07:00', '13:00')]]],
+  ['Segunda a sexta: 7h às 13h', ['Segunda a sexta: 7h às 13h'], [WEEKDAYS], [[period('07:00', '13:00')]]],
+  ['seg a sex 7h às 13h', ['Segunda a sexta: 7h às 13h'], [WEEKDAYS], [[period('07:00', '13:00')]]],
+  ['seg-sex 07:00-13:00', ['Segunda a sexta: 7h às 13h'], [WEEKDAYS], [[period('07:00', '13:00')]]],
+  ['segunda-feira a sexta-feira, das 7h30 às 13h', ['Segunda a sexta: 7h30 às 13h'], [WEEKDAYS], [[period('07:30', '13:00')]]],
+  ['De segunda à sexta, das 07h00 às 13h00', ['Segunda a sexta: 7h às 13h'], [WEEKDAYS], [[period('07:00', '13:00')]]],
+  ['2ª a 6ª feira 8h-17h', ['Segunda a sexta: 8h às 17h'], [WEEKDAYS], [[period('08:00', '17:00')]]],
+  ['dias úteis 8h às 17h', ['Segunda a sexta: 8h às 17h'], [WEEKDAYS], [[period('08:00', '17:00')]]],
+  [
+    'seg, qua e sex 08:00-12:00',
+    ['Segunda, quarta e sexta: 8h às 12h'],
+    [['Monday', 'Wednesday', 'Friday']],
+    [[period('08:00', '12:00')]],
+  ],
+  [
+    'seg,qua,sex 09:00-17:00',
+    ['Segunda, quarta e sexta: 9h às 17h'],
+    [['Monday', 'Wednesday', 'Friday']],
+    [[period('09:00', '17:00')]],
+  ],
+  [
+    'seg a qua e sex 8h às 12h',
+    ['Segunda a quarta e sexta: 8h às 12h'],
+    [['Monday', 'Tuesday', 'Wednesday', 'Friday']],
+    [[period('08:00', '12:00')]],
+  ],
+  ['ter-qua 08:00-12:00', ['Terça e quarta: 8h às 12h'], [['Tuesday', 'Wednesday']], [[period('08:00', '12:00')]]],
+  ['sábado e domingo 8h às 12h', ['Sábado e domingo: 8h às 12h'], [['Saturday', 'Sunday']], [[period('08:00', '12:00')]]],
+  ['Sab,Dom 7:30-13:30', ['Sábado e domingo: 7h30 às 13h30'], [['Saturday', 'Sunday']], [[period('07:30', '13:30')]]],
+  ['sáb/dom 7h30 a 11h30', ['Sábado e domingo: 7h30 às 11h30'], [['Saturday', 'Sunday']], [[period('07:30', '11:30')]]],
+  ['todos os dias 8h às 18h', ['Todos os dias: 8h às 18h'], [[...WEEKDAYS, 'Saturday', 'Sunday']], [[period('08:00', '18:00')]]],
+  // Holidays: schema.org's PublicHolidays, after the days of the week.
+  ['feriados fechado', ['Feriados: fechado'], [['PublicHolidays']], [[]]],
+  ['domingo e feriados: fechado', ['Domingo e feriados: fechado'], [['Sunday', 'PublicHolidays']], [[]]],
+  [
+    'sábado, domingo e feriados 8h às 12h',
+    ['Sábado, domingo e feriados: 8h às 12h'],
+    [['Saturday', 'Sunday', 'PublicHolidays']],
+    [[period('08:00', '12:00')]],
+  ],
+  // Several periods a day, in order.
+  [
+    'Segunda a sexta: 8h às 12h e 14h às 18h',
+    ['Segunda a sexta: 8h às 12h e 14h às 18h'],
+    [WEEKDAYS],
+    [[period('08:00', '12:00'), period('14:00', '18:00')]],
+  ],
+  [
+    'seg-sex 07:00-09:00, 10:00-12:00 e 14:00-18:00',
+    ['Segunda a sexta: 7h às 9h, 10h às 12h e 14h às 18h'],
+    [WEEKDAYS],
+    [[period('07:00', '09:00'), period('10:00', '12:00'), period('14:00', '18:00')]],
+  ],
+  ['seg 0h às 24h', ['Segunda: 0h às 24h'], [['Monday']], [[period('00:00', '24:00')]]],
+  // Several rows, by ';' or by line.
   [
     'seg-sex 08:00-18:00; sáb 08:00-12:00; dom fechado',
     ['Segunda a sexta: 8h às 18h', 'Sábado: 8h às 12h', 'Domingo: fechado'],
-    [['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], ['Saturday'], ['Sunday']],
+    [WEEKDAYS, ['Saturday'], ['Sunday']],
+    [[period('08:00', '18:00')], [period('08:00', '12:00')], []],
   ],
-  ['Sab,Dom 7:30-13:30', ['Sábado e domingo: 7h30 às 13h30'], [['Saturday', 'Sunday']]],
-  ['seg,qua,sex 09:00-17:00', ['Segunda, quarta e sexta: 9h às 17h'], [['Monday', 'Wednesday', 'Friday']]],
-  ['ter-qua 08:00-12:00', ['Terça e quarta: 8h às 12h'], [['Tuesday', 'Wednesday']]],
+  [
+    'Segunda a sexta: 7h às 13h\nSábado: fechado\n',
+    ['Segunda a sexta: 7h às 13h', 'Sábado: fechado'],
+    [WEEKDAYS, ['Saturday']],
+    [[period('07:00', '13:00')], []],
+  ],
   // None configured, none shown: no hours are made up.
-  ['', [], []],
-])('OFFICE_HOURS %j', (value, labels, days) => {
+  ['', [], [], []],
+])('OFFICE_HOURS %j', (value, labels, days, periods) => {
   const hours = readOfficeHours(value);
   it(`reads ${JSON.stringify(labels)}`, () => expect(hours.map((entry) => entry.label)).toEqual(labels));
   it('gives schema.org days', () => expect(hours.map((entry) => entry.days)).toEqual(days));
+  it('gives the periods of each row', () => expect(hours.map((entry) => entry.periods)).toEqual(periods));
 });
 
-describe.each(['seg-sex 8h às 18h', 'segunda 08:00-18:00; xyz 08:00-12:00', 'sex-seg 08:00-18:00', 'seg 18:00-08:00'])(
-  'OFFICE_HOURS %j',
-  (value) => {
-    it('fails the build, naming the variable', () => expect(() => readOfficeHours(value)).toThrow(/^OFFICE_HOURS: /));
-  },
-);
+describe.each([
+  ['seg-sex 8h', 1, /"8h" não é um horário de abertura e fechamento/],
+  ['Segunda a sexta 7h às', 1, /não é um horário de abertura e fechamento/],
+  ['segunda 08:00-18:00; xyz 08:00-12:00', 2, /"xyz" não é um dia \(seg, ter, qua, qui, sex, sáb, dom, feriados\)/],
+  ['sex-seg 08:00-18:00', 1, /vai para trás na semana/],
+  ['feriados a domingo 8h-12h', 1, /"feriados" não entra num intervalo/],
+  ['seg 18:00-08:00', 1, /fecha \(8h\) antes de abrir \(18h\)/],
+  ['seg 8h-12h e 11h-14h', 1, /começa antes do fim do anterior/],
+  ['seg 25h-26h', 1, /não é um horário/],
+  ['seg 8h-12h60', 1, /não é um horário/],
+  ['seg 24h-25h', 1, /não é um horário/],
+  ['seg a sex 8h às 18h, sáb 8h às 12h', 1, /começa com um dia: separe as linhas com ";"/],
+  ['seg a sex 7h às 13h; 8h às 12h', 2, /não diz os dias/],
+  ['seg a sex', 1, /não diz o horário/],
+  ['seg a sex 8h às 18h; qua fechado', 2, /quarta já está na linha 1/],
+  ['seg, , qua 8h-12h', 1, /parte vazia/],
+  ['24 horas', 1, /não diz os dias/],
+])('OFFICE_HOURS %j is refused', (value, row, reason) => {
+  const refusal = () => readOfficeHours(value);
+  it(`naming row ${row} and why`, () => {
+    expect(refusal).toThrow(OfficeHoursError);
+    expect(refusal).toThrow(expect.objectContaining({ row, pt: expect.stringMatching(reason), en: expect.any(String) }));
+  });
+});
 
 describe('contactNote: what the form says before a message is sent', () => {
   it.each([

@@ -10,8 +10,8 @@ import { RawEpisodeSchema, toEpisode } from '../../scripts/sync/normalise/episod
 import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
 import { RawPostSchema, toNewsArticle } from '../../scripts/sync/normalise/news.ts';
 import { RawFeedbackSchema, toTestimonial } from '../../scripts/sync/normalise/testimonial.ts';
-import { calendarDate, eventDate, writtenDate } from '../../scripts/sync/normalise/values.ts';
-import { formatDate, formatTime, TIME_ZONE } from '../../src/lib/format.ts';
+import { calendarDate, eventDate, offsetMinutes, writtenDate } from '../../scripts/sync/normalise/values.ts';
+import { formatDate, formatTime, TIME_ZONE, wallClock } from '../../src/lib/format.ts';
 import { EventDateSchema, ItemSchema } from '../../src/lib/schemas/index.ts';
 import { contextFor, NOW } from '../support/record-context.ts';
 
@@ -87,6 +87,34 @@ describe('eventDate in another city', () => {
     ['America/Rio_Branco', '27/12/2026 19:00', '2026-12-27T19:00:00-05:00'],
     ['UTC', '2026-12-27T19:00:00-04:00', '2026-12-27T23:00:00+00:00'],
   ])('%s: %s is %s', (timeZone, value, expected) => expect(eventDate(value, { timeZone, latest: EVENT_LATEST })).toBe(expected));
+});
+
+describe.each([
+  // zone, instant, minutes east of UTC
+  ['America/Cuiaba', '2026-12-27T23:00:00Z', -240],
+  // Daylight saving in São Paulo until 2019: −02:00 in the summer of 2018, −03:00 in its winter and today.
+  ['America/Sao_Paulo', '2018-12-01T12:00:00Z', -120],
+  ['America/Sao_Paulo', '2018-07-01T12:00:00Z', -180],
+  ['America/Sao_Paulo', '2026-12-27T23:00:00Z', -180],
+  ['America/New_York', '2026-01-15T12:00:00Z', -300],
+  ['America/New_York', '2026-07-15T12:00:00Z', -240],
+  ['America/Noronha', '2026-07-15T12:00:00Z', -120],
+  ['Asia/Kolkata', '2026-07-15T12:00:00Z', 330],
+  ['UTC', '2026-07-15T12:00:00Z', 0],
+  // An abbreviation CITY_TIME_ZONE refuses (src/lib/config.ts), which the sync once read as UTC: both read it as Intl does.
+  ['EST', '2026-07-15T12:00:00Z', -300],
+])('the offset of %s at %s', (zone, at, minutes) => {
+  const instant = Date.parse(at);
+  it(`is ${minutes} minutes for the sync and for the pages alike`, () => {
+    expect(offsetMinutes(zone, instant)).toBe(minutes);
+    expect(wallClock(instant, zone).offset).toBe(minutes);
+  });
+  it('so an event the sync keeps at that instant reads, on a page, as the same wall clock', () => {
+    const kept = eventDate(new Date(instant).toISOString(), { timeZone: zone, latest: new Date('2030-01-01') });
+    const sign = minutes < 0 ? '-' : '+';
+    const offset = `${sign}${String(Math.trunc(Math.abs(minutes) / 60)).padStart(2, '0')}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+    expect(kept).toBe(`${wallClock(instant, zone).wall}${offset}`);
+  });
 });
 
 describe('calendarDate reads a date without a zone in the zone given: an offset or the city time zone', () => {

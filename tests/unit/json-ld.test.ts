@@ -77,11 +77,35 @@ describe('destinationLd and aboutLd', () => {
 describe('contactLd', () => {
   const agency = { name: 'Atendimento', url: 'https://x.br', sameAs: [], image: '/logo.svg' };
   const OPENING_HOURS = readOfficeHours('seg-sex 08:00-18:00; sáb 08:00-12:00; dom fechado');
-  it('lists the open days only, and no contact the agency lacks', () => {
+  it('gives each row its days, a closed one as 00:00 to 00:00, and no contact the agency lacks', () => {
     const [centre] = contactLd(CITY, agency, OPENING_HOURS);
     expect(centre).toMatchObject({ name: 'Atendimento', address: { addressLocality: 'Barra do Bugres' } });
-    expect(centre?.openingHoursSpecification).toHaveLength(2);
+    const day = (name: string) => `https://schema.org/${name}`;
+    expect(centre?.openingHoursSpecification).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map(day),
+        opens: '08:00',
+        closes: '18:00',
+      },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: [day('Saturday')], opens: '08:00', closes: '12:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: [day('Sunday')], opens: '00:00', closes: '00:00' },
+    ]);
     for (const field of ['telephone', 'email', 'geo', 'sameAs']) expect(centre).not.toHaveProperty(field);
+  });
+  it('gives a day of two periods two specifications, and holidays as PublicHolidays', () => {
+    const hours = readOfficeHours('Segunda a sexta: 8h às 12h e 14h às 18h; sábado, domingo e feriados: fechado');
+    const [centre] = contactLd(CITY, agency, hours);
+    const specifications = centre?.openingHoursSpecification as { dayOfWeek: string[]; opens: string; closes: string }[];
+    expect(specifications.map(({ opens, closes }) => `${opens}-${closes}`)).toEqual([
+      '08:00-12:00',
+      '14:00-18:00',
+      '00:00-00:00',
+    ]);
+    expect(specifications[0]?.dayOfWeek).toEqual(specifications[1]?.dayOfWeek);
+    expect(specifications[2]?.dayOfWeek).toEqual(
+      ['Saturday', 'Sunday', 'PublicHolidays'].map((name) => `https://schema.org/${name}`),
+    );
   });
   it('places the agency by its coordinates and address when it has them', () => {
     const city = {

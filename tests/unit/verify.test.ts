@@ -992,8 +992,10 @@ describe('configurationWarnings: what a production build should configure', () =
     expect(configurationWarnings(config(env))).toEqual([]);
   });
   it('refuses half an officer, or an e-mail that is not one', () => {
-    expect(() => config({ PRIVACY_OFFICER_NAME: 'Ana' })).toThrow(/go together/);
-    expect(() => config({ PRIVACY_OFFICER_NAME: 'Ana', PRIVACY_OFFICER_EMAIL: 'ana' })).toThrow(/not an e-mail/);
-    expect(() => config({ TRANSPARENCY_URL: 'javascript:alert(1)' })).toThrow(/TRANSPARENCY_URL is not an http/);
+    expect(() => config({ PRIVACY_OFFICER_NAME: 'Ana' })).toThrow(/PRIVACY_OFFICER_EMAIL \(""\): falta, e vai junto/);
+    expect(() => config({ PRIVACY_OFFICER_NAME: 'Ana', PRIVACY_OFFICER_EMAIL: 'ana' })).toThrow(/is not an e-mail address/);
+    expect(() => config({ TRANSPARENCY_URL: 'javascript:alert(1)' })).toThrow(
+      /TRANSPARENCY_URL \("javascript:alert\(1\)"\): só endereços http/,
+    );
   });
 });

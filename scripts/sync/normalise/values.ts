@@ -4,6 +4,7 @@
  * and the tests share them. Each returns the clean value or null (the page's fallback text).
  */
 import { phoneParts } from '../../../src/lib/format.ts';
+import { zoneOffset } from '../../../src/lib/time-zone.ts';
 
 /** A value for a report line: quoted, control characters escaped, cut to 80 characters. */
 export function quoted(value: unknown): string {
@@ -149,31 +150,16 @@ export function writtenDate(value: unknown): WrittenDate | null {
   };
 }
 
-const offsetNames = new Map<string, Intl.DateTimeFormat>();
-
 /**
- * Minutes east of UTC of `zone` at `instant` (ms): a fixed offset ('Z', '-04:00') as written, an IANA
- * time zone ('America/Cuiaba') as Intl knows it on that day.
+ * Minutes east of UTC of `zone` at `instant` (ms): a fixed offset ('Z', '-04:00') as written, a time
+ * zone ('America/Cuiaba') as the pages read it on that day (src/lib/time-zone.ts zoneOffset).
  */
 export function offsetMinutes(zone: string, instant: number): number {
-  let name = zone;
-  if (/^[A-Za-z]+\/|^UTC$/.test(zone)) {
-    let format = offsetNames.get(zone);
-    if (!format) {
-      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
-      offsetNames.set(zone, format);
-    }
-    // 'GMT-04:00', or 'GMT' for UTC itself.
-    name =
-      format
-        .formatToParts(instant)
-        .find((part) => part.type === 'timeZoneName')
-        ?.value.replace(/^GMT/, '') ?? '';
-  }
-  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(name);
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === '-' ? -minutes : minutes;
+  if (zone === 'Z') return 0;
+  const fixed = /^([+-])(\d{2}):?(\d{2})$/.exec(zone);
+  if (!fixed) return zoneOffset(zone, instant);
+  const minutes = Number(fixed[2]) * 60 + Number(fixed[3]);
+  return fixed[1] === '-' ? -minutes : minutes;
 }
 
 /** The instant (ms) of a written date: in its own zone, else in `zone`; a date without a time at noon, the same day in every Brazilian zone. */
