@@ -18,8 +18,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts';
 import { plainEmail } from '../../scripts/sync/normalise/values.ts';
 import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
-import { badNightReader, GOOD_IDS, HIDDEN_TOKENS, HOSTILE, IMAGE_PATHS, sampleJpeg } from '../support/bad-night.ts';
+import {
+  badNightReader,
+  FORMULA_TITLE,
+  GOOD_IDS,
+  HIDDEN_TOKENS,
+  HOSTILE,
+  IMAGE_PATHS,
+  SCAM_TITLE,
+  sampleJpeg,
+} from '../support/bad-night.ts';
 import { astroBuild, runVerifyScript, type VerifyRun } from '../support/build-site.ts';
+import { formulaCells } from '../support/csv.ts';
 import { startUpstreamServer, TEST_CREDENTIALS, type UpstreamServer } from '../support/upstream-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -159,6 +169,33 @@ describe.each([
     }
     for (const id of ['secret', ...HIDDEN_TOKENS.map((hidden) => hidden.id)])
       expect(pageFile(night().dist, `tour/${id}`), id).toBeNull();
+  });
+
+  it('tells the editors on /status what was left out with no part of the token, no address to follow, no title beside a broken id', async () => {
+    const token = TEST_CREDENTIALS.providerToken.toLowerCase();
+    const parts = Array.from({ length: token.length - 7 }, (_, start) => token.slice(start, start + 8));
+    const status = await readFile(pageFile(night().dist, 'status') ?? '', 'utf8');
+    const statusJson = await readFile(path.join(work, 'snapshot', 'status.json'), 'utf8');
+    for (const [file, text] of [
+      ['status.html', status],
+      ['status.json', statusJson],
+    ] as const)
+      expect(
+        parts.filter((part) => text.toLowerCase().includes(part)),
+        file,
+      ).toEqual([]);
+    expect(status).toContain('golpe[.]example');
+    expect(status).not.toMatch(/golpe\.example/);
+    // The draft post (a valid id) is named by its title, cut; the event whose id is broken by its id alone.
+    expect(status).toContain('Notícia 1302 “Prefeitura: cadastro expirou, acesse golpe[.]example agora…”');
+    expect(status.split(SCAM_TITLE.slice(0, 20))).toHaveLength(2);
+    expect(status).toMatch(/Evento &quot;\.\.\/golpe&quot;: o identificador/);
+  });
+
+  it('writes open data no spreadsheet reads as a formula, in any locale', async () => {
+    const csv = await readFile(path.join(night().dist, 'dados', 'eventos.csv'), 'utf8');
+    expect(csv).toContain(FORMULA_TITLE.split(',')[0]);
+    expect(formulaCells(csv)).toEqual([]);
   });
 
   it('leaves out the record whose page would pass the gate’s 1 MB, and the gate measures no page over it', () => {

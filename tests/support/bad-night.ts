@@ -1,8 +1,7 @@
 /**
  * A "bad night": the fixture upstreams (tests/fixtures/upstream) with, next to their good records,
  * one record of every kind that real city providers and WordPress sites have sent and that once
- * stopped the nightly deploy or cost a collection (issue: "No upstream record can stop the nightly
- * deploy"). Served by the test upstream server through `badNightReader`; the integration test
+ * stopped the nightly deploy, cost a collection or put words in the editors' public report. Served by the test upstream server through `badNightReader`; the integration test
  * tests/integration/bad-night.test.ts builds and verifies a site from it.
  *
  * `HOSTILE` lists each kind with where it sits and what the site must make of it, so the test and
@@ -47,6 +46,21 @@ export const HIDDEN_TOKENS = [
   { id: 'token-base64', what: 'base64-encoded', text: Buffer.from(TEST_CREDENTIALS.providerToken).toString('base64') },
 ] as const;
 
+/**
+ * Upstream text that a report cuts short, across the provider's token: 60 letters before it, so that
+ * an 80-character cut keeps its first 19 characters (a title), or its first 20 (an e-mail's value).
+ */
+export const CUT_TOKENS = {
+  title: `${'a'.repeat(60)} ${TEST_CREDENTIALS.providerToken}fim`,
+  email: `${'c'.repeat(60)}${TEST_CREDENTIALS.providerToken}@x`,
+} as const;
+
+/** A title that would have /status, a public page of the city's domain, relay a scam. */
+export const SCAM_TITLE = 'Prefeitura: cadastro expirou, acesse https://golpe.example/pix?id=1 agora mesmo';
+
+/** A title that a spreadsheet in a comma locale splits into a formula. */
+export const FORMULA_TITLE = "Festa do Peixe,=cmd|' /C calc'!A0,";
+
 /** 199,000 CJK characters: under the sync's 200,000 characters of a field, 597,000 bytes of UTF-8. */
 export const CJK_TEXT = '旅'.repeat(199_000);
 
@@ -71,7 +85,8 @@ export const HOSTILE: HostileKind[] = [
   },
   { what: 'an id with ? and #', collection: 'tours', id: '"x?y#z"', outcome: 'dropped', reason: /^id: not a page address/ },
   { what: 'an id with a space', collection: 'accommodation', id: '"com espaço"', outcome: 'dropped', reason: /^id: / },
-  { what: 'a 300-character id', collection: 'restaurants', id: `"${'r'.repeat(80)}…"`, outcome: 'dropped', reason: /^id: / },
+  // As the reports quote it: cut to 60 characters (src/lib/status/excerpt.ts).
+  { what: 'a 300-character id', collection: 'restaurants', id: `"${'r'.repeat(58)}…`, outcome: 'dropped', reason: /^id: / },
   { what: 'an id with a control character', collection: 'events', id: '"x\\u0007y"', outcome: 'dropped', reason: /^id: / },
   { what: 'an id that is a route name', collection: 'news', id: '"page"', outcome: 'dropped', reason: /^id: / },
   { what: 'an id that differs only in case', collection: 'tours', id: 'TOUR-7', outcome: 'dropped', reason: /^duplicate id/ },
@@ -175,6 +190,34 @@ export const HOSTILE: HostileKind[] = [
     reason: /^provider\.website "javascript:alert\(1\)": not an http\(s\) address$/,
   },
   {
+    what: 'a title with the token after 60 letters',
+    collection: 'tours',
+    id: 'cut-title',
+    outcome: 'dropped',
+    reason: /^carries a secret of the sync \(PROVIDER_API_TOKEN, as it is\)$/,
+  },
+  {
+    what: 'an e-mail with the token after 60 letters',
+    collection: 'tours',
+    id: 'cut-email',
+    outcome: 'repaired',
+    reason: /^provider\.email: not-email \(its text is withheld: it holds part of a credential\)$/,
+  },
+  {
+    what: 'a scam in the title of a record left out, its id valid',
+    collection: 'news',
+    id: '1302',
+    outcome: 'dropped',
+    reason: /^status "draft" is not published/,
+  },
+  {
+    what: 'a scam in the title of a record left out, its id invalid',
+    collection: 'events',
+    id: '"../golpe"',
+    outcome: 'dropped',
+    reason: /^id: not a page address/,
+  },
+  {
     what: 'an episode id that leaves its path',
     collection: 'episodes',
     id: '"../../me"',
@@ -253,6 +296,8 @@ export function badNightReader(originOf: () => string, base: FixtureReader = fol
         tour('eleven', { rating: 11 }),
         tour('secret', { description: `<p>Chave de acesso: ${SPLIT_SECRET}.</p>` }),
         ...HIDDEN_TOKENS.map(({ id, text }) => tour(id, { description: `<p>Chave de acesso: ${text}</p>` })),
+        tour('cut-title', { title: CUT_TOKENS.title }),
+        tour('cut-email', { provider: { email: CUT_TOKENS.email } }),
         tour('cjk', { description: `<p>${CJK_TEXT}</p>`, include: `<p>${CJK_TEXT}</p>` }),
         tour('relative', {
           image: '/media/tours/relativo.jpg',
@@ -282,6 +327,8 @@ export function badNightReader(originOf: () => string, base: FixtureReader = fol
       'events',
       [
         { id: 'x\u0007y', title: 'Evento com controle' },
+        { id: '../golpe', title: SCAM_TITLE },
+        { id: 'formula', title: FORMULA_TITLE, start_date: '2026-12-19' },
         {
           id: 'gallery',
           title: 'Galeria gigante',
@@ -333,6 +380,7 @@ export function badNightReader(originOf: () => string, base: FixtureReader = fol
         ...(body as unknown[]),
         post,
         { ...post, id: 'page', link: `${origin}/page/` },
+        { ...post, id: 1302, status: 'draft', title: { rendered: SCAM_TITLE }, link: `${origin}/golpe/` },
         { ...post, id: 9999, date: '9999-01-01T00:00:00', date_gmt: '9999-01-01T03:00:00', link: `${origin}/futuro/` },
       ];
     }
@@ -347,10 +395,10 @@ export function badNightReader(originOf: () => string, base: FixtureReader = fol
 
 /** Ids of the good records every collection must publish (the fixtures' good records and the repaired ones). */
 export const GOOD_IDS: Record<string, string[]> = {
-  tours: ['101', '102', '104', '105', '107', '108', 'tour-7', 'deep', 'bcc', 'neg', 'eleven', 'relative', 'ssrf'],
+  tours: ['101', '102', '104', '105', '107', '108', 'tour-7', 'deep', 'bcc', 'neg', 'eleven', 'relative', 'ssrf', 'cut-email'],
   accommodation: ['201', '202', 'huge'],
   restaurants: ['301', '302', 'inf'],
-  events: ['501', '502', 'gallery'],
+  events: ['501', '502', 'gallery', 'formula'],
   drivers: ['601', '602'],
   guides: ['701', '702', 'bcc-guide'],
   agencies: ['801', '802', 'js-site'],
