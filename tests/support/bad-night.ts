@@ -1,7 +1,8 @@
 /**
  * A "bad night": the fixture upstreams (tests/fixtures/upstream) with, next to their good records,
  * one record of every kind that real city providers and WordPress sites have sent and that once
- * stopped the nightly deploy, cost a collection or put words in the editors' public report. Served by the test upstream server through `badNightReader`; the integration test
+ * stopped the nightly deploy, cost a collection or put words in the editors' public report. Served
+ * by the test upstream server through `badNightReader`; the integration test
  * tests/integration/bad-night.test.ts builds and verifies a site from it.
  *
  * `HOSTILE` lists each kind with where it sits and what the site must make of it, so the test and
