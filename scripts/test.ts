@@ -34,7 +34,7 @@ const STEP = {
   // on a fresh machine it installs one (scripts/ensure-browser.ts).
   browser: { name: 'browser', command: 'node scripts/ensure-browser.ts' },
   build: { name: 'build:sample', command: 'npm run -s build:sample' },
-  htmlAndUnit: { name: 'test:html, unit', command: 'npx vitest run --project html --project unit' },
+  htmlAndUnit: { name: 'test:html, unit', command: 'npx vitest run --project html --project unit --project components' },
   types: { name: 'check:types', command: 'npm run -s check:types', env: SAMPLE },
   integration: { name: 'integration', command: 'npx vitest run --project integration' },
   gate: { name: 'budgets, verify', command: 'npm run -s budgets && npm run -s verify' },

@@ -3,14 +3,17 @@
  * expects of a menu: one open at a time, closed by Escape (focus back on its toggle), by a tap or
  * click outside, and by choosing one of its links, also one whose target is on this same page (the
  * drawer would otherwise stay over the section the visitor asked for). The open drawer covers the
- * page, so Tab cycles through its toggle and its panel only. The open drawer is a history entry of its own
- * (history-layer.ts): Back closes it and the visitor stays on the page; closed otherwise, it takes its entry back, and
- * a link chosen in it is followed from the page's own entry. Without JavaScript they stay plain <details>; the
+ * page, so Tab cycles through its toggle and its panel only. The open drawer is a layer, 'menu', of the
+ * layers store (src/stores/layers.ts): Back closes it and the visitor stays on the page; closed otherwise, it
+ * takes its entry back, and a link chosen in it is followed from the page's own entry. A <details> draws
+ * itself, so this is a plain script, not a React island. Without JavaScript they stay plain <details>; the
  * drawer's backdrop (CSS) still closes it on an outside tap.
  */
 import { isTabbable, trapTab } from './browser.ts';
 
 const MENUS = '.site-header details.submenu, .site-header details.drawer';
+/** The drawer's name in the layers store. */
+const DRAWER_LAYER = 'menu';
 
 const openMenus = (): HTMLDetailsElement[] =>
   Array.from(document.querySelectorAll<HTMLDetailsElement>(MENUS)).filter((menu) => menu.open);
@@ -30,14 +33,23 @@ for (const menu of document.querySelectorAll<HTMLDetailsElement>(MENUS)) {
   });
 }
 
-// The drawer's history entry (Back closes it): its module comes at the first opening (a phone's), not with every
-// page's shell. The state is read at each toggle and handed on through the one promise, in the order it changed.
+// The drawer's history entry (Back closes it): the layers store comes at the first opening (a phone's), not with
+// every page's shell. The state is read at each toggle and handed on through the one promise, in the order it changed.
 const drawerMenu = document.querySelector<HTMLDetailsElement>('.site-header details.drawer');
-let layers: Promise<typeof import('./history-layer.ts')> | undefined;
+let layers: Promise<typeof import('../stores/layers.ts')> | undefined;
 drawerMenu?.addEventListener('toggle', () => {
   const isOpen = drawerMenu.open;
-  layers ??= import('./history-layer.ts');
-  void layers.then((module) => module.disclosureToggled(drawerMenu, isOpen));
+  layers ??= import('../stores/layers.ts').then((store) => {
+    // Back took the drawer's entry: it closes, the focus back on its toggle when it was inside.
+    store.$layers.listen((open) => {
+      if (open.includes(DRAWER_LAYER) || !drawerMenu.open) return;
+      const hadFocus = drawerMenu.contains(document.activeElement);
+      close(drawerMenu, hadFocus);
+    });
+    drawerMenu.addEventListener('click', (event) => store.followFromPage(DRAWER_LAYER, event));
+    return store;
+  });
+  void layers.then((store) => (isOpen ? store.openLayer(DRAWER_LAYER) : store.closeLayer(DRAWER_LAYER)));
 });
 
 document.addEventListener('keydown', (event) => {

@@ -1,0 +1,40 @@
+/**
+ * `client:reach={{ params?, group? }}`: hydrates a widget when the visitor first reaches for it (a
+ * touch, a tap, a key, the focus inside it), or at the page's load when the address already carries
+ * one of `params` (a filtered or searched address: a shared link, a reload, Back). What the visitor did
+ * before React came is kept for the island (keepEarlyActions). Islands of one `group` (a list's search,
+ * panel and results) start together: each reads the same stores, so one reached starts them all.
+ */
+import type { ClientDirective } from 'astro';
+import { fetchAheadWhenIdle, hydrateOnce, keepEarlyActions, onFirstReach } from './hydrate.ts';
+
+/** What the directive's value names. */
+export interface ReachOptions {
+  /** Query parameters that, present in the address, start the island at the page's load. */
+  params?: readonly string[];
+  /** Islands that start together. */
+  group?: string;
+}
+
+const groupEvent = (group: string) => `island-group:${group}`;
+
+const reach: ClientDirective = (load, options, el) => {
+  const { params = [], group } = (options.value ?? {}) as unknown as ReachOptions;
+  const start = hydrateOnce(load);
+  fetchAheadWhenIdle(el);
+  const forgetActions = keepEarlyActions(el);
+  let isBegun = false;
+  const begin = () => {
+    if (isBegun) return;
+    isBegun = true;
+    stopWatching();
+    if (group) document.dispatchEvent(new Event(groupEvent(group)));
+    void start().then(forgetActions);
+  };
+  const stopWatching = onFirstReach([el], begin);
+  if (group) document.addEventListener(groupEvent(group), begin, { once: true });
+  const query = new URLSearchParams(window.location.search);
+  if (params.some((param) => query.has(param))) begin();
+};
+
+export default reach;
