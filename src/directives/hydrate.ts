@@ -4,9 +4,11 @@
  * page's own photos and fonts still load), and a load that fails (no signal) leaves the server-rendered
  * HTML as it is, which works alone. What the visitor did before React came is kept in the DOM for the
  * island to carry out once it runs (src/islands/early-reach.ts): the edits of its forms (`data-pending`
- * on the island) and the buttons pressed (`data-pending-click` on each).
+ * on the island), the forms sent (`data-pending-submit` on each) and the buttons pressed
+ * (`data-pending-click` on each).
  */
 import type { ClientDirective } from 'astro';
+import { NEEDS_SCRIPT, PENDING_CLICK, PENDING_EDITS, PENDING_SUBMIT } from './early-marks.ts';
 
 type Load = Parameters<ClientDirective>[0];
 
@@ -72,20 +74,20 @@ export function onFirstReach(areas: readonly Element[], onReach: () => void): ()
   return remove;
 }
 
-/** The attribute on an island whose forms the visitor edited before it ran. */
-export const PENDING_EDITS = 'data-pending';
-/** The attribute on a button the visitor pressed before its island ran. */
-export const PENDING_CLICK = 'data-pending-click';
-
 /**
  * Keeps, until the island runs, what the visitor does inside `el` before it does: an edit of a form
- * (typed words, a box ticked: the form holds it; the island is marked PENDING_EDITS) and a button
- * pressed (marked PENDING_CLICK). A form sent then is not sent: the island sends it. Links are links
- * and are left alone. Returns the removal, for once the island has started.
+ * (typed words, a box ticked: the form holds it; the island is marked PENDING_EDITS), a form sent (not
+ * sent now: marked PENDING_SUBMIT, the island sends it) and a button pressed (marked PENDING_CLICK).
+ * Links are links and are left alone. Enables the controls marked NEEDS_SCRIPT. Returns the removal,
+ * for once the island has started.
  */
 export function keepEarlyActions(el: HTMLElement): () => void {
+  for (const control of el.querySelectorAll(`[${NEEDS_SCRIPT}]`)) control.removeAttribute('disabled');
   const onEdit = (event: Event) => {
-    if (event.type === 'submit') event.preventDefault();
+    if (event.type === 'submit') {
+      event.preventDefault();
+      (event.target as Element).setAttribute(PENDING_SUBMIT, '');
+    }
     el.setAttribute(PENDING_EDITS, '');
   };
   const onClick = (event: Event) => {

@@ -2,7 +2,8 @@
  * The project's client directives (src/directives/{name}.ts, typed in src/directives/client-directives.d.ts):
  * React arrives only when a widget needs it, and never before the page's load (src/directives/hydrate.ts).
  * - reach: a widget the visitor reaches for (the lists' and portals' filters, the search, the photo
- *   viewer, the contact form), or at load for an address that already filters;
+ *   viewer, the contact form, the maps and the player on request), or at load for an address that
+ *   already filters;
  * - near: the home's carousels, as they come near the view;
  * - due: the hero's slideshow, a second before its first advance;
  * - stored: the favourites, at once only when this browser has saved some.

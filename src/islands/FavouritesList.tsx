@@ -4,17 +4,16 @@
  * the empty state and hydrated by `client:stored`: at once when this browser has saved items or the
  * address carries a shared list, else only when needed, so a visitor with nothing saved loads no React.
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
 import { type Favourite, favouriteKey } from '../lib/favourite.ts';
 import { countLabel } from '../lib/text.ts';
 import { $favourites, removeFavourite } from '../stores/favourites.ts';
+import { $savedOffline, keepFavouritesOffline } from '../stores/saved-offline.ts';
 import { ReceivedList, ShareSavedList } from './FavouritesShare.tsx';
-import { keepFavouritesOffline, watchSavedOffline } from './saved-offline.ts';
 
 /** What the server renders and hydration starts from: nothing saved (it cannot read this browser). */
 const NOTHING_SAVED: Favourite[] = [];
-const listen = (onChange: () => void) => $favourites.listen(onChange);
-const savedNow = () => $favourites.get();
 const savedOnServer = () => NOTHING_SAVED;
 
 interface Props {
@@ -31,19 +30,16 @@ interface Props {
 }
 
 export default function FavouritesList({ kindNames, exploreHref, placeholderImage, siteUrl, businessName }: Props) {
-  const list = useSyncExternalStore(listen, savedNow, savedOnServer);
+  const list = useStore($favourites, { ssr: savedOnServer });
+  const offline = useStore($savedOffline);
   const rootRef = useRef<HTMLDivElement>(null);
   // Once this browser's list is drawn (not the server's, which hydration starts from), the page's
   // 'Carregando…' (client:stored's data-restoring) gives way to it.
-  const isDrawn = list === savedNow();
+  const isDrawn = list !== NOTHING_SAVED;
   useEffect(() => {
     if (isDrawn) rootRef.current?.closest('[data-restoring]')?.removeAttribute('data-restoring');
   }, [isDrawn]);
-  const [offline, setOffline] = useState<Set<string>>(new Set());
-  useEffect(() => {
-    keepFavouritesOffline();
-    return watchSavedOffline(setOffline);
-  }, []);
+  useEffect(() => keepFavouritesOffline(), []);
 
   // The removed button disappears: move the focus to the next 'Remover', else to the empty state.
   const remove = (item: Favourite, index: number) => {

@@ -4,7 +4,7 @@
  * on a phone that opens such a link, the shared list with 'Adicionar aos meus favoritos'.
  */
 import { useEffect, useState } from 'react';
-import { type Favourite, favouriteKey, isFavourite } from '../lib/favourite.ts';
+import { type Favourite, favouriteKey } from '../lib/favourite.ts';
 import {
   decodeSharedList,
   leftOutNote,
@@ -14,7 +14,7 @@ import {
   whatsAppUrl,
 } from '../lib/shared-list.ts';
 import { countLabel } from '../lib/text.ts';
-import { $favourites, addFavourite } from '../stores/favourites.ts';
+import { addFavourites } from '../stores/favourites.ts';
 
 interface ShareProps {
   list: readonly Favourite[];
@@ -80,11 +80,7 @@ export function ReceivedList({ kindNames }: { kindNames: Record<string, string> 
   if (shared.length === 0 && leftOut === 0 && added === null) return null;
 
   const addAll = () => {
-    const saved = $favourites.get();
-    const fresh = shared.filter((item) => !isFavourite(saved, item));
-    // addFavourite puts each first: add from the last so the shared order is kept on top.
-    for (const item of [...fresh].reverse()) addFavourite(item);
-    setAdded(fresh.length);
+    setAdded(addFavourites(shared));
     setShared(NOTHING_SHARED);
     history.replaceState(null, '', location.pathname);
   };

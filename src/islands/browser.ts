@@ -13,9 +13,8 @@
 export const CARDS_ADDED_EVENT = 'cards-added';
 
 /**
- * The JSON a component wrote in an element's `data-{name}` for its module (Gallery.astro's photos,
- * EmbedOnRequest.astro's frame, ContactForm.astro's agency); null when it is missing or not JSON.
- * The module checks its shape.
+ * The JSON a component wrote in an element's `data-{name}` for its module (Gallery.astro's photos);
+ * null when it is missing or not JSON. The module checks its shape.
  */
 export function dataJson(element: HTMLElement, name: string): unknown {
   try {

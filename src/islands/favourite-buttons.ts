@@ -1,15 +1,16 @@
 /**
  * Brings every heart button of the page to life ('Salvar nos favoritos'): one small module per
- * page, not one React island per card. The buttons are static markup (`button[data-favourite]`,
- * hidden until this runs, so a visitor without JavaScript sees no dead control); one delegated
- * click listener toggles `$favourites`, and every change of the store (this tab or another)
- * updates aria-pressed and the label of all the buttons.
+ * page, not one React island per card (which costs each card's HTML, React on every card page, and
+ * a second on a first tap: docs/performance.md). The buttons are static markup
+ * (`button[data-favourite]`, hidden until this runs, so a visitor without JavaScript sees no dead
+ * control); one delegated click listener toggles `$favourites`, and every change of the store (this
+ * tab or another) updates aria-pressed and the label of all the buttons.
  */
 
 import { type Favourite, favouriteKey, toFavourite } from '../lib/favourite.ts';
 import { $favourites, toggleFavourite } from '../stores/favourites.ts';
+import { keepFavouritesOffline } from '../stores/saved-offline.ts';
 import { CARDS_ADDED_EVENT } from './browser.ts';
-import { keepFavouritesOffline } from './saved-offline.ts';
 
 const SELECTOR = 'button[data-favourite]';
 const SAVE = 'Salvar nos favoritos';

@@ -1,8 +1,10 @@
 /**
  * Brings the 'Compartilhar' buttons of static cards and articles to life: one delegated listener
- * for the page. The buttons are static markup (`button[data-share-url]`, hidden until this runs, so
- * a visitor without JavaScript sees only the plain share links); with the Web Share API the button
- * opens the system sheet, else it copies the link and says 'Link copiado' in its status line.
+ * for the page, which shares on the tap itself (the share sheet needs the tap's user activation; an
+ * island per card would cost each card's HTML and React: docs/performance.md). The buttons are
+ * static markup (`button[data-share-url]`, hidden until this runs, so a visitor without JavaScript
+ * sees only the plain share links); with the Web Share API the button opens the system sheet, else
+ * it copies the link and says 'Link copiado' in its status line.
  */
 import { shareLabel, shareMessage, shareOrCopy } from '../lib/share.ts';
 import { CARDS_ADDED_EVENT } from './browser.ts';

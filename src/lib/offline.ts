@@ -1,5 +1,5 @@
 /**
- * What the service worker (src/service-worker/sw.ts) and the pages (src/islands/saved-offline.ts,
+ * What the service worker (src/service-worker/sw.ts) and the pages (src/stores/saved-offline.ts,
  * the site shell's registration) agree on: cache names, the saved places' index, the addresses
  * the worker always keeps, and the messages they send each other. No imports, so the worker's
  * bundle takes only these.

@@ -78,6 +78,19 @@ export function addFavourite(entry: Favourite): void {
   $favourites.set([favourite, ...list].slice(0, MAX_FAVOURITES));
 }
 
+/**
+ * Saves a list someone shared, on top and in its order, skipping what is already saved (and what is
+ * invalid); returns how many were added.
+ */
+export function addFavourites(entries: readonly Favourite[]): number {
+  const list = $favourites.get();
+  const fresh = entries.filter((entry) => !isFavourite(list, entry));
+  // addFavourite puts each first: add from the last so the shared order is kept on top.
+  for (const entry of [...fresh].reverse()) addFavourite(entry);
+  const saved = $favourites.get();
+  return fresh.filter((entry) => isFavourite(saved, entry)).length;
+}
+
 /** Removes an item by kind and id. */
 export function removeFavourite(entry: Pick<Favourite, 'kind' | 'id'>): void {
   const list = $favourites.get();

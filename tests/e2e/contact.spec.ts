@@ -5,10 +5,13 @@
  * maps service or Spotify, before the visitor asks.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, stubThirdParties, WIDTHS } from './support.ts';
+import { expectNoSeriousA11yViolations, holdResponses, stubThirdParties, WIDTHS } from './support.ts';
 
 const AGENCY_EMAIL = 'turismo@turismobarradobugres.com.br';
-/** The form once its module runs (src/islands/contact-form.ts): the browser's own checks off, the button enabled. */
+/**
+ * The form where scripts run: its button enabled by the island's directive (a submit before React comes is
+ * kept and carried out once it runs: src/islands/ContactForm.tsx), the browser's own checks off.
+ */
 async function enhancedForm(page: Page) {
   const form = page.getByRole('form', { name: 'Envie uma mensagem' });
   await form.scrollIntoViewIfNeeded();
@@ -110,6 +113,29 @@ test.describe('contact and embeds at phone width', () => {
     await expect(page).toHaveURL(/\/contato$/);
     await expect(form.getByLabel('Assunto', { exact: true })).toHaveValue('Passeio & pousada');
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a message typed and sent before the form’s code arrives is handed off once it runs, not sent as the page’s address', async ({
+    page,
+  }) => {
+    const { held, release } = await holdResponses(page, /\/_astro\/ContactForm\.[\w-]+\.js$/);
+    await page.goto('/contato');
+    const form = await enhancedForm(page);
+    await form.getByLabel('Nome', { exact: true }).fill('Ana Souza');
+    await form.getByLabel('E-mail', { exact: true }).fill('ana@exemplo.com');
+    await form.getByLabel('Assunto', { exact: true }).fill('Passeio');
+    await form.getByLabel('Mensagem', { exact: true }).fill('Há vagas em julho?');
+    await form.getByRole('button', { name: 'Enviar Mensagem' }).click();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await expect(form.getByRole('status')).toHaveText('');
+    await expect(page).toHaveURL(/\/contato$/);
+    release();
+    await expect(form.getByRole('status')).toContainText('Abrimos seu aplicativo de e-mail');
+    expect(new URL((await form.locator('a[data-handoff="email"]').getAttribute('href')) ?? '').searchParams.get('body')).toMatch(
+      /^Há vagas em julho\?\r\n\r\n--\r\nNome: Ana Souza/,
+    );
+    await expect(page).toHaveURL(/\/contato$/);
+    await expect(form.getByLabel('Nome', { exact: true })).toHaveValue('Ana Souza');
   });
 
   test('contact map: no frame and no request before "Mostrar mapa"', async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   contactMailto,
   contactNote,
   contactWhatsapp,
+  errorsAfterEdit,
   firstInvalidField,
   mapAddress,
   mapQuery,
@@ -46,6 +47,38 @@ describe.each<[string, Partial<ContactFields>, Partial<Record<keyof ContactField
 ])('validateContact: %s', (_name, change, expected) => {
   it('gives the messages of the invalid fields', () => {
     expect(validateContact({ ...valid, ...change })).toEqual(expected);
+  });
+});
+
+describe.each<[string, Partial<Record<keyof ContactFields, string>>, Partial<ContactFields>, keyof ContactFields, object]>([
+  ['a field made valid loses its message', { email: CONTACT_MESSAGES.email }, {}, 'email', {}],
+  [
+    'a field still wrong, in another way, gets that message',
+    { email: CONTACT_MESSAGES.email, nome: CONTACT_MESSAGES.nome },
+    { email: 'ana@' },
+    'email',
+    { email: CONTACT_MESSAGES.emailInvalid, nome: CONTACT_MESSAGES.nome },
+  ],
+  [
+    'the other fields keep theirs until the next submit, though now valid',
+    { nome: CONTACT_MESSAGES.nome, assunto: CONTACT_MESSAGES.assunto },
+    {},
+    'nome',
+    { assunto: CONTACT_MESSAGES.assunto },
+  ],
+  ['a field without a message gets none while the visitor types', {}, { nome: '' }, 'nome', {}],
+])('errorsAfterEdit: %s', (_name, errors, change, field, expected) => {
+  it('gives the messages shown after the edit', () => {
+    expect(errorsAfterEdit(errors, { ...valid, ...change }, field)).toEqual(expected);
+  });
+});
+
+describe('errorsAfterEdit: nothing changes', () => {
+  it.each([
+    ['the same message', { email: CONTACT_MESSAGES.emailInvalid }, { email: 'ana@' }],
+    ['no message on the field', { nome: CONTACT_MESSAGES.nome }, { email: '' }],
+  ] as const)('is the same object for %s (nothing to draw)', (_name, errors, change) => {
+    expect(errorsAfterEdit(errors, { ...valid, ...change }, 'email')).toBe(errors);
   });
 });
 

@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { holdsItems } from '../../src/directives/stored.ts';
 import { entryOf } from '../../src/islands/favourite-buttons.ts';
 import { FAVOURITES_KEY, type Favourite, isFavourite, parseFavourites } from '../../src/lib/favourite.ts';
-import { $favourites, addFavourite, clearFavourites, removeFavourite, toggleFavourite } from '../../src/stores/favourites.ts';
+import {
+  $favourites,
+  addFavourite,
+  addFavourites,
+  clearFavourites,
+  removeFavourite,
+  toggleFavourite,
+} from '../../src/stores/favourites.ts';
 
 /** A Storage kept in a Map, as the browser's localStorage. */
 class FakeStorage implements Storage {
@@ -88,6 +95,15 @@ describe('favourite actions', () => {
     clearFavourites();
     expect($favourites.get()).toEqual([]);
     expect(storage.getItem(FAVOURITES_KEY)).toBeNull();
+  });
+
+  it('adds a shared list on top, in its order, skipping what is saved and what is invalid', () => {
+    const news: Favourite = { kind: 'news', id: 'n1', title: 'Festival', image: null, path: '/news/n1' };
+    addFavourite(hotel);
+    const added = addFavourites([tour, hotel, { ...news, id: 'x', path: '//evil.example' }, news]);
+    expect(added).toBe(2);
+    expect($favourites.get().map((item) => item.id)).toEqual(['t1', 'n1', 'h1']);
+    expect(addFavourites([tour])).toBe(0);
   });
 
   it('refuses entries with a path off the site', () => {

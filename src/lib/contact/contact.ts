@@ -17,6 +17,8 @@ export interface ContactFields {
   mensagem: string;
 }
 export type ContactField = keyof ContactFields;
+/** The messages shown next to the fields: one per invalid field, as the last submit or edit left them. */
+export type ContactErrors = Partial<Record<ContactField, string>>;
 
 /** Field order on the page: the first invalid one gets the focus. */
 export const CONTACT_FIELDS: readonly ContactField[] = ['nome', 'email', 'assunto', 'mensagem'];
@@ -38,8 +40,8 @@ const EMAIL_PATTERN =
 export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
 /** The error of each invalid field (blank after trimming, or a malformed e-mail); empty when valid. */
-export function validateContact(fields: ContactFields): Partial<Record<ContactField, string>> {
-  const errors: Partial<Record<ContactField, string>> = {};
+export function validateContact(fields: ContactFields): ContactErrors {
+  const errors: ContactErrors = {};
   if (!fields.nome.trim()) errors.nome = CONTACT_MESSAGES.nome;
   if (!fields.email.trim()) errors.email = CONTACT_MESSAGES.email;
   else if (!isEmail(fields.email)) errors.email = CONTACT_MESSAGES.emailInvalid;
@@ -48,8 +50,22 @@ export function validateContact(fields: ContactFields): Partial<Record<ContactFi
   return errors;
 }
 
+/**
+ * The messages once the visitor has edited `field` (typed in it after a submit): its own message follows
+ * the new text (gone once it is valid, another while it is wrong in another way); the other fields'
+ * wait for the next submit, and a field without a message gets none while the visitor types. The same
+ * object when nothing changes.
+ */
+export function errorsAfterEdit(errors: ContactErrors, fields: ContactFields, field: ContactField): ContactErrors {
+  if (!errors[field]) return errors;
+  const message = validateContact(fields)[field];
+  if (message === errors[field]) return errors;
+  const { [field]: _, ...others } = errors;
+  return message ? { ...others, [field]: message } : others;
+}
+
 /** The first invalid field in page order, or null. */
-export function firstInvalidField(errors: Partial<Record<ContactField, string>>): ContactField | null {
+export function firstInvalidField(errors: ContactErrors): ContactField | null {
   return CONTACT_FIELDS.find((field) => errors[field]) ?? null;
 }
 

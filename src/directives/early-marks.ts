@@ -1,0 +1,19 @@
+/**
+ * The marks a directive leaves in an island's markup for what the visitor did before React came
+ * (src/directives/hydrate.ts keepEarlyActions), read by the island once it runs (src/islands/early-reach.ts).
+ * A module of their own: an island that reads them does not bring the directives' helpers into the
+ * chunk the pages' plain modules share (onFirstReach).
+ */
+
+/** The attribute on an island whose forms the visitor edited before it ran. */
+export const PENDING_EDITS = 'data-pending';
+/** The attribute on a button the visitor pressed before its island ran. */
+export const PENDING_CLICK = 'data-pending-click';
+/** The attribute on a form the visitor sent before its island ran. */
+export const PENDING_SUBMIT = 'data-pending-submit';
+/**
+ * The attribute on a control the page serves disabled because only its island can do what it does (the
+ * contact form's 'Enviar', which hands the message off in the browser): without scripts it stays
+ * disabled; where they run it is enabled at once, since what it asks for is kept until the island runs.
+ */
+export const NEEDS_SCRIPT = 'data-needs-script';

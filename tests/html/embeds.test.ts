@@ -1,0 +1,34 @@
+/**
+ * The maps and the Spotify player shown on request, as the sample build serves them: the placeholder
+ * with its links inside an island (src/islands/EmbedOnRequest.tsx) that waits for the visitor's reach,
+ * its button shown only where scripts run, no frame in the page. Pressing it, early or not, is
+ * tests/components/EmbedOnRequest.test.tsx; no request before, in a browser, tests/e2e/contact.spec.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { one, page } from '../support/dist-pages.ts';
+
+describe.each([
+  ['/contato', 'Mostrar mapa', /^https:\/\/www\.google\.com\/maps\?q=-15\.0728%2C-57\.1817&output=embed$/],
+  ['/accommodation/201', 'Mostrar mapa', /^https:\/\/www\.google\.com\/maps\?q=.+&output=embed$/],
+  ['/', /^Ouvir aqui/, /^https:\/\/open\.spotify\.com\/embed\/episode\/\w+$/],
+])('%s', (path, trigger, frame) => {
+  const button = () => one(page(path), 'button', trigger, { exact: false });
+
+  it('serves the placeholder with no frame: nothing is asked of the third party until the visitor presses', () => {
+    expect(page(path).querySelector('iframe')).toBeNull();
+  });
+
+  it('shows the button only where scripts run, in an island that waits for the reach', () => {
+    expect(button().classList.contains('js-only')).toBe(true);
+    expect(button().hasAttribute('data-embed-trigger')).toBe(true);
+    const island = button().closest('astro-island');
+    expect(island?.getAttribute('client')).toBe('reach');
+    expect(island?.getAttribute('component-url')).toMatch(/\/EmbedOnRequest\.[\w-]+\.js$/);
+    // The placeholder is the island's children, static HTML: its props are the frame alone.
+    const props = JSON.parse(island?.getAttribute('props') ?? '{}') as Record<string, [0, string]>;
+    expect(Object.keys(props).sort()).toEqual(
+      path === '/' ? ['allow', 'className', 'src', 'title'] : ['className', 'src', 'title'],
+    );
+    expect(props.src?.[1]).toMatch(frame);
+  });
+});
