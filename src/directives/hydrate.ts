@@ -4,7 +4,8 @@
  * page's own photos and fonts still load), and a load that fails (no signal) leaves the server-rendered
  * HTML as it is, which works alone. What the visitor did before React came is kept in the DOM for the
  * island to carry out once it runs (src/islands/early-reach.ts): the edits of its forms (`data-pending`
- * on the island) and the buttons pressed (`data-pending-click` on each).
+ * on the island), the forms sent (`data-pending-submit`), and the buttons pressed and the island's own links
+ * chosen (`data-pending-click` on each).
  */
 import type { ClientDirective } from 'astro';
 
@@ -74,28 +75,64 @@ export function onFirstReach(areas: readonly Element[], onReach: () => void): ()
 
 /** The attribute on an island whose forms the visitor edited before it ran. */
 export const PENDING_EDITS = 'data-pending';
-/** The attribute on a button the visitor pressed before its island ran. */
+/** The attribute on a button the visitor pressed, or an island's link they chose (ISLAND_LINK), before its island ran. */
 export const PENDING_CLICK = 'data-pending-click';
+/** The attribute on a form the visitor sent before its island ran. */
+export const PENDING_SUBMIT = 'data-pending-submit';
+/**
+ * The attribute of a link its island opens itself (a gallery's thumbnail, which the photo viewer shows; the
+ * header's search entry, which opens the search dialog). Without JavaScript it is a plain link; chosen before
+ * the island runs, it is held like a pressed button, not followed.
+ */
+export const ISLAND_LINK = 'data-island-link';
+
+/** A plain left click: one with a modifier key or another button opens a tab or a window, which is the browser's. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * Keeps, until the island runs, what the visitor does inside `el` before it does: an edit of a form
- * (typed words, a box ticked: the form holds it; the island is marked PENDING_EDITS) and a button
- * pressed (marked PENDING_CLICK). A form sent then is not sent: the island sends it. Links are links
- * and are left alone. Returns the removal, for once the island has started.
+ * (typed words, a box ticked: the form holds it; the island is marked PENDING_EDITS), a form sent (not
+ * sent: marked PENDING_SUBMIT, the island sends it), a button pressed and an island's link chosen (marked
+ * PENDING_CLICK). Other links are links and are left alone. Returns what to call once the island's start
+ * is over: the listeners go, and when it failed (no signal: the island is still unhydrated) a held link and a
+ * held form go as they would without JavaScript, since no island will.
  */
 export function keepEarlyActions(el: HTMLElement): () => void {
+  // Astro drops `ssr` once it has handed the island to React, which from then on answers (and replays what comes
+  // meanwhile); a component that failed to load leaves it.
+  const isWaiting = () => el.hasAttribute('ssr');
   const onEdit = (event: Event) => {
-    if (event.type === 'submit') event.preventDefault();
+    if (!isWaiting()) return;
+    if (event.type === 'submit') {
+      event.preventDefault();
+      (event.target as Element).setAttribute(PENDING_SUBMIT, '');
+    }
     el.setAttribute(PENDING_EDITS, '');
   };
-  const onClick = (event: Event) => {
-    const button = (event.target as Element | null)?.closest?.('button');
-    if (button && el.contains(button) && button.type !== 'submit') button.setAttribute(PENDING_CLICK, '');
+  const onClick = (event: MouseEvent) => {
+    const target = (event.target as Element | null)?.closest?.(`button, a[${ISLAND_LINK}]`);
+    if (!target || !el.contains(target) || !isWaiting()) return;
+    if (target instanceof HTMLButtonElement) {
+      if (target.type !== 'submit') target.setAttribute(PENDING_CLICK, '');
+    } else if (isPlainClick(event) && !event.defaultPrevented) {
+      event.preventDefault();
+      target.setAttribute(PENDING_CLICK, '');
+    }
   };
   for (const type of ['input', 'change', 'submit']) el.addEventListener(type, onEdit, true);
   el.addEventListener('click', onClick, true);
   return () => {
     for (const type of ['input', 'change', 'submit']) el.removeEventListener(type, onEdit, true);
     el.removeEventListener('click', onClick, true);
+    if (!isWaiting()) return;
+    for (const link of el.querySelectorAll<HTMLElement>(`a[${PENDING_CLICK}]`)) {
+      link.removeAttribute(PENDING_CLICK);
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    }
+    for (const form of el.querySelectorAll<HTMLFormElement>(`form[${PENDING_SUBMIT}]`)) {
+      form.removeAttribute(PENDING_SUBMIT);
+      form.requestSubmit();
+    }
   };
 }
