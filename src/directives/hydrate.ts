@@ -4,11 +4,11 @@
  * page's own photos and fonts still load), and a load that fails (no signal) leaves the server-rendered
  * HTML as it is, which works alone. What the visitor did before React came is kept in the DOM for the
  * island to carry out once it runs (src/islands/early-reach.ts): the edits of its forms (`data-pending`
- * on the island), the forms sent (`data-pending-submit` on each) and the buttons pressed
- * (`data-pending-click` on each).
+ * on the island), the forms sent (`data-pending-submit`), and the buttons pressed and the island's own links
+ * chosen (`data-pending-click` on each).
  */
 import type { ClientDirective } from 'astro';
-import { NEEDS_SCRIPT, PENDING_CLICK, PENDING_EDITS, PENDING_SUBMIT } from './early-marks.ts';
+import { ISLAND_LINK, NEEDS_SCRIPT, PENDING_CLICK, PENDING_EDITS, PENDING_SUBMIT } from './early-marks.ts';
 
 type Load = Parameters<ClientDirective>[0];
 
@@ -74,30 +74,61 @@ export function onFirstReach(areas: readonly Element[], onReach: () => void): ()
   return remove;
 }
 
+/** A plain left click: one with a modifier key or another button opens a tab or a window, which is the browser's. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
 /**
  * Keeps, until the island runs, what the visitor does inside `el` before it does: an edit of a form
  * (typed words, a box ticked: the form holds it; the island is marked PENDING_EDITS), a form sent (not
- * sent now: marked PENDING_SUBMIT, the island sends it) and a button pressed (marked PENDING_CLICK).
- * Links are links and are left alone. Enables the controls marked NEEDS_SCRIPT. Returns the removal,
- * for once the island has started.
+ * sent: marked PENDING_SUBMIT, the island sends it), a button pressed and an island's link chosen (marked
+ * PENDING_CLICK). Other links are links and are left alone, and so is the static HTML the island holds as
+ * children. Enables the controls marked NEEDS_SCRIPT. Returns what to call once the island's start is over:
+ * the listeners go, and when it failed (no signal: the island is still unhydrated) a held link and a held
+ * form go as they would without JavaScript, since no island will.
  */
 export function keepEarlyActions(el: HTMLElement): () => void {
   for (const control of el.querySelectorAll(`[${NEEDS_SCRIPT}]`)) control.removeAttribute('disabled');
+  // Astro drops `ssr` once it has handed the island to React, which from then on answers (and replays what comes
+  // meanwhile); a component that failed to load leaves it.
+  const isWaiting = () => el.hasAttribute('ssr');
+  // The static HTML given to the island as children (an `astro-slot`: a carousel's cards and their hearts) is not
+  // the island's: it works by its own scripts, and a button of it pressed again would undo what the visitor did.
+  const isOwn = (target: Element | null | undefined) => {
+    const slot = target?.closest?.('astro-slot, astro-static-slot');
+    return Boolean(target && el.contains(target) && !(slot && el.contains(slot)));
+  };
   const onEdit = (event: Event) => {
+    if (!isWaiting() || !isOwn(event.target as Element | null)) return;
     if (event.type === 'submit') {
       event.preventDefault();
       (event.target as Element).setAttribute(PENDING_SUBMIT, '');
     }
     el.setAttribute(PENDING_EDITS, '');
   };
-  const onClick = (event: Event) => {
-    const button = (event.target as Element | null)?.closest?.('button');
-    if (button && el.contains(button) && button.type !== 'submit') button.setAttribute(PENDING_CLICK, '');
+  const onClick = (event: MouseEvent) => {
+    const target = (event.target as Element | null)?.closest?.(`button, a[${ISLAND_LINK}]`);
+    if (!target || !isOwn(target) || !isWaiting()) return;
+    if (target instanceof HTMLButtonElement) {
+      if (target.type !== 'submit') target.setAttribute(PENDING_CLICK, '');
+    } else if (isPlainClick(event) && !event.defaultPrevented) {
+      event.preventDefault();
+      target.setAttribute(PENDING_CLICK, '');
+    }
   };
   for (const type of ['input', 'change', 'submit']) el.addEventListener(type, onEdit, true);
   el.addEventListener('click', onClick, true);
   return () => {
     for (const type of ['input', 'change', 'submit']) el.removeEventListener(type, onEdit, true);
     el.removeEventListener('click', onClick, true);
+    if (!isWaiting()) return;
+    for (const link of el.querySelectorAll<HTMLElement>(`a[${PENDING_CLICK}]`)) {
+      link.removeAttribute(PENDING_CLICK);
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    }
+    for (const form of el.querySelectorAll<HTMLFormElement>(`form[${PENDING_SUBMIT}]`)) {
+      form.removeAttribute(PENDING_SUBMIT);
+      form.requestSubmit();
+    }
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The browser facts the islands share, each read in one place: the network connection's flags
  * (Network Information API, not in every browser's types), the one focus trap of the modal
- * dialogs (lightbox, search) and of the header's open drawer, the event that says cards came,
+ * dialogs (the photo viewer, the search) and of the header's open drawer, the event that says cards came,
  * what a plain click is, and the data a component wrote for its module.
  */
 
@@ -11,18 +11,6 @@
  * buttons are shown then (favourite-buttons.ts, share-buttons.ts).
  */
 export const CARDS_ADDED_EVENT = 'cards-added';
-
-/**
- * The JSON a component wrote in an element's `data-{name}` for its module (Gallery.astro's photos);
- * null when it is missing or not JSON. The module checks its shape.
- */
-export function dataJson(element: HTMLElement, name: string): unknown {
-  try {
-    return JSON.parse(element.dataset[name] ?? 'null');
-  } catch {
-    return null;
-  }
-}
 
 /** A plain left click: one with a modifier key or another button opens a tab or a window, which the page leaves to the browser. */
 export const isPlainClick = (event: MouseEvent): boolean =>

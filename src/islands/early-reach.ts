@@ -1,9 +1,8 @@
 /**
  * What a visitor did before an island's React came (src/directives/hydrate.ts keepEarlyActions), done
- * once it runs: the forms' edits are read by `onEdits` (the forms still hold them), each form sent is
- * sent again (requestSubmit: the island's onSubmit, else the form's own action), then each button
- * pressed is pressed again, now with its handler. A tap or a keystroke made on a slow connection is
- * never lost.
+ * once it runs: the forms' edits are read by `onEdits` (the forms still hold them), then each button
+ * pressed and each of the island's links chosen is pressed again, and each form sent is sent again, now
+ * with their handlers. A tap or a keystroke made on a slow connection is never lost.
  */
 import { type RefObject, useEffect } from 'react';
 import { PENDING_CLICK, PENDING_EDITS, PENDING_SUBMIT } from '../directives/early-marks.ts';
@@ -18,13 +17,15 @@ export function useEarlyActions(ref: RefObject<Element | null>, onEdits?: (islan
       island.removeAttribute(PENDING_EDITS);
       onEdits?.(island);
     }
+    for (const button of island.querySelectorAll<HTMLElement>(`[${PENDING_CLICK}]`)) {
+      button.removeAttribute(PENDING_CLICK);
+      // A plain click, as the one held was: button.click() would carry the modifier keys held now (Ctrl+K's Ctrl),
+      // which make a link's click a new tab's.
+      button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    }
     for (const form of island.querySelectorAll<HTMLFormElement>(`form[${PENDING_SUBMIT}]`)) {
       form.removeAttribute(PENDING_SUBMIT);
       form.requestSubmit();
-    }
-    for (const button of island.querySelectorAll<HTMLElement>(`[${PENDING_CLICK}]`)) {
-      button.removeAttribute(PENDING_CLICK);
-      button.click();
     }
   }, []);
 }

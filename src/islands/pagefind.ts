@@ -1,7 +1,8 @@
 /**
  * Loads Pagefind's browser API (`/pagefind/pagefind.js`, written by scripts/index-search.ts) on
  * first use only, once per page, and runs one query: results for the query and kind, with the
- * counts per kind for the chips. The bundle is fetched at run time, never bundled by Vite.
+ * counts per kind for the chips. The bundle is fetched at run time, never bundled by Vite. A browser
+ * module that draws nothing: the search's store (src/stores/search.ts) asks it, the islands draw.
  */
 
 import { answersQuery } from '../lib/search/relevance.ts';

@@ -5,6 +5,13 @@
  * there (the home's 60-odd cards repeated their paths about 190 times; the sprite saved 0.3 KB of its
  * gzip HTML, and keeps one copy of each path for the pages and the islands).
  */
+/**
+ * The two icons the site search's islands draw (src/islands/SearchPanel.tsx), apart: an island that reads
+ * ICON_PATHS carries every path of the set (about 1.5 kB gzip) into a visitor's first search.
+ */
+export const SEARCH_ICON = 'M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z';
+export const CLOSE_ICON = 'M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7 4.3 4.3l6.3 6.3 6.3-6.3z';
+
 export const ICON_PATHS = {
   heart:
     'M12 20.5s-7.5-4.6-9.3-9.2C1.4 7.9 3.6 4.5 7 4.5c2 0 3.5 1.1 5 3 1.5-1.9 3-3 5-3 3.4 0 5.6 3.4 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z',
@@ -28,13 +35,13 @@ export const ICON_PATHS = {
   people:
     'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM9 13c-3.3 0-7 1.7-7 4v3h14v-3c0-2.3-3.7-4-7-4zm8 0-1 .1c1.2.9 2 2.1 2 3.9v3h5v-3c0-2.2-3.4-4-6-4z',
   menu: 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z',
-  close: 'M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7 4.3 4.3l6.3 6.3 6.3-6.3z',
+  close: CLOSE_ICON,
   arrowUp: 'M12 4l-8 8h5v8h6v-8h5z',
   arrowLeft: 'M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z',
   globe:
     'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm6.9 6h-3a15.6 15.6 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8zM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4zM4.3 14a8 8 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4zm.8 2h3a15.6 15.6 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16zm3-8h-3a8 8 0 0 1 4.4-3.6A15.6 15.6 0 0 0 8.1 8zM12 20c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4zm.3 5.6c.6-1.1 1.1-2.3 1.4-3.6h3a8 8 0 0 1-4.4 3.6zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8 8 0 0 1 0 4z',
   play: 'M8 5v14l11-7z',
-  search: 'M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z',
+  search: SEARCH_ICON,
   /** The international symbol of access (a figure with open arms in a ring): the link to /acessibilidade. */
   accessibility:
     'M12 1a11 11 0 1 0 0 22 11 11 0 1 0 0-22zm0 2a9 9 0 1 1 0 18 9 9 0 1 1 0-18zm0 2a1.5 1.5 0 1 0 0 3 1.5 1.5 0 1 0 0-3zM6.5 9h11v1.5h-3.9V14l2 4.6-1.4.6-2.2-4.4-2.2 4.4-1.4-.6 2-4.6v-3.5H6.5z',

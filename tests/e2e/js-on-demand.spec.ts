@@ -15,8 +15,8 @@ import { stubThirdParties } from './support.ts';
 /** The most a page may fetch before its load (docs/performance.md). */
 const LIMIT = 15 * 1024;
 
-/** The island runtime's file: React, react-dom's client and Astro's React client, one chunk. */
-const isReact = (file: string) => /\/(client|react)[.-]/i.test(path.basename(file));
+/** The island runtime's files: React, react-dom and Astro's React client (`client.*.js`, `react.*.js`, `react-dom.*.js`). */
+const isReact = (file: string) => /^(client|react)[.-]/i.test(path.basename(file));
 
 /** The site's own script files the page asks for (paths under /_astro/), and which of them before its load. */
 function collectScripts(page: Page): { all: string[]; beforeLoad: string[] } {
@@ -90,14 +90,27 @@ test('the first touch brings the widget: a filter on a list fetches the filters 
   await expect.poll(() => scripts.all.some((file) => file.includes('list-filters'))).toBe(true);
 });
 
-test('a detail page opens its gallery, and its map with the code that comes at the reach', async ({ page }) => {
+test('a detail page brings React for its gallery at the first reach into it, not before, and opens its map on request', async ({
+  page,
+}) => {
+  // Save-Data: nothing is fetched ahead when the page is idle (src/directives/hydrate.ts), so only the visitor's reach
+  // brings React.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
   const scripts = collectScripts(page);
   await stubThirdParties(page);
   await page.goto('/accommodation/201');
   const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
+  await gallery.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(3000);
+  const isViewer = (file: string) => path.basename(file).startsWith('PhotoViewer.');
+  expect(scripts.all.filter((file) => isReact(file) || isViewer(file))).toEqual([]);
+  // The thumbnail is a link to its photo until the island runs; chosen before, the viewer opens once it has.
   await gallery.locator('[data-gallery] a').first().click();
   const dialog = page.getByRole('dialog', { name: /^Fotos: / });
   await expect(dialog.getByText(/^1 \/ \d+$/)).toBeVisible();
+  expect(scripts.all.filter(isReact)).not.toEqual([]);
+  expect(scripts.all.filter(isViewer)).toHaveLength(1);
+  await expect(page).toHaveURL(/\/accommodation\/201$/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // The map is an island (EmbedOnRequest.tsx) that waits for the reach: its code comes with the tap on 'Mostrar

@@ -3,7 +3,7 @@
  * the header's open drawer, and the data a component writes for its module.
  */
 import { describe, expect, it } from 'vitest';
-import { dataJson, tabbableIn, trapTab } from '../../src/islands/browser.ts';
+import { tabbableIn, trapTab } from '../../src/islands/browser.ts';
 
 /** A control with a box on the page (or none) that records being focused. */
 function control(name: string, isRendered = true) {
@@ -48,17 +48,5 @@ describe.each([
     trapTab({ key, shiftKey, preventDefault: () => (prevented = true) }, dialog, active as unknown as Element);
     expect(focused).toEqual(expectedFocus);
     expect(prevented).toBe(isPrevented);
-  });
-});
-
-describe('dataJson: the data a component wrote for its module', () => {
-  it.each([
-    ['{"src":"/a","title":"Mapa"}', { src: '/a', title: 'Mapa' }],
-    ['[1,2]', [1, 2]],
-    [undefined, null],
-    ['{not json', null],
-  ])('data-embed=%j → %j', (value, expected) => {
-    const element = { dataset: value === undefined ? {} : { embed: value } } as unknown as HTMLElement;
-    expect(dataJson(element, 'embed')).toEqual(expected);
   });
 });

@@ -24,6 +24,7 @@ import {
   SEARCH_KIND_ORDER,
   searchAttributes,
   searchPrice,
+  searchQueryString,
   searchUrl,
   testimonialSearchRecord,
   toHit,
@@ -194,6 +195,8 @@ describe('the /busca URL', () => {
   ])('%s → %o → %s', (search, parsed, url) => {
     expect(parseSearchQuery(search)).toEqual(parsed);
     expect(searchUrl(parsed)).toBe(url);
+    // The address's query on /busca itself (setPageSearch, src/stores/search.ts).
+    expect(searchQueryString(parsed)).toBe(url.replace(/^\/busca\??/, ''));
     expect(parseSearchQuery(new URL(url, 'https://x.test').search)).toEqual(parsed);
   });
 });

@@ -15,6 +15,9 @@ export const SEARCH_FILTERS = { kind: 'tipo', locality: 'localidade' } as const;
 /** The route of the search page. */
 export const SEARCH_PATH = '/busca';
 
+/** The id of /busca's box, which the header's search entry focuses on that page. */
+export const SEARCH_PAGE_BOX = 'busca-q';
+
 /** The Pagefind bundle, written by scripts/index-search.ts next to the pages. */
 export const PAGEFIND_PATH = '/pagefind/';
 
@@ -133,12 +136,17 @@ export function parseSearchQuery(search: string | URLSearchParams): SearchQuery 
   return { query: cutQuery(params.get('q') ?? ''), kind: kind && SEARCH_KIND_ORDER.includes(kind) ? kind : null };
 }
 
-/** The shareable /busca URL of a query. */
-export function searchUrl({ query, kind }: SearchQuery): string {
+/** The query string of a search on /busca (`q=pesca&tipo=Evento`, '' for none), as parseSearchQuery reads it. */
+export function searchQueryString({ query, kind }: SearchQuery): string {
   const params = new URLSearchParams();
   if (query.trim()) params.set('q', query.trim());
   if (kind) params.set(SEARCH_FILTERS.kind, kind);
-  const text = params.toString();
+  return params.toString();
+}
+
+/** The shareable /busca URL of a query. */
+export function searchUrl(query: SearchQuery): string {
+  const text = searchQueryString(query);
   return text ? `${SEARCH_PATH}?${text}` : SEARCH_PATH;
 }
 

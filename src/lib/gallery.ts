@@ -1,0 +1,10 @@
+/**
+ * A gallery's words (Gallery.astro's thumbnails and the photo viewer, src/islands/PhotoViewer.tsx): each
+ * photo named by the item and its place among the photos, and the viewer's counter.
+ */
+
+/** A photo's alt text: 'Pousada Tuiuiú – foto 2 de 9' (`index` from 0). */
+export const photoAlt = (title: string, index: number, count: number): string => `${title} – foto ${index + 1} de ${count}`;
+
+/** The viewer's counter: '2 / 9' (`index` from 0). */
+export const photoCounter = (index: number, count: number): string => `${index + 1} / ${count}`;
