@@ -81,16 +81,24 @@ export const PENDING_CLICK = 'data-pending-click';
  * Keeps, until the island runs, what the visitor does inside `el` before it does: an edit of a form
  * (typed words, a box ticked: the form holds it; the island is marked PENDING_EDITS) and a button
  * pressed (marked PENDING_CLICK). A form sent then is not sent: the island sends it. Links are links
- * and are left alone. Returns the removal, for once the island has started.
+ * and are left alone, and so is the static HTML the island holds as children. Returns the removal,
+ * for once the island has started.
  */
 export function keepEarlyActions(el: HTMLElement): () => void {
+  // The static HTML given to the island as children (an `astro-slot`: a carousel's cards and their hearts) is not
+  // the island's: it works by its own scripts, and a button of it pressed again would undo what the visitor did.
+  const isOwn = (target: Element | null | undefined) => {
+    const slot = target?.closest?.('astro-slot, astro-static-slot');
+    return Boolean(target && el.contains(target) && !(slot && el.contains(slot)));
+  };
   const onEdit = (event: Event) => {
+    if (!isOwn(event.target as Element | null)) return;
     if (event.type === 'submit') event.preventDefault();
     el.setAttribute(PENDING_EDITS, '');
   };
   const onClick = (event: Event) => {
     const button = (event.target as Element | null)?.closest?.('button');
-    if (button && el.contains(button) && button.type !== 'submit') button.setAttribute(PENDING_CLICK, '');
+    if (button && isOwn(button) && button.type !== 'submit') button.setAttribute(PENDING_CLICK, '');
   };
   for (const type of ['input', 'change', 'submit']) el.addEventListener(type, onEdit, true);
   el.addEventListener('click', onClick, true);
