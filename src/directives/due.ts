@@ -2,9 +2,12 @@
  * `client:due={{ at }}`: hydrates a widget that changes by itself a second before its first change is
  * due, `at` milliseconds after the page started (the hero's slideshow and its first advance), and not
  * before the page's load, so the first photo (the LCP image) has the link alone; sooner when the visitor
- * reaches for it (a swipe, its dots, its pause button).
+ * reaches for it (a swipe, its dots, its pause button). Where nothing moves by itself (reduced motion,
+ * Save-Data: src/lib/carousel.ts) nothing is ever due: the widget waits for the visitor's reach, and a
+ * visitor who only looks fetches no React for it.
  */
 import type { ClientDirective } from 'astro';
+import { isSavingData, REDUCED_MOTION_QUERY } from '../lib/carousel.ts';
 import { afterLoad, fetchAheadWhenIdle, hydrateOnce, keepEarlyActions, onFirstReach } from './hydrate.ts';
 
 export interface DueOptions {
@@ -14,6 +17,12 @@ export interface DueOptions {
 
 /** How long before the change is due the island is fetched: time to fetch and run it on a slow phone. */
 const AHEAD_MS = 1000;
+
+/** Whether nothing moves by itself for this visitor. */
+function isStill(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return window.matchMedia(REDUCED_MOTION_QUERY).matches || isSavingData(connection, document.documentElement.classList);
+}
 
 const due: ClientDirective = (load, options, el) => {
   const { at = 0 } = (options.value ?? {}) as unknown as Partial<DueOptions>;
@@ -27,6 +36,7 @@ const due: ClientDirective = (load, options, el) => {
     void start().then(forgetActions);
   };
   const stopWatching = onFirstReach([el], begin);
+  if (isStill()) return;
   afterLoad(() => {
     timer = window.setTimeout(begin, Math.max(0, at - AHEAD_MS - performance.now()));
   });

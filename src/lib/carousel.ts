@@ -92,6 +92,17 @@ export function itemAfterKey(key: string, index: number, count: number, isWrappi
   }
 }
 
+/**
+ * The card a carousel's one tab stop is on once it shows `page`: the card that has the focus (`focused`, -1 for
+ * none), else the card it was on (`current`) while that is still shown, else the page's first card. So a page
+ * turned by the buttons, the auto-slide or a swipe brings the stop to what is shown, and the keyboard's card keeps it.
+ */
+export function tabStopAfterTurn(current: number, focused: number, page: number, perView: number, count: number): number {
+  if (focused !== -1) return focused;
+  const [first, end] = visibleItems(page, perView, count);
+  return current < first || current >= end ? first : current;
+}
+
 /** The page indicator: 'X de Y'. */
 export function pageIndicator(page: number, pages: number): string {
   return `${clampPage(page, pages) + 1} de ${Math.max(1, pages)}`;

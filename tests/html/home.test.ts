@@ -45,6 +45,26 @@ it('has every section in order with its heading, the curved divider on odd ones,
   for (const src of attributes(document, 'script[src]', 'src')) expect(src).toMatch(/^\/_astro\//);
 });
 
+it('draws its widgets as islands that wait for the page’s load and the visitor: carousels near the view, the hero when due, the podcast at a reach', () => {
+  const islands = [...home().querySelectorAll('astro-island')].map((island) => [
+    island.getAttribute('component-url')?.match(/\/_astro\/(\w+)\./)?.[1],
+    island.getAttribute('client'),
+    island.closest('section')?.id,
+  ]);
+  const carousels = islands.filter(([component]) => component === 'Carousel');
+  // Every carousel of the home (the kinds', the news' and the testimonials'; a kind with nothing to show has none).
+  const count = home().querySelectorAll('[data-carousel]').length;
+  expect(count).toBeGreaterThanOrEqual(CAROUSELS.length);
+  expect(carousels.map(([, client]) => client)).toEqual(Array(count).fill('near'));
+  expect(islands.filter(([component]) => component !== 'Carousel')).toEqual([
+    ['SlideshowControls', 'due', 'inicio'],
+    ['PodcastTopics', 'reach', 'podcast'],
+    ['PodcastEpisodes', 'reach', 'podcast'],
+  ]);
+  // The hero's first advance is due 5 s after the page started: the island comes a second before.
+  expect(home().querySelector('astro-island[client="due"]')?.getAttribute('opts')).toContain('"at":5000');
+});
+
 it('hero: the first city photo is the eager LCP image, the others lazy slides behind dot links', () => {
   const hero = region(home(), 'Barra do Bugres – MT');
   expect(byText(hero, 'Natureza, cultura, sabores e boas histórias')).not.toHaveLength(0);
@@ -54,7 +74,7 @@ it('hero: the first city photo is the eager LCP image, the others lazy slides be
   expect(first?.getAttribute('fetchpriority')).toBe('high');
   expect(first?.getAttribute('loading')).toBe('eager');
   expect(hero.querySelectorAll('[data-slideshow] li img[loading="lazy"]')).toHaveLength(5);
-  // The static dots link to their slides (the island's dot buttons: tests/e2e/home.spec.ts).
+  // The static dots link to their slides (the island's dot buttons: tests/components/slideshow.test.tsx).
   const links = hero.querySelectorAll('[data-slideshow-dots] a[data-slide-dot]');
   expect(links).toHaveLength(6);
   expect(links[2]?.getAttribute('href')).toBe('#slide-3');

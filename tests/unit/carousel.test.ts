@@ -13,6 +13,7 @@ import {
   pageOfItem,
   previousPage,
   swipeDirection,
+  tabStopAfterTurn,
   visibleItems,
   wrapIndex,
 } from '../../src/lib/carousel.ts';
@@ -191,6 +192,19 @@ describe('pageOfItem', () => {
     [40, 3, 4, 3],
   ])('card %i, %i a view, %i pages → page %i', (index, perView, pages, expected) => {
     expect(pageOfItem(index, perView, pages)).toBe(expected);
+  });
+});
+
+describe('tabStopAfterTurn', () => {
+  it.each([
+    ['a card has the focus: the stop stays with it', 1, 7, 0, 3, 12, 7],
+    ['the stop is on a card still shown: it stays', 4, -1, 1, 3, 12, 4],
+    ['the page turned away from it: the first card shown', 1, -1, 1, 3, 12, 3],
+    ['turned back: the first card of that page', 5, -1, 0, 3, 12, 0],
+    ['a short last page: its first card shown', 0, -1, 2, 3, 7, 4],
+    ['a phone: the card of the page', 0, -1, 5, 1, 12, 5],
+  ])('%s', (_, current, focused, page, perView, count, expected) => {
+    expect(tabStopAfterTurn(current, focused, page, perView, count)).toBe(expected);
   });
 });
 

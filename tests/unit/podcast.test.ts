@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   EPISODE_LIMIT,
+  episodesShown,
   episodeTopics,
   filteringTopics,
   homeEpisodes,
@@ -43,7 +44,17 @@ describe.each([
   ['Natureza', titled('Receita de mojica'), 'Nenhum episódio recente sobre Natureza'],
   ['Natureza', titled(), 'Nenhum episódio recente sobre Natureza'],
 ])('topicStatus(%j)', (topic, episodes, expected) => {
-  it(expected, () => expect(topicStatus(topic, episodes)).toBe(expected));
+  const topicsOfEach = episodes.map((episode) => episodeTopics(episode));
+  it(expected, () => expect(topicStatus(topic, topicsOfEach)).toBe(expected));
+});
+
+describe.each([
+  ['no chip pressed: every episode', null, [['Cultura'], [], ['Natureza', 'Cultura']], [true, true, true]],
+  ['a chip: the episodes of its topic', 'Cultura', [['Cultura'], [], ['Natureza', 'Cultura']], [true, false, true]],
+  ['a topic no episode has: none', 'Gastronomia', [['Cultura'], []], [false, false]],
+  ['no episodes', 'Cultura', [], []],
+])('episodesShown: %s', (_, topic, topicsOfEach, expected) => {
+  it(`${JSON.stringify(expected)}`, () => expect(episodesShown(topicsOfEach, topic)).toEqual(expected));
 });
 
 describe.each([

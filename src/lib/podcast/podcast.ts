@@ -120,9 +120,17 @@ export function filteringTopics(
   });
 }
 
-/** The status line under the chips once a topic is pressed: how many of the recent episodes it keeps. */
-export function topicStatus(topic: string, episodes: readonly { title: string; description: string }[]): string {
-  const count = episodes.filter((episode) => episodeTopics(episode).includes(topic)).length;
+/**
+ * Which of the recent episodes a pressed chip keeps, each episode given by its topics (episodeTopics):
+ * those of `topic`, or every one when no chip is pressed.
+ */
+export function episodesShown(topicsOfEach: readonly (readonly string[])[], topic: string | null): boolean[] {
+  return topicsOfEach.map((topics) => topic === null || topics.includes(topic));
+}
+
+/** The status line under the chips once `topic` is pressed: how many of the recent episodes (their topics) it keeps. */
+export function topicStatus(topic: string, topicsOfEach: readonly (readonly string[])[]): string {
+  const count = episodesShown(topicsOfEach, topic).filter(Boolean).length;
   return count === 0 ? `Nenhum episódio recente sobre ${topic}` : `${countLabel(count, 'episódio', 'episódios')} sobre ${topic}`;
 }
 
