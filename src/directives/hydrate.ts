@@ -56,21 +56,33 @@ export function hydrateOnce(load: Load): () => Promise<boolean> {
   };
 }
 
-/** The events that say a visitor is reaching for a widget: a touch, a click, a key, the focus. */
-export const REACH_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/**
+ * The events that say a visitor is reaching for a widget: a touch, a click, a key, the focus, and an
+ * edit of one of its forms that none of them came before (a choice made by autofill or by assistive
+ * technology): keepEarlyActions keeps it, and it must not wait for another reach to be carried out.
+ */
+export const REACH_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
 
-/** Calls `onReach` once, at the first of REACH_EVENTS inside any of `areas`; returns the removal. */
-export function onFirstReach(areas: readonly Element[], onReach: () => void): () => void {
+/** Calls `onReach` once, at the first of REACH_EVENTS inside any of `areas` that `isReach` takes for one; returns the removal. */
+export function onFirstReach(
+  areas: readonly Element[],
+  onReach: () => void,
+  isReach: (event: Event) => boolean = () => true,
+): () => void {
   const remove = () => {
     for (const area of areas) for (const type of REACH_EVENTS) area.removeEventListener(type, handle);
   };
-  function handle(): void {
+  function handle(event: Event): void {
+    if (!isReach(event)) return;
     remove();
     onReach();
   }
   for (const area of areas) for (const type of REACH_EVENTS) area.addEventListener(type, handle, { passive: true });
   return remove;
 }
+
+/** Where an island holds the page's own markup (Astro's slots: a list's cards, a portal's static page). */
+export const SLOTS = 'astro-slot, astro-static-slot';
 
 /** The attribute on an island whose forms the visitor edited before it ran. */
 export const PENDING_EDITS = 'data-pending';
@@ -90,7 +102,10 @@ export function keepEarlyActions(el: HTMLElement): () => void {
   };
   const onClick = (event: Event) => {
     const button = (event.target as Element | null)?.closest?.('button');
-    if (button && el.contains(button) && button.type !== 'submit') button.setAttribute(PENDING_CLICK, '');
+    // A button of the page's own markup that the island holds (its slot: a list's cards and their hearts) is run by
+    // the page's scripts, not the island's: pressed again, a heart would be saved and unsaved.
+    if (button && el.contains(button) && button.type !== 'submit' && !button.closest(SLOTS))
+      button.setAttribute(PENDING_CLICK, '');
   };
   for (const type of ['input', 'change', 'submit']) el.addEventListener(type, onEdit, true);
   el.addEventListener('click', onClick, true);
