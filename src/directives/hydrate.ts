@@ -58,15 +58,24 @@ export function hydrateOnce(load: Load): () => Promise<boolean> {
   };
 }
 
-/** The events that say a visitor is reaching for a widget: a touch, a click, a key, the focus. */
-export const REACH_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/**
+ * The events that say a visitor is reaching for a widget: a touch, a click, a key, the focus, and an
+ * edit of one of its forms that none of them came before (a choice made by autofill or by assistive
+ * technology): keepEarlyActions keeps it, and it must not wait for another reach to be carried out.
+ */
+export const REACH_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
 
-/** Calls `onReach` once, at the first of REACH_EVENTS inside any of `areas`; returns the removal. */
-export function onFirstReach(areas: readonly Element[], onReach: () => void): () => void {
+/** Calls `onReach` once, at the first of REACH_EVENTS inside any of `areas` that `isReach` takes for one; returns the removal. */
+export function onFirstReach(
+  areas: readonly Element[],
+  onReach: () => void,
+  isReach: (event: Event) => boolean = () => true,
+): () => void {
   const remove = () => {
     for (const area of areas) for (const type of REACH_EVENTS) area.removeEventListener(type, handle);
   };
-  function handle(): void {
+  function handle(event: Event): void {
+    if (!isReach(event)) return;
     remove();
     onReach();
   }
@@ -77,6 +86,9 @@ export function onFirstReach(areas: readonly Element[], onReach: () => void): ()
 /** A plain left click: one with a modifier key or another button opens a tab or a window, which is the browser's. */
 const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** Where an island holds the page's own markup (Astro's slots: a list's cards, a portal's static page). */
+export const SLOTS = 'astro-slot, astro-static-slot';
 
 /**
  * Keeps, until the island runs, what the visitor does inside `el` before it does: an edit of a form
@@ -95,7 +107,7 @@ export function keepEarlyActions(el: HTMLElement): () => void {
   // The static HTML given to the island as children (an `astro-slot`: a carousel's cards and their hearts) is not
   // the island's: it works by its own scripts, and a button of it pressed again would undo what the visitor did.
   const isOwn = (target: Element | null | undefined) => {
-    const slot = target?.closest?.('astro-slot, astro-static-slot');
+    const slot = target?.closest?.(SLOTS);
     return Boolean(target && el.contains(target) && !(slot && el.contains(slot)));
   };
   const onEdit = (event: Event) => {

@@ -6,7 +6,7 @@
  * panel and results) start together: each reads the same stores, so one reached starts them all.
  */
 import type { ClientDirective } from 'astro';
-import { fetchAheadWhenIdle, hydrateOnce, keepEarlyActions, onFirstReach } from './hydrate.ts';
+import { fetchAheadWhenIdle, hydrateOnce, keepEarlyActions, onFirstReach, SLOTS } from './hydrate.ts';
 
 /** What the directive's value names. */
 export interface ReachOptions {
@@ -17,6 +17,13 @@ export interface ReachOptions {
 }
 
 const groupEvent = (group: string) => `island-group:${group}`;
+
+/**
+ * A link followed, or the page's own markup the island holds (its slot: a list's cards, their hearts and share
+ * buttons, run by the page's scripts), is no reach for the widget: a tap there starts nothing, so a visitor who
+ * opens a card pays for no React.
+ */
+const isWidgetReach = (event: Event) => !(event.target as Element | null)?.closest?.(`a[href], ${SLOTS}`);
 
 const reach: ClientDirective = (load, options, el) => {
   const { params = [], group } = (options.value ?? {}) as unknown as ReachOptions;
@@ -31,7 +38,7 @@ const reach: ClientDirective = (load, options, el) => {
     if (group) document.dispatchEvent(new Event(groupEvent(group)));
     void start().then(forgetActions);
   };
-  const stopWatching = onFirstReach([el], begin);
+  const stopWatching = onFirstReach([el], begin, isWidgetReach);
   if (group) document.addEventListener(groupEvent(group), begin, { once: true });
   const query = new URLSearchParams(window.location.search);
   if (params.some((param) => query.has(param))) begin();

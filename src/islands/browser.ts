@@ -6,9 +6,10 @@
  */
 
 /**
- * Dispatched on `document` when cards are put in the page after it loaded (the list filters
- * and the portals' results, from their other static pages, static-cards.ts): their hearts and share
- * buttons are shown then (favourite-buttons.ts, share-buttons.ts).
+ * Dispatched on `document` each time the lists' and the portals' results draw other cards than the
+ * page's own (ListResults.tsx, PortalResults.tsx: cards of their other static pages, src/lib/static-cards.ts,
+ * drawn again from their HTML), once they are in the page: their hearts and share buttons, static markup
+ * hidden until a script runs them, are shown then (favourite-buttons.ts, share-buttons.ts).
  */
 export const CARDS_ADDED_EVENT = 'cards-added';
 

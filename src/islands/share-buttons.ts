@@ -48,6 +48,7 @@ async function onClick(event: MouseEvent): Promise<void> {
 }
 
 document.addEventListener('click', onClick);
-// Cards taken from the portal's other pages (portal-results.ts) arrive with their buttons hidden, as static markup.
+// Cards a list's or a portal's results draw from their other pages (ListResults.tsx, PortalResults.tsx) arrive with their
+// buttons hidden, as static markup.
 document.addEventListener(CARDS_ADDED_EVENT, () => showShareButtons());
 showShareButtons();

@@ -23,9 +23,12 @@ export const $filterConfig = atom<FilterConfig>(DEFAULT_CONFIG);
 /** The current filter state of the list, as the address says. */
 export const $filters = computed([$query, $filterConfig], (query, config) => parseFilters(query, config));
 
-/** Sets the list's configuration (the page's, before its widgets read `$filters`). */
+/**
+ * Sets the list's configuration (the page's, given to each of its islands, before they read
+ * `$filters`); the same configuration again changes nothing, so the islands of one page may each say it.
+ */
 export function initFilters(config: FilterConfig): void {
-  $filterConfig.set(config);
+  if (JSON.stringify(config) !== JSON.stringify($filterConfig.get())) $filterConfig.set(config);
 }
 
 /** Applies a new state as a new history entry; an unchanged state adds none. */

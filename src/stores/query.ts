@@ -24,12 +24,18 @@ function written(query: string | URLSearchParams): string {
 /**
  * Makes `query` the address's: a new history entry (Back returns to the previous state), or, with
  * `replace`, the current entry rewritten (a state the visitor should not step back to, such as a
- * correction of the address). An unchanged query adds nothing. The path and the hash stay.
+ * correction of the address). An unchanged address adds nothing. The hash stays, and the path too
+ * unless `path` names another page of the same widget (a portal's filtered results live at its first
+ * page's path, whichever of its static pages they were asked from: src/stores/portal.ts).
  */
-export function setQuery(query: string | URLSearchParams, { replace = false } = {}): void {
+export function setQuery(
+  query: string | URLSearchParams,
+  { replace = false, path }: { replace?: boolean; path?: string } = {},
+): void {
   const next = written(query);
-  if (next === $query.get()) return;
-  const url = `${window.location.pathname}${next}${window.location.hash}`;
+  const pathname = path ?? window.location.pathname;
+  if (next === $query.get() && pathname === window.location.pathname) return;
+  const url = `${pathname}${next}${window.location.hash}`;
   if (replace) window.history.replaceState(window.history.state, '', url);
   else window.history.pushState(null, '', url);
   $query.set(next);

@@ -49,7 +49,7 @@ test.describe('at 390 px', () => {
     await openList(page, '/all-tours');
     await expect(summaryOf(page)).toBeHidden();
     await page.locator('details.filters > summary').click();
-    // Opening the panel brings the filters (list-page.ts), which are there for the first choice: each choice is
+    // Opening the panel brings the list's islands (client:reach), which are there for the first choice: each choice is
     // one step of the history. (Choices made before they run are applied together, as one step.)
     await expect(filtersStarted(page)).toHaveCount(1);
     const form = page.getByRole('form', { name: 'Filtros' });

@@ -1,5 +1,5 @@
 /**
- * The list filters (src/islands/list-filters.ts, docs/product.md) in Chromium, for what needs a
+ * The list's islands (src/islands/ListSearch.tsx, ListFilters.tsx, ListResults.tsx; docs/product.md) in Chromium, for what needs a
  * browser: at each width a visitor types and ticks in the panel (folded on phones), and a reload
  * and the back button keep the state; a choice made while the filters are still on their way is
  * applied when they come; the filtered list and its 'nothing found' message pass the accessibility
@@ -41,7 +41,7 @@ test.describe('at 375 px', () => {
 
   test.describe('on a slow link', () => {
     test('a filter chosen while the filters are still on their way is applied when they arrive', async ({ page }) => {
-      const slowFilters = await holdResponses(page, /\/_astro\/list-filters\.[\w-]+\.js$/);
+      const slowFilters = await holdResponses(page, /\/_astro\/ListFilters\.[\w-]+\.js$/);
       await openList(page, '/all-tours');
       const form = await openFilters(page);
       await form.getByLabel('1-2h', { exact: true }).check();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { DIST } from '../support/dist-dir.ts';
-import { stubThirdParties } from './support.ts';
+import { stubThirdParties, turnOnSaveData } from './support.ts';
 
 /** The most a page may fetch before its load (docs/performance.md). */
 const LIMIT = 15 * 1024;
@@ -79,15 +79,22 @@ test('the island runtime is fetched ahead once the page is idle, but never on Sa
   expect(saved.all.filter(isReact)).toEqual([]);
 });
 
-test('the first touch brings the widget: a filter on a list fetches the filters then', async ({ page }) => {
+test('the first touch brings the widget: a list fetches its islands and React then', async ({ page }) => {
+  // Save-Data: nothing is fetched ahead when the page is idle (the test above), so what comes, comes for the touch.
+  await turnOnSaveData(page);
   await page.clock.install();
   const scripts = collectScripts(page);
   await page.goto('/all-tours');
   await page.waitForLoadState('networkidle');
   await page.clock.runFor(4000);
-  expect(scripts.all.some((file) => file.includes('list-filters'))).toBe(false);
+  const isListIsland = (file: string) => /^List(Search|Filters|Results)\./.test(path.basename(file));
+  expect(scripts.all.filter((file) => isListIsland(file) || isReact(file))).toEqual([]);
   await page.getByRole('searchbox', { name: 'Buscar por nome' }).focus();
-  await expect.poll(() => scripts.all.some((file) => file.includes('list-filters'))).toBe(true);
+  // The group: reaching the search box brings the panel and the results too.
+  await expect
+    .poll(() => new Set(scripts.all.filter(isListIsland).map((file) => path.basename(file).split('.')[0])).size)
+    .toBe(3);
+  await expect.poll(() => scripts.all.some(isReact)).toBe(true);
 });
 
 test('a detail page brings React for its gallery at the first reach into it, not before, and opens its map on request', async ({

@@ -9,6 +9,7 @@
  * Then a few page types with the browser's text at 200 %.
  */
 import { expect, test } from '@playwright/test';
+import { filtersStarted } from './support.ts';
 
 const PAGES = [
   '/',
@@ -45,6 +46,12 @@ for (const path of PAGES) {
     await page.goto(path);
     // The search page draws its results (and the kind chips) once Pagefind has answered.
     if (path.startsWith('/busca?')) await expect(page.getByRole('status').getByText(/\d+ resultados?/)).toBeVisible();
+    // A filtered list draws its results once its islands run, at the load: the page is laid out as filtered then.
+    if (path.startsWith('/all-') && path.includes('?')) {
+      await expect(filtersStarted(page)).toHaveCount(1);
+      await expect(page.getByRole('region', { name: /filtros? ativos?$/ })).toBeVisible();
+      await expect(page.locator('.results[aria-busy]')).toHaveCount(0);
+    }
     for (const width of [...WIDTHS].reverse()) {
       await page.setViewportSize({ width, height: 800 });
       const found = await page.evaluate(

@@ -1,7 +1,7 @@
 /**
  * The news and testimonials portals in the browser (docs/product.md): search on Enter and the
- * chips with the back button, the empty state's sweep, the save heart and sharing. The results'
- * module and the JSON index load only when the visitor reaches for the search or chips; the cards of
+ * chips with the back button, the empty state's sweep, the save heart and sharing. The portal's
+ * islands and the JSON index load only when the visitor reaches for the search or chips; the cards of
  * filtered results are the static pages' own, at either size. Pages of results, the empty state, a
  * filtered link and the load error are checked on the built pages without a browser, in
  * tests/html/portal-results.test.ts. Sample data: 30 news, 30 testimonials.
@@ -9,13 +9,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, WIDTHS } from './support.ts';
 
-/** Counts the requests for the portal's JSON index, its results' module and its other static pages. */
+/** Counts the requests for the portal's JSON index, its islands' own chunks and its other static pages. */
 function watchLazyLoads(page: Page): { index: string[]; island: string[]; pages: string[] } {
   const seen = { index: [] as string[], island: [] as string[], pages: [] as string[] };
   page.on('request', (request) => {
     const url = request.url();
     if (/\/(news|testimonials)\/index\.json$/.test(url)) seen.index.push(url);
-    if (/\/_astro\/portal-results\.[\w-]+\.js$/.test(url)) seen.island.push(url);
+    if (/\/_astro\/Portal(Search|Results)\.[\w-]+\.js$/.test(url)) seen.island.push(url);
     if (request.resourceType() === 'fetch' && /\/(news|testimonials)(\/page\/\d+)?$/.test(new URL(url).pathname))
       seen.pages.push(new URL(url).pathname);
   });
@@ -73,7 +73,7 @@ for (const { name, width, height } of WIDTHS) {
       page,
     }) => {
       const lazy = watchLazyLoads(page);
-      // A campaign parameter is not a filter: the static portal needs neither React nor the index.
+      // A campaign parameter is not a filter: the static portal starts no island and fetches no index.
       await page.goto('/news?utm_source=boletim');
       await page.waitForLoadState('networkidle');
       expect(lazy).toEqual({ index: [], island: [], pages: [] });

@@ -114,16 +114,20 @@ export async function holdResponses(page: Page, pattern: RegExp): Promise<{ held
   return { held, release };
 }
 
-/** The list page's root once its module has started the filters (list-page.ts). */
-export const filtersStarted = (page: Page) => page.locator('[data-filters-config][data-filters-started]');
+/**
+ * The list page once its islands run (src/components/lists/ListPage.astro): none is still as served
+ * (Astro's `ssr` mark), and the results say they are hydrated (ListResults.tsx's `data-hydrated`).
+ */
+export const filtersStarted = (page: Page) =>
+  page.locator('.list-page:not(:has(astro-island[ssr])) .results[data-list-kind][data-hydrated]');
 
 /**
- * Opens a list. Its module (list-page.ts) starts the filters at once for a filtered address; a bare
- * list waits for the visitor's first touch of a form, which the tests then make as a visitor would.
+ * Opens a list. Its islands start at once for a filtered address; a bare list waits for the visitor's
+ * first reach into one of them, which the tests then make as a visitor would.
  */
 export async function openList(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await expect(page.locator('[data-filters-config]')).toHaveCount(1);
+  await expect(page.locator('.list-page .results[data-list-kind]')).toHaveCount(1);
   await expect(filtersStarted(page)).toHaveCount(new URL(url, 'http://x').search ? 1 : 0);
 }
 

@@ -2,40 +2,33 @@
  * @vitest-environment jsdom
  */
 /**
- * The list filters (src/islands/list-filters.ts) run on the sample build's own list pages, without a
- * browser: each test puts a page of dist/ in the document, at an address, and starts the filters
- * with the page's configuration, as list-page.ts does. Every control filters the static cards, the
- * address holds the state (a shared link, the back button), 'Limpar' and the chips clear it, the
- * experience boxes switch the heading and name the experiences when nothing matches, and the sort
- * control orders the cards, with the filters, in the same address.
+ * The list's islands (src/islands/ListSearch.tsx, ListFilters.tsx, ListResults.tsx, ListTitle.tsx) at
+ * work on the sample build's own list pages, without a browser: each test puts a page of dist/ in the
+ * document, at an address, and hydrates its islands (tests/support/islands.ts) as a visitor's first
+ * reach, or the load of a filtered address, does. Every control filters the static cards, the address
+ * holds the state (a shared link, the back button), 'Limpar' and the chips clear it, the experience
+ * boxes switch the heading and name the experiences when nothing matches, and the sort control orders
+ * the cards, with the filters, in the same address.
  * Sample values come from data/sample-snapshot/*.json. What needs a browser (the panel at each
- * width, typing, a reload, the module arriving late, axe) is tests/e2e/filters.spec.ts; lists of
+ * width, typing, a reload, the islands arriving late, axe) is tests/e2e/filters.spec.ts; lists of
  * several pages are tests/integration/paged-lists.test.ts.
  */
-import { cleanStores } from 'nanostores';
-import { afterEach, expect, it, vi } from 'vitest';
-import type { ListFiltersConfig } from '../../src/islands/list-filters.ts';
+import { expect, it, vi } from 'vitest';
 import { byLabel, byText, one, showBuiltPage, textOf } from '../support/dist-pages.ts';
-import { address, click, goTo, submit } from '../support/page-module.ts';
-
-let stores: typeof import('../../src/stores/filters.ts') | undefined;
+import { hydrateIslands, unmountIslands } from '../support/islands.ts';
+import { address, click, goTo, submit, typeInto } from '../support/page-module.ts';
 
 /**
- * The list page of `address` from dist/, with its filters started (a fresh module each time);
- * `before` changes the page first, as a visitor can before the filters come.
+ * The list page of `address` from dist/, its islands hydrated (fresh modules each time, so fresh stores);
+ * `before` changes the page first, as a visitor can before the islands come.
  */
 async function openList(address: string, before?: (body: HTMLElement) => void): Promise<void> {
-  showBuiltPage(address, before);
+  unmountIslands();
+  showBuiltPage(address);
+  before?.(document.body);
   vi.resetModules();
-  stores = await import('../../src/stores/filters.ts');
-  const { startListFilters } = await import('../../src/islands/list-filters.ts');
-  const config = document.querySelector<HTMLElement>('[data-filters-config]')?.dataset.filtersConfig ?? '';
-  startListFilters(JSON.parse(config) as ListFiltersConfig);
+  await hydrateIslands();
 }
-
-afterEach(() => {
-  if (stores) cleanStores(stores.$filters);
-});
 
 const filterForm = () => one(document, 'form', 'Filtros', { includeHidden: true }) as HTMLFormElement;
 const searchBox = () => one(document, 'searchbox', 'Buscar por nome') as HTMLInputElement;
@@ -47,11 +40,10 @@ function control(label: string): HTMLInputElement {
   return found[0] as HTMLInputElement;
 }
 
-/** Ticks or clears a box, as a tap does (one change event). */
+/** Ticks or clears a box, as a tap does. */
 function setBox(label: string, checked: boolean): void {
   const box = control(label);
-  box.checked = checked;
-  box.dispatchEvent(new Event('change', { bubbles: true }));
+  if (box.checked !== checked) box.click();
 }
 
 /** The data-id of every card in the grid, in page order. */
@@ -85,8 +77,7 @@ const TOURS = ['101', '102', '103', '104', '105', '106', '107', '108', '109', '1
 
 it('the search box filters by name, ignoring case and accents, after a pause in the typing or at Enter', async () => {
   await openList('/all-tours');
-  searchBox().value = 'VIVENCIA';
-  searchBox().dispatchEvent(new Event('input', { bubbles: true }));
+  typeInto(searchBox(), 'VIVENCIA');
   await expectShown(['106']);
   expect(address()).toBe('/all-tours?q=VIVENCIA');
   searchBox().value = 'rio paraguai';
@@ -236,15 +227,32 @@ it('?experience= pre-selects the providers’ boxes; two experiences no provider
   expect([control('Cultura Indígena').checked, control('Turismo Rural').checked]).toEqual([true, true]);
 });
 
-it('a choice made before the filters came (a pending form) wins over the address', async () => {
+it('a choice made before the islands came (kept by their directive) wins over the address', async () => {
   await openList('/all-tours?promocao=1', (body) => {
     const box = body.querySelector<HTMLInputElement>('input[name="duracao"][value="2"]') as HTMLInputElement;
     box.checked = true;
-    (box.form as HTMLFormElement).dataset.pending = '';
+    // What client:reach marks on an island whose form was edited before it ran (src/directives/hydrate.ts).
+    box.closest('astro-island')?.setAttribute('data-pending', '');
   });
   await expectShown(['111', '112']);
   expect(address()).toBe('/all-tours?duracao=2');
-  expect(filterForm().dataset.pending).toBeUndefined();
+  expect(control('1-2h').checked).toBe(true);
+  expect(filterForm().closest('astro-island')?.hasAttribute('data-pending')).toBe(false);
+});
+
+it('a search and an order sent before the islands came are applied when they come', async () => {
+  await openList('/all-tours', (body) => {
+    const search = body.querySelector<HTMLInputElement>('#lista-busca') as HTMLInputElement;
+    search.value = 'rio paraguai';
+    search.closest('astro-island')?.setAttribute('data-pending', '');
+    const order = body.querySelector<HTMLSelectElement>('select[name="ordem"]') as HTMLSelectElement;
+    order.value = 'nome';
+    order.closest('astro-island')?.setAttribute('data-pending', '');
+  });
+  await vi.waitFor(() => expect(address()).toBe('/all-tours?q=rio+paraguai&ordem=nome'));
+  await expectShown(['102', '104']);
+  expect(orderControl().value).toBe('nome');
+  expect(searchBox().value).toBe('rio paraguai');
 });
 
 it("'Menor preço' orders the cards by the price they show, the unpriced last; filters keep the order, 'Limpar' too", async () => {

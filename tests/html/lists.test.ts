@@ -1,14 +1,16 @@
 /**
  * The list pages (docs/product.md) in the static HTML of the sample build: titles, search box, filter
  * panel with the options and ranges of docs/product.md, the sort control, what is shown without
- * JavaScript, cards with the filter data attributes, the `?experience=` texts kept for the list
- * filters, fallbacks, JSON-LD, and the older addresses.
+ * JavaScript, cards with the filter data attributes, the `?experience=` texts kept for the list's
+ * islands and when those start, fallbacks, JSON-LD, and the older addresses.
  * The panel at each width, the forms at work and the accessibility sweep: tests/e2e/lists.spec.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { FILTER_PARAMS } from '../../src/lib/lists/filters.ts';
 import { SEARCH_KIND_LABELS, SEARCH_PATH } from '../../src/lib/search/search.ts';
 import { LISTS } from '../fixtures/list-pages.ts';
 import { byLabel, byRole, byText, jsonLd, one, page, source, textOf } from '../support/dist-pages.ts';
+import { islandName, islandProps } from '../support/islands.ts';
 
 /** The filter form: in the 'Filtros' panel, a <details> the page opens on desktop and the visitor on a phone. */
 const filtersOf = (path: string) => one(page(path), 'form', 'Filtros', { includeHidden: true });
@@ -24,9 +26,9 @@ describe.each(LISTS)('$path', (list) => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toContain('Barra do Bugres');
     if (list.hasBackLink) expect(one(document, 'link', 'Voltar').getAttribute('href')).toBe('/');
 
-    // Search box: a labelled input `q`, shown only where scripts run (the list filters take it over and filter in
-    // place; without them nothing could search, /busca included); a GET form to the site search, narrowed to the
-    // list's kind, should the filters' module not arrive.
+    // Search box: a labelled input `q`, shown only where scripts run (its island filters in place; without
+    // JavaScript nothing could search, /busca included); a GET form to the site search, narrowed to the list's
+    // kind, should the island not arrive.
     const search = one(document, 'searchbox', 'Buscar por nome');
     expect(search.getAttribute('placeholder')).toBe(list.placeholder);
     expect(search.getAttribute('name')).toBe('q');
@@ -45,7 +47,7 @@ describe.each(LISTS)('$path', (list) => {
     expect(byRole(cards[0] as Element, 'heading', { level: 2 })).toHaveLength(1);
 
     // Filter panel: a 'Filtros' summary and a form with the legends and ranges of docs/product.md, shown
-    // only where scripts run (global.css: .js-only), since only the list filters can apply it.
+    // only where scripts run (global.css: .js-only), since only its island can apply it.
     expect(textOf(document.querySelector('details.filters > summary'))).toBe('Filtros');
     const filters = filtersOf(list.path);
     expect(filters.closest('details')?.closest('.js-only')).not.toBeNull();
@@ -73,7 +75,9 @@ describe.each(LISTS)('$path', (list) => {
     expect(order?.closest('.js-only')).not.toBeNull();
     const options = [...(order?.querySelectorAll('option') ?? [])];
     expect(options[0]?.getAttribute('value')).toBe('');
-    expect(options.filter((option) => option.hasAttribute('selected'))).toEqual([]);
+    expect(options.filter((option) => option.hasAttribute('selected')).map((option) => option.getAttribute('value'))).toEqual([
+      '',
+    ]);
     // No note that the filters need JavaScript: without it no filter is offered.
     expect(byText(document, /precisam de JavaScript/, { includeHidden: true })).toEqual([]);
 
@@ -177,23 +181,37 @@ it('each card wrapper carries the values the filtering island needs', () => {
   expect(cardOf('/all-events', '403')?.getAttribute('data-days')).toBe('3');
 });
 
-// The list filters (tests/html/list-filters.test.ts) apply `?experience=` in the browser: the host serves the
-// list's one file, which ships the filtered heading and the no-match message for it.
-it('?experience= is static markup: the page ships the filtered heading and no-match message', () => {
+// The list's islands (tests/html/list-filters.test.ts) apply `?experience=` in the browser: the host serves the
+// list's one file, whose islands carry the filtered heading and the no-match message for it.
+it('?experience= is applied in the browser: the page ships the filtered heading and no-match message in its islands', () => {
   const providers = page('/all-providers-tours');
   const [heading] = byRole(providers, 'heading', { level: 1 });
   expect(textOf(heading)).toBe('Fornecedores de Atrativos');
-  expect(heading?.getAttribute('data-title-filtered')).toBe('Fornecedores de Atrativos Filtrados por Experiência');
-  const template = providers.querySelector<HTMLTemplateElement>('template[data-template="experience-no-match"]');
-  expect(template?.content.textContent).toContain('Nenhum fornecedor encontrado para as experiências selecionadas: {list}.');
-  // Not filtered at build time: every provider is listed.
+  expect(islandProps(providers, 'ListTitle').filteredTitle).toBe('Fornecedores de Atrativos Filtrados por Experiência');
+  expect((islandProps(providers, 'ListResults').texts as { noMatch?: string }).noMatch).toBe(
+    'Nenhum fornecedor encontrado para as experiências selecionadas: {list}.',
+  );
+  // Not filtered at build time: every provider is listed, and no message is in the page.
   expect(byText(providers, `${providers.querySelectorAll('.grid > li').length} resultados`)).toHaveLength(1);
+  expect(byText(providers, /Nenhum fornecedor encontrado/, { includeHidden: true })).toEqual([]);
 
-  const tours = page('/all-tours');
-  expect(byRole(tours, 'heading', { level: 1 })[0]?.getAttribute('data-title-filtered')).toMatch(/Filtrados por Experiência/);
-  expect(tours.querySelectorAll('template[data-template="experience-no-match"]')).toHaveLength(1);
+  expect(islandProps(page('/all-tours'), 'ListTitle').filteredTitle).toMatch(/Filtrados por Experiência/);
   // Lists that offer no experience filter ship neither.
-  expect(page('/all-restaurants').querySelectorAll('template[data-template="experience-no-match"]')).toHaveLength(0);
+  const restaurants = page('/all-restaurants');
+  expect([...restaurants.querySelectorAll('astro-island')].map(islandName)).not.toContain('ListTitle');
+  expect((islandProps(restaurants, 'ListResults').texts as { noMatch?: string }).noMatch).toBeUndefined();
+});
+
+it("a list's islands start together, at a reach into any or for an address that filters or sorts", () => {
+  const islands = [...page('/all-tours').querySelectorAll('astro-island')];
+  expect(islands.map(islandName)).toEqual(['ListTitle', 'ListSearch', 'ListFilters', 'ListResults']);
+  for (const island of islands) {
+    expect(island.getAttribute('client')).toBe('reach');
+    expect(JSON.parse(island.getAttribute('opts') ?? '{}').value).toEqual({
+      group: 'list',
+      params: Object.values(FILTER_PARAMS),
+    });
+  }
 });
 
 it('cards of sample records without a location show the fallback text', () => {

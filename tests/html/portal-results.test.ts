@@ -2,17 +2,18 @@
  * @vitest-environment jsdom
  */
 /**
- * The news and testimonials portals' filtered results (src/islands/portal-results.ts) run on the
- * sample build's own portal pages, without a browser: the index and the other static pages come
- * from dist/ served on 127.0.0.1 (scripts/serve.ts), as a host serves them, and a fault can be
- * injected on one path. Search, chips, pages of 12 with first and last, the address as the state
- * (Back), the empty state and the load error with its retry.
+ * The news and testimonials portals' islands (src/islands/PortalSearch.tsx, PortalResults.tsx) at work
+ * on the sample build's own portal pages, without a browser (hydrated by tests/support/islands.ts): the
+ * index and the other static pages come from dist/ served on 127.0.0.1 (scripts/serve.ts), as a host
+ * serves them, and a fault can be injected on one path. Search, chips, pages of 12 with first and
+ * last, the address as the state (Back), the empty state and the load error with its retry.
  * What needs a browser (hydration on demand, the cards' layout, hearts, sharing, axe at each width)
  * is tests/e2e/portal-behaviour.spec.ts. Sample data: 30 news, 30 testimonials.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
 import { byRole, byText, DIST, one, showBuiltPage, textOf } from '../support/dist-pages.ts';
+import { hydrateIslands, unmountIslands } from '../support/islands.ts';
 import { address, click, goTo, submit } from '../support/page-module.ts';
 
 let host: StaticServer;
@@ -20,8 +21,6 @@ let host: StaticServer;
 let fetched: string[] = [];
 /** Paths the host answers with a 404 while listed here. */
 let failing = new Set<string>();
-/** The window listeners the module added (popstate), removed after each test with its page. */
-let listeners: [string, EventListenerOrEventListenerObject][] = [];
 
 beforeAll(async () => {
   host = await startStaticServer({ root: DIST, port: 0, host: '127.0.0.1' });
@@ -40,33 +39,27 @@ beforeEach(() => {
     if (failing.has(url.pathname)) url.pathname = `/nothing-here${url.pathname}`;
     return realFetch(url, init);
   });
-  const addListener = window.addEventListener.bind(window);
-  vi.spyOn(window, 'addEventListener').mockImplementation((type, listener, options) => {
-    if (listener) listeners.push([type, listener]);
-    addListener(type, listener as EventListener, options);
-  });
   // jsdom lays nothing out: bringing the results into view is a browser's part.
   Element.prototype.scrollIntoView = () => {};
 });
 
 afterEach(() => {
-  for (const [type, listener] of listeners) window.removeEventListener(type, listener);
-  listeners = [];
+  // The islands stop listening to the address with their page.
+  unmountIslands();
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
-/** The portal page of `address` from dist/, with its results started as portal-page.ts does. */
+/** The portal page of `address` from dist/, its islands hydrated (fresh modules, so fresh stores), as a first reach does. */
 async function openPortal(address: string): Promise<void> {
+  unmountIslands();
   showBuiltPage(address);
   vi.resetModules();
-  const { startPortal } = await import('../../src/islands/portal-results.ts');
-  startPortal(document.querySelector('[data-portal]') as HTMLElement);
+  await hydrateIslands();
 }
 
 const parts = () => ({
   search: one(document, 'searchbox', /^Buscar (notícias|depoimentos)$/) as HTMLInputElement,
-  status: document.querySelector('[data-portal-status]') as HTMLElement,
+  status: document.querySelector('.portal-status') as HTMLElement,
   results: document.querySelector('[data-portal-results]') as HTMLElement,
   staticResults: document.querySelector('[data-portal-static]') as HTMLElement,
 });
@@ -84,8 +77,11 @@ const pagination = () => one(parts().results, 'navigation', 'Paginação');
 const resultIds = () => [...parts().results.querySelectorAll<HTMLElement>('article[data-id]')].map((card) => card.dataset.id);
 const leadIds = () => [...parts().results.querySelectorAll<HTMLElement>('article.lead')].map((card) => card.dataset.id);
 
+/** Waits for what the network brings: the index and the pages, parsed by jsdom, on a machine the tests share. */
+const waitFor = (check: () => void) => vi.waitFor(check, { timeout: 5000 });
+
 /** The status line says `text` once the results are drawn. */
-const expectStatus = (text: string) => vi.waitFor(() => expect(textOf(parts().status)).toBe(text));
+const expectStatus = (text: string) => waitFor(() => expect(textOf(parts().status)).toBe(text));
 
 it('search and chips: accent- and case-insensitive, the large card first, the index fetched once, Back', async () => {
   await openPortal('/news?utm_source=boletim');
@@ -112,7 +108,7 @@ it('search and chips: accent- and case-insensitive, the large card first, the in
   await expectStatus('3 notícias encontradas');
   expect(chip('Todas').getAttribute('aria-current')).toBe('true');
   goTo('/news?utm_source=boletim');
-  await vi.waitFor(() => expect(parts().staticResults.hidden).toBe(false));
+  await waitFor(() => expect(parts().staticResults.hidden).toBe(false));
   expect([parts().results.hidden, textOf(parts().status), parts().search.value]).toEqual([true, '', '']);
   goTo('/news?q=JULIAO');
   await expectStatus('3 notícias encontradas');
@@ -140,10 +136,10 @@ it('pages of 12 with first and last; the next page lands on the results; a chip 
   await expectStatus('14 notícias encontradas – página 1 de 2');
   expect(address()).toBe('/news?q=rio');
   click(one(pagination(), 'link', 'Última'));
-  await vi.waitFor(() => expect(address()).toBe('/news?q=rio&pagina=2'));
+  await waitFor(() => expect(address()).toBe('/news?q=rio&pagina=2'));
   click(chip('Meio Ambiente'));
-  await vi.waitFor(() => expect(address()).toBe('/news?q=rio&categoria=Meio+Ambiente'));
-  await vi.waitFor(() => expect(textOf(parts().status)).toMatch(/^\d+ notícias? encontradas?$/));
+  await waitFor(() => expect(address()).toBe('/news?q=rio&categoria=Meio+Ambiente'));
+  await waitFor(() => expect(textOf(parts().status)).toMatch(/^\d+ notícias? encontradas?$/));
   expect(resultIds().length).toBeGreaterThan(0);
   for (const card of parts().results.querySelectorAll('article'))
     expect(card.getAttribute('data-category')).toBe('Meio Ambiente');
@@ -160,11 +156,11 @@ it('nothing found offers Limpar Filtros, back to the whole portal as served, wit
   click(chip('Gastronomia'));
   await expectStatus('4 notícias encontradas');
   search('natal');
-  await vi.waitFor(() => expect(byText(parts().results, 'Nenhuma notícia encontrada')).not.toEqual([]));
+  await waitFor(() => expect(byText(parts().results, 'Nenhuma notícia encontrada')).not.toEqual([]));
   expect(address()).toBe('/news?q=natal&categoria=Gastronomia');
   expect(byRole(parts().results, 'navigation', { name: 'Paginação' })).toEqual([]);
   click(one(parts().results, 'button', 'Limpar Filtros'));
-  await vi.waitFor(() => expect(parts().staticResults.hidden).toBe(false));
+  await waitFor(() => expect(parts().staticResults.hidden).toBe(false));
   expect(address()).toBe('/news');
   expect(parts().staticResults.querySelector('article.lead')?.getAttribute('data-id')).toBe('1305');
   expect(parts().search.value).toBe('');
@@ -178,10 +174,10 @@ it('a filtered link opens filtered; a search from a later static page comes back
 
   await openPortal('/news/page/2');
   search('natal');
-  await vi.waitFor(() => expect(resultIds()).toHaveLength(2));
+  await waitFor(() => expect(resultIds()).toHaveLength(2));
   expect(address()).toBe('/news?q=natal');
   goTo('/news/page/2');
-  await vi.waitFor(() => expect(parts().staticResults.hidden).toBe(false));
+  await waitFor(() => expect(parts().staticResults.hidden).toBe(false));
   expect(parts().staticResults.querySelectorAll('article[data-id]')).toHaveLength(12);
   expect(parts().results.hidden).toBe(true);
 });
@@ -191,9 +187,9 @@ it('testimonials: search, pages and the empty state; the results are cards of th
   // Every sample feedback is about a tour: a 'Tours' chip would list them all, and another none.
   expect(byRole(document, 'list', { name: 'Experiências' })).toEqual([]);
   search('ninguem escreveu isto');
-  await vi.waitFor(() => expect(byText(parts().results, 'Nenhum depoimento encontrado')).not.toEqual([]));
+  await waitFor(() => expect(byText(parts().results, 'Nenhum depoimento encontrado')).not.toEqual([]));
   click(one(parts().results, 'button', 'Limpar Filtros'));
-  await vi.waitFor(() => expect(parts().staticResults.hidden).toBe(false));
+  await waitFor(() => expect(parts().staticResults.hidden).toBe(false));
   expect(address()).toBe('/testimonials');
 
   // 'de' is in 27 of the 30 testimonials: three pages of results.
@@ -219,12 +215,12 @@ it("an index that does not come says so, and 'Tentar novamente' brings the resul
   await openPortal('/news');
   failing.add('/news/index.json');
   search('rio');
-  await vi.waitFor(() => expect(byRole(parts().results, 'alert')).toHaveLength(1));
+  await waitFor(() => expect(byRole(parts().results, 'alert')).toHaveLength(1));
   const alert = byRole(parts().results, 'alert')[0] as Element;
   expect(textOf(alert)).toContain('Erro ao carregar notícias. Tente novamente.');
   expect(textOf(parts().status)).toBe('');
   expect(parts().staticResults.hidden).toBe(true);
-  expect(document.querySelector('[data-portal]')?.hasAttribute('aria-busy')).toBe(false);
+  expect(document.querySelector('[aria-busy]')).toBeNull();
   failing.clear();
   click(one(alert, 'button', 'Tentar novamente'));
   await expectStatus('14 notícias encontradas – página 1 de 2');
@@ -237,7 +233,7 @@ it('a page of cards that does not come is the same error, and the retry fetches 
   // The first 12 results for 'rio' are cards of the static pages 1 (this one), 2 and 3.
   failing.add('/news/page/3');
   search('rio');
-  await vi.waitFor(() => expect(byRole(parts().results, 'alert')).toHaveLength(1));
+  await waitFor(() => expect(byRole(parts().results, 'alert')).toHaveLength(1));
   failing.clear();
   click(one(parts().results, 'button', 'Tentar novamente'));
   await expectStatus('14 notícias encontradas – página 1 de 2');

@@ -20,7 +20,7 @@ import { MAX_ECHO_CHARS } from '../../src/lib/text.ts';
 
 const state = (partial: Partial<FilterState>): FilterState => ({ ...emptyFilters(), ...partial });
 const PRICE = { min: 0, max: 300 };
-/** A list's panel: its experiences and localities, as FilterPanel.astro offers them. */
+/** A list's panel: its experiences and localities, as ListFilters.tsx offers them. */
 const options = (duration: DurationKind): ListOptions => ({
   duration,
   price: PRICE,

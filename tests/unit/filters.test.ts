@@ -13,6 +13,7 @@ import {
   type FilterConfig,
   type FilterState,
   hoursBucket,
+  isChosen,
   itemFromDataset,
   matchesDays,
   matchesExperiences,
@@ -27,8 +28,10 @@ import {
   matchesSearch,
   parseFilters,
   serialiseFilters,
+  withForm,
 } from '../../src/lib/lists/filters.ts';
 import { $filterConfig, $filters, applyFilters, initFilters, resetFilters } from '../../src/stores/filters.ts';
+import { $query } from '../../src/stores/query.ts';
 import { anItem } from '../fixtures/entries.ts';
 
 const TOURS: FilterConfig = { duration: 'hours', price: { min: 0, max: 300 } };
@@ -471,14 +474,72 @@ describe.each([
   it(`writes data-discount ${expected}`, () => expect(cardDataAttributes(anItem(prices))['data-discount']).toBe(expected));
 });
 
+describe.each([
+  {
+    what: "the search box's words replace the search alone",
+    form: 'search' as const,
+    fields: 'q=+barco++&tipo=Passeio',
+    current: state({ ratings: [4], order: 'preco', search: 'rio' }),
+    expected: state({ ratings: [4], order: 'preco', search: 'barco' }),
+  },
+  {
+    what: "the sort control's order replaces the order alone",
+    form: 'order' as const,
+    fields: 'ordem=nome',
+    current: state({ search: 'rio', ratings: [4] }),
+    expected: state({ search: 'rio', ratings: [4], order: 'nome' }),
+  },
+  {
+    what: 'an order the list does not offer is its own',
+    form: 'order' as const,
+    fields: 'ordem=data',
+    current: state({ order: 'preco' }),
+    expected: state({}),
+  },
+  {
+    what: 'the panel replaces every filter but the search and the order',
+    form: 'panel' as const,
+    fields: 'promocao=1&avaliacao=4.5&duracao=2&duracao=4&preco_min=10&preco_max=300',
+    current: state({ search: 'rio', order: 'nome', ratings: [5], localities: ['Centro'] }),
+    expected: state({ search: 'rio', order: 'nome', isOnSale: true, ratings: [4.5], durations: [2, 4], priceMin: 10 }),
+  },
+  {
+    what: 'the panel keeps the parts of the address that no box holds, and drops the boxes unticked',
+    form: 'panel' as const,
+    fields: 'experience=Ecoturismo',
+    current: state({ experiences: ['cachoeiras', 'Observação de Aves'] }),
+    expected: state({ experiences: ['cachoeiras', 'Ecoturismo'] }),
+  },
+])('withForm: $what', ({ form, fields, current, expected }) => {
+  it(`${form} ${fields}`, () => {
+    expect(withForm(current, form, new URLSearchParams(fields), TOURS, ['Ecoturismo', 'Observação de Aves'])).toEqual(expected);
+  });
+});
+
+describe.each([
+  [state({ isOnSale: true }), 'promocao', '1', 'hours', true],
+  [state({}), 'promocao', '1', 'hours', false],
+  [state({ experiences: ['ecoturismo'] }), 'experience', 'Ecoturismo', 'hours', true],
+  [state({ experiences: ['cachoeiras'] }), 'experience', 'Experiência em Cachoeiras', 'hours', false],
+  [state({ localities: ['barra do bugres'] }), 'localidade', 'Barra do Bugres', 'hours', true],
+  [state({ ratings: [4.5] }), 'avaliacao', '4.5', 'hours', true],
+  [state({ ratings: [4.5] }), 'avaliacao', '4', 'hours', false],
+  [state({ durations: [2] }), 'duracao', '2', 'hours', true],
+  [state({ durations: [2] }), 'noites', '2', 'hours', false],
+  [state({ durations: [2] }), 'noites', '2', 'nights', true],
+  [state({ durations: [2] }), 'duracao', '2', null, false],
+] as const)('isChosen(%j, %s, %s, %s)', (filters, name, value, duration, expected) => {
+  it(`is ${expected}`, () => expect(isChosen(filters, name, value, duration)).toBe(expected));
+});
+
 describe('$filters', () => {
   beforeEach(() => {
     window.history.replaceState(null, '', '/all-tours?experience=Ecoturismo&preco_max=300');
   });
   afterEach(() => {
-    $filters.set(emptyFilters());
-    $filterConfig.set(PEOPLE);
     window.history.replaceState(null, '', '/');
+    $query.set('');
+    $filterConfig.set(PEOPLE);
   });
 
   it('starts from the address bar', () => {

@@ -1,12 +1,13 @@
 /**
  * The list pages' paging (src/lib/lists/paging.ts, docs/product.md Lists): the static pages of
- * cards, the compact index the list filters match, and the plan of which static pages a
+ * cards, the compact index the list's results match, and the plan of which static pages a
  * batch of filtered results fetches.
  */
 import { describe, expect, it } from 'vitest';
-import { itemFromDataset } from '../../src/lib/lists/filters.ts';
+import { cardDataAttributes, itemFromDataset } from '../../src/lib/lists/filters.ts';
 import {
   cardDataset,
+  datasetOf,
   LIST_PAGE_SIZE,
   laterListPages,
   listIndex,
@@ -15,6 +16,7 @@ import {
   listPageItems,
   listPagePath,
   planBatch,
+  planBatches,
 } from '../../src/lib/lists/paging.ts';
 import { anItem } from '../fixtures/entries.ts';
 
@@ -224,5 +226,75 @@ describe.each([
   it(`shows ${JSON.stringify(ids)} after fetching pages ${JSON.stringify(fetch)}`, () => {
     const atHand = new Set(have);
     expect(planBatch(onPages(pages), shown, (id) => atHand.has(id), limits)).toEqual({ ids, pages: fetch });
+  });
+});
+
+describe.each([
+  {
+    what: 'one batch is planBatch from the start',
+    pages: [1, 1, 2, 2, 3],
+    batches: 1,
+    have: [],
+    limits: { maxCards: 3, maxPages: 4 },
+    ids: ['m0', 'm1', 'm2'],
+    fetch: [1, 2],
+  },
+  {
+    what: "two batches ('Mostrar mais' once): a page planned for the first holds cards of the second",
+    pages: [1, 1, 2, 2, 3],
+    batches: 2,
+    have: [],
+    limits: { maxCards: 3, maxPages: 4 },
+    ids: ['m0', 'm1', 'm2', 'm3', 'm4'],
+    fetch: [1, 2, 3],
+  },
+  {
+    what: 'each batch keeps its own bound of new pages',
+    pages: [2, 5, 9, 14, 20, 23],
+    batches: 2,
+    have: [],
+    limits: { maxCards: 48, maxPages: 2 },
+    ids: ['m0', 'm1', 'm2', 'm3'],
+    fetch: [2, 5, 9, 14],
+  },
+  {
+    what: 'more batches than matches stop at the last match',
+    pages: [1, 2],
+    batches: 5,
+    have: ['m0'],
+    limits: { maxCards: 1, maxPages: 4 },
+    ids: ['m0', 'm1'],
+    fetch: [2],
+  },
+  {
+    what: 'no batch asked still plans the first',
+    pages: [3],
+    batches: 0,
+    have: [],
+    limits: { maxCards: 48, maxPages: 4 },
+    ids: ['m0'],
+    fetch: [3],
+  },
+])('planBatches: $what', ({ pages, batches, have, limits, ids, fetch }) => {
+  it(`shows ${JSON.stringify(ids)} after fetching pages ${JSON.stringify(fetch)}`, () => {
+    const atHand = new Set(have);
+    expect(planBatches(onPages(pages), batches, (id) => atHand.has(id), limits)).toEqual({ ids, pages: fetch });
+  });
+});
+
+describe('datasetOf', () => {
+  it.each([
+    [
+      { 'data-title': 'Trilha', 'data-duration-hours': '2', class: 'x' },
+      { title: 'Trilha', durationHours: '2' },
+    ],
+    [{ 'data-free': '1' }, { free: '1' }],
+    [{ id: 'a' }, {}],
+  ])('%j → %j', (attributes, dataset) => expect(datasetOf(attributes)).toEqual(dataset));
+
+  it("reads a card's wrapper as cardDataset writes the index", () => {
+    const item = anItem({ title: 'Trilha', rating: 4, priceValue: 80, duration: '2 horas' });
+    const { 'data-duration': _duration, ...attributes } = cardDataAttributes(item);
+    expect(datasetOf(attributes)).toEqual(cardDataset(item));
   });
 });

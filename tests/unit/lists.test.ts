@@ -1,6 +1,6 @@
 /**
  * The list pages' helpers (docs/product.md) and the card's filter
- * attributes, written at build time and read back by the list filters (src/islands/list-filters.ts).
+ * attributes, written at build time and read back by the list's islands (src/islands/ListResults.tsx).
  */
 import { describe, expect, it } from 'vitest';
 import { carouselItems } from '../../src/lib/carousel.ts';
@@ -13,7 +13,7 @@ import {
   itemFromDataset,
   mealPeriods,
 } from '../../src/lib/lists/filters.ts';
-import { durationGroup, experienceNames, experienceQueryTexts, localities } from '../../src/lib/lists/list-page.ts';
+import { durationGroup, experienceNames, experienceQueryTexts, filterGroups, localities } from '../../src/lib/lists/list-page.ts';
 import type { ItemKind } from '../../src/lib/schemas/index.ts';
 import { anItem } from '../fixtures/entries.ts';
 
@@ -134,6 +134,40 @@ describe('experienceNames and localities', () => {
     expect(experienceNames(['Ecoturismo', 'Cultura'], items)).toEqual(['Ecoturismo', 'Pesca', 'Aves']));
   it('lists distinct localities, trimmed, sorted the Portuguese way', () =>
     expect(localities(items)).toEqual(['Barra do Bugres', 'Cáceres']));
+});
+
+describe.each<[ItemKind, boolean, string[]]>([
+  // 'Em promoção' only where an item is on sale; experiences and localities only where the kind filters by them and an item has them.
+  ['tour', true, ['Promoções', 'Experiências', 'Localidade', 'Avaliação', 'Duração']],
+  ['tour', false, ['Experiências', 'Localidade', 'Avaliação', 'Duração']],
+  ['accommodation', true, ['Promoções', 'Localidade', 'Avaliação', 'Duração']],
+  ['restaurant', false, ['Localidade', 'Avaliação', 'Período']],
+  ['driver', false, ['Experiências', 'Localidade', 'Avaliação']],
+])('filterGroups(%s), something on sale: %s', (kind, hasOnSale, legends) => {
+  it(`has ${legends.join(', ')}`, () => {
+    const groups = filterGroups(kind, { experiences: ['Ecoturismo', 'Pesca'], localities: ['Centro'], hasOnSale });
+    expect(groups.map((group) => group.legend)).toEqual(legends);
+    expect(groups.find((group) => group.name === 'avaliacao')?.options).toEqual([
+      { label: '4+ estrelas', value: '4' },
+      { label: '4,5+ estrelas', value: '4.5' },
+      { label: '5 estrelas', value: '5' },
+    ]);
+  });
+});
+
+it('filterGroups: the experiences scroll, each named as itself; no group of what no item has', () => {
+  const [experiences] = filterGroups('tour', { experiences: ['Ecoturismo'], localities: [], hasOnSale: false });
+  expect(experiences).toEqual({
+    id: 'experiencia',
+    legend: 'Experiências',
+    name: 'experience',
+    options: [{ label: 'Ecoturismo', value: 'Ecoturismo' }],
+    scrolls: true,
+  });
+  expect(filterGroups('tour', { experiences: [], localities: [], hasOnSale: false }).map((group) => group.legend)).toEqual([
+    'Avaliação',
+    'Duração',
+  ]);
 });
 
 describe.each<[ItemKind, string, string]>([

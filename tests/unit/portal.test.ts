@@ -1,4 +1,3 @@
-import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { toNewsIndexEntry, toTestimonialIndexEntry } from '../../src/lib/portal/index-entries.ts';
 import {
@@ -9,10 +8,11 @@ import {
   pageWindow,
   paginate,
   paginationEntries,
-  paginationHtml,
   parsePortalQuery,
   portalPageOf,
   portalSearch,
+  portalStatus,
+  portalView,
   relatedEntries,
   splitLead,
 } from '../../src/lib/portal/portal.ts';
@@ -205,67 +205,47 @@ describe('paginationEntries', () => {
   });
 });
 
-describe('paginationHtml', () => {
-  /** The pagination as a visitor's screen reader meets it: each item's text, where it leads, and its state. */
-  const items = (html: string) =>
-    Array.from(JSDOM.fragment(html).querySelectorAll('li'), (item) => {
-      const link = item.querySelector('a');
-      const text = item.textContent?.replace(/\s+/g, ' ').trim();
-      if (!link) return item.getAttribute('aria-hidden') === 'true' ? '(…)' : `${text} (disabled)`;
-      return `${text} → ${link.getAttribute('href')} (data-page ${link.dataset.page})${link.getAttribute('aria-current') === 'page' ? ' (current)' : ''}`;
-    });
-  const href = (page: number) => `/news?q=rio&pagina=${page}`;
-
-  it.each([
-    [1, 1, []],
-    [1, 0, []],
-    [
-      1,
-      3,
-      [
-        'Primeira (disabled)',
-        'Anterior (disabled)',
-        'Página 1 → /news?q=rio&pagina=1 (data-page 1) (current)',
-        'Página 2 → /news?q=rio&pagina=2 (data-page 2)',
-        'Página 3 → /news?q=rio&pagina=3 (data-page 3)',
-        'Próxima → /news?q=rio&pagina=2 (data-page 2)',
-        'Última → /news?q=rio&pagina=3 (data-page 3)',
-      ],
-    ],
-    [
-      42,
-      84,
-      [
-        'Primeira → /news?q=rio&pagina=1 (data-page 1)',
-        'Anterior → /news?q=rio&pagina=41 (data-page 41)',
-        'Página 1 → /news?q=rio&pagina=1 (data-page 1)',
-        '(…)',
-        'Página 40 → /news?q=rio&pagina=40 (data-page 40)',
-        'Página 41 → /news?q=rio&pagina=41 (data-page 41)',
-        'Página 42 → /news?q=rio&pagina=42 (data-page 42) (current)',
-        'Página 43 → /news?q=rio&pagina=43 (data-page 43)',
-        'Página 44 → /news?q=rio&pagina=44 (data-page 44)',
-        '(…)',
-        'Página 84 → /news?q=rio&pagina=84 (data-page 84)',
-        'Próxima → /news?q=rio&pagina=43 (data-page 43)',
-        'Última → /news?q=rio&pagina=84 (data-page 84)',
-      ],
-    ],
-  ])('page %i of %i', (current, pages, expected) => {
-    expect(items(paginationHtml(current, pages, href))).toEqual(expected);
+describe.each([
+  {
+    what: 'a search: page 1, the first match large',
+    query: { q: 'rio', chip: null, page: 1 },
+    ids: ['1', '3'],
+    leadId: '1',
+    page: 1,
+    total: 2,
+  },
+  {
+    what: 'a chip, accents and case aside',
+    query: { q: '', chip: 'eventos', page: 1 },
+    ids: ['2', '3'],
+    leadId: '2',
+    page: 1,
+    total: 2,
+  },
+  { what: 'a later page: no large card', query: { q: '', chip: null, page: 2 }, ids: ['4'], leadId: null, page: 2, total: 4 },
+  { what: 'a page past the last: the last', query: { q: '', chip: null, page: 9 }, ids: ['4'], leadId: null, page: 2, total: 4 },
+  { what: 'nothing matches', query: { q: 'neve', chip: null, page: 1 }, ids: [], leadId: null, page: 1, total: 0 },
+])('portalView: $what', ({ query, ids, leadId, page, total }) => {
+  const entries = [
+    { id: '1', texts: ['Festa no rio'], chip: 'Cultura' },
+    { id: '2', texts: ['Natal'], chip: 'Eventos' },
+    { id: '3', texts: ['Rio Paraguai'], chip: 'Eventos' },
+    { id: '4', texts: ['Pesca'], chip: 'Cultura' },
+  ];
+  it(`shows ${JSON.stringify(ids)}`, () => {
+    const view = portalView(entries, query, (entry) => entry, 3);
+    expect(view).toEqual({ ids, leadId, page, pages: total > 3 ? 2 : 1, total });
   });
+});
 
-  it('is one labelled navigation', () => {
-    const navs = JSDOM.fragment(paginationHtml(2, 3, href)).querySelectorAll('nav.pagination[aria-label="Paginação"]');
-    expect(navs).toHaveLength(1);
-  });
-
-  it('keeps a searched text inside its href, whatever it holds', () => {
-    const hostile = '"><img src=x onerror=alert(1)>&';
-    const fragment = JSDOM.fragment(paginationHtml(1, 2, (page) => `/news?q=${hostile}&pagina=${page}`));
-    expect(fragment.querySelector('img')).toBeNull();
-    expect(fragment.querySelector('a[data-page="2"]')?.getAttribute('href')).toBe(`/news?q=${hostile}&pagina=2`);
-  });
+describe.each([
+  [{ page: 1, pages: 1, total: 1 }, '1 notícia encontrada'],
+  [{ page: 1, pages: 1, total: 3 }, '3 notícias encontradas'],
+  [{ page: 2, pages: 3, total: 27 }, '27 notícias encontradas – página 2 de 3'],
+  [{ page: 1, pages: 1, total: 0 }, 'Nenhuma notícia encontrada'],
+])('portalStatus(%j)', (view, expected) => {
+  it(`says ${expected}`, () =>
+    expect(portalStatus(view, ['notícia encontrada', 'notícias encontradas'], 'Nenhuma notícia encontrada')).toBe(expected));
 });
 
 /** A navigator with the given parts that records what it was asked. */

@@ -22,7 +22,7 @@ import {
 /** What a value of the address names when it is none of the list's options. */
 export const UNKNOWN_FILTER = 'filtro desconhecido';
 
-/** What a list offers to filter by: its panel's checkboxes and price range (FilterPanel.astro). */
+/** What a list offers to filter by: its panel's checkboxes and price range (src/islands/ListFilters.tsx). */
 export interface ListOptions {
   duration: DurationKind;
   /** The price range: a bound outside it is none the panel can set. */

@@ -11,7 +11,7 @@
  *
  * The matchers read a card's data attributes (cardDataAttributes writes them at build time,
  * itemFromDataset reads them back in the browser), so both sides of that contract live here, with
- * the options of the panels. It imports no per-kind table, so the list filters (list-filters.ts) stay small.
+ * the options of the panels. It imports no per-kind table, so the list's islands (src/islands/List*.tsx) stay small.
  */
 
 import { displayPrice } from '../facts.ts';
@@ -115,7 +115,7 @@ export interface FilterableItem {
 }
 
 /**
- * Query parameter names: the names of the static forms' fields (FilterPanel, SearchBox) and of the
+ * Query parameter names: the names of the list's forms' fields (ListFilters.tsx, ListSearch.tsx) and of the
  * filters' URL, so a list filtered without JavaScript and one filtered in place share one URL.
  */
 export const FILTER_PARAMS = {
@@ -226,6 +226,39 @@ export function serialiseFilters(state: FilterState, config: FilterConfig): stri
 /** Whether two states filter the same way (compared through their URL form). */
 export function sameFilters(a: FilterState, b: FilterState, config: FilterConfig): boolean {
   return serialiseFilters(a, config) === serialiseFilters(b, config);
+}
+
+/** The list's forms, each holding a part of the state: the search box, the filter panel, the sort control. */
+export type FilterForm = 'search' | 'panel' | 'order';
+
+/**
+ * The state once the visitor's edit of one form (its fields as sent, `fields`) is taken: that form's
+ * part of the state replaced, the others kept. The panel's experiences keep the parts of the address
+ * that none of its boxes (`named`) holds ('Cachoeiras' of a shared link stays a filter).
+ */
+export function withForm(
+  current: FilterState,
+  form: FilterForm,
+  fields: URLSearchParams,
+  config: FilterConfig,
+  named: readonly string[] = [],
+): FilterState {
+  const sent = parseFilters(fields, config);
+  if (form === 'search') return { ...current, search: sent.search };
+  if (form === 'order') return { ...current, order: sent.order };
+  const boxes = new Set(named.map(fold));
+  const unnamed = current.experiences.filter((part) => !boxes.has(fold(part)));
+  return { ...sent, search: current.search, order: current.order, experiences: [...unnamed, ...sent.experiences] };
+}
+
+/** Whether the panel's box `name`=`value` (its field, as FILTER_PARAMS names it) is ticked in a state. */
+export function isChosen(state: FilterState, name: string, value: string, duration: DurationKind): boolean {
+  if (name === FILTER_PARAMS.onSale) return state.isOnSale && value === ON_SALE_VALUE;
+  if (name === FILTER_PARAMS.experience) return state.experiences.some((part) => fold(part) === fold(value));
+  if (name === FILTER_PARAMS.locality) return state.localities.some((part) => fold(part) === fold(value));
+  if (name === FILTER_PARAMS.rating) return state.ratings.includes(Number(value));
+  if (name === durationKey(duration)) return state.durations.includes(Number(value));
+  return false;
 }
 
 /** Title search: a case- and accent-insensitive substring. */

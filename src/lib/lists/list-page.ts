@@ -4,12 +4,23 @@
  */
 import { ENTITIES } from '../entities.ts';
 import type { Item, ItemKind } from '../schemas/index.ts';
-import { DURATION_GROUPS, FILTER_PARAMS, matchesExperiences } from './filters.ts';
+import { ratingLabel } from './active-filters.ts';
+import { DURATION_GROUPS, FILTER_PARAMS, matchesExperiences, ON_SALE_LABEL, ON_SALE_VALUE, RATING_OPTIONS } from './filters.ts';
 
 /** One checkbox of a filter group. */
 export interface FilterOption {
   label: string;
   value: string;
+}
+
+/** One group of the filter panel's boxes (src/islands/ListFilters.tsx): its legend, its field and its options. */
+export interface FilterGroup {
+  id: string;
+  legend: string;
+  name: string;
+  options: FilterOption[];
+  /** The experiences: a box that scrolls at 200 px. */
+  scrolls?: boolean;
 }
 
 /** Legend and options of the duration group of a kind, or null when it has none. */
@@ -51,4 +62,51 @@ export function experienceQueryTexts(kind: ItemKind): { filteredTitle: string; n
     filteredTitle: `${kind === 'tour' ? listTitle : listName} ${feminine ? 'Filtradas' : 'Filtrados'} por Experiência`,
     noMatch: `${emptyTitle.replace(/\.$/, '')} para as experiências selecionadas: {list}.`,
   };
+}
+
+/**
+ * The filter panel's groups of a list, in the panel's order: 'Em promoção' (only where some item of the
+ * whole list is on sale: it could otherwise only answer nothing), the experiences and the localities
+ * the kind filters by (only those some item has), the ratings, the kind's duration.
+ */
+export function filterGroups(
+  kind: ItemKind,
+  { experiences, localities, hasOnSale }: { experiences: readonly string[]; localities: readonly string[]; hasOnSale: boolean },
+): FilterGroup[] {
+  const { filters } = ENTITIES[kind];
+  const duration = durationGroup(kind);
+  const named = (values: readonly string[]) => values.map((name) => ({ label: name, value: name }));
+  return [
+    ...(hasOnSale
+      ? [
+          {
+            id: 'promocao',
+            legend: 'Promoções',
+            name: FILTER_PARAMS.onSale,
+            options: [{ label: ON_SALE_LABEL, value: ON_SALE_VALUE }],
+          },
+        ]
+      : []),
+    ...(filters.hasExperiences && experiences.length > 0
+      ? [
+          {
+            id: 'experiencia',
+            legend: 'Experiências',
+            name: FILTER_PARAMS.experience,
+            options: named(experiences),
+            scrolls: true,
+          },
+        ]
+      : []),
+    ...(filters.hasLocality && localities.length > 0
+      ? [{ id: 'localidade', legend: 'Localidade', name: FILTER_PARAMS.locality, options: named(localities) }]
+      : []),
+    {
+      id: 'avaliacao',
+      legend: 'Avaliação',
+      name: FILTER_PARAMS.rating,
+      options: RATING_OPTIONS.map((value) => ({ label: ratingLabel(value), value: String(value) })),
+    },
+    ...(duration ? [{ id: 'duracao', ...duration }] : []),
+  ];
 }

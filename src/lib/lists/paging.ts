@@ -1,9 +1,10 @@
 /**
  * The list pages' paging (docs/product.md, Lists): a list is written as static pages of
  * LIST_PAGE_SIZE cards (`/all-tours`, `/all-tours/page/2`, …) and a compact index of the whole
- * collection (`/all-tours/index.json`). With a filter in the address, the list filters (src/islands/list-filters.ts) match
- * the index, then take each matching card's `<li>` from the static page that holds it, a batch at a
- * time (planBatch): the card is always the server's own HTML, written once by ItemCard.astro.
+ * collection (`/all-tours/index.json`). With a filter in the address, the list's results
+ * (src/islands/ListResults.tsx, src/lib/lists/results.ts) match the index, then take each matching
+ * card's `<li>` from the static page that holds it, a batch at a time (planBatch, planBatches): the
+ * card is always the server's own HTML, written once by ItemCard.astro.
  *
  * Pure and free of per-kind tables, so the filters, the routes, the gate and the tests share it.
  */
@@ -72,6 +73,15 @@ function datasetKey(attribute: string): string {
   return attribute.slice('data-'.length).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 }
 
+/** An element's `data-` attributes as its `dataset` holds them (a card of this page read as an index entry). */
+export function datasetOf(attributes: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(attributes)
+      .filter(([name]) => name.startsWith('data-'))
+      .map(([name, value]) => [datasetKey(name), value]),
+  );
+}
+
 /** The matchers' data of a card as its `dataset` holds it; the duration text, which no matcher reads, left out. */
 export function cardDataset(item: Item): Record<string, string> {
   return Object.fromEntries(
@@ -119,4 +129,26 @@ export function planBatch(
     ids.push(match.id);
   }
   return { ids, pages };
+}
+
+/**
+ * What a filtered list shows once 'Mostrar mais' has brought `batches - 1` more batches: the first
+ * `batches` batches as one plan, each as planBatch takes it, a page planned for one batch counting as
+ * at hand for the next (it is fetched with them).
+ */
+export function planBatches(
+  matches: readonly Pick<ListIndexEntry, 'id' | 'page'>[],
+  batches: number,
+  hasCard: (id: string) => boolean,
+  limits?: { maxCards?: number; maxPages?: number },
+): BatchPlan {
+  const pageOf = new Map(matches.map((match) => [match.id, match.page]));
+  const planned = new Set<number>();
+  const ids: string[] = [];
+  for (let batch = 0; batch < Math.max(1, batches) && ids.length < matches.length; batch += 1) {
+    const plan = planBatch(matches, ids.length, (id) => hasCard(id) || planned.has(pageOf.get(id) ?? 0), limits);
+    ids.push(...plan.ids);
+    for (const page of plan.pages) planned.add(page);
+  }
+  return { ids, pages: [...planned] };
 }

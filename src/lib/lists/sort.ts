@@ -1,8 +1,8 @@
 /**
  * The sort orders of a list (docs/product.md, Lists): which a list offers, what the visitor reads,
  * and the sorting itself. Pure, like filters.ts: the list page offers the orders (ListPage.astro,
- * SortControl.astro), the list filters (src/islands/list-filters.ts) sort the matching cards with
- * them, and the tests share both. The order lives in the filter state and the URL (`?ordem=`, filters.ts).
+ * src/islands/SortControl.tsx), the list's results sort the matching cards with them
+ * (src/lib/lists/results.ts), and the tests share both. The order lives in the filter state and the URL (`?ordem=`, filters.ts).
  *
  * The list's own order is the default: the upstream's for most lists, the events' by date
  * (byEventDate, src/lib/facts.ts). The others are stable: items that compare equal, and items

@@ -3,7 +3,7 @@
  * (`/news/index.json`, `/testimonials/index.json`): per entry, in the portal's order, its id, the
  * static page whose HTML holds its card (`/news`, `/news/page/2`, …) and what the search reads. The
  * cards themselves are never in the index: the browser takes them from those pages
- * (src/islands/portal-results.ts), so each card is rendered once, by its .astro component.
+ * (src/islands/PortalResults.tsx, src/lib/static-cards.ts), so each card is rendered once, by its .astro component.
  */
 import type { NewsArticle, Testimonial } from '../schemas/index.ts';
 

@@ -1,13 +1,12 @@
 /**
  * Pure logic of the news and testimonials portals in the browser (docs/product.md): the
  * query in the URL, accent-insensitive search, chips, pagination of 12 with a window of page
- * numbers. Shared by the portals' browser module (src/islands/portal-results.ts), the JSON index
- * endpoints and the tests.
+ * numbers. Shared by the portals' islands (src/islands/PortalSearch.tsx, PortalResults.tsx), their
+ * store (src/stores/portal.ts), the pages, the JSON index endpoints and the tests.
  */
 
-import { escapeHtml } from '../format.ts';
 import { pageCount, pageOf } from '../page-count.ts';
-import { echoText, fold } from '../text.ts';
+import { countLabel, echoText, fold } from '../text.ts';
 import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
 
 /** docs/product.md: both portals show 12 entries per page. */
@@ -142,8 +141,8 @@ export type PaginationEntry =
   | null;
 
 /**
- * What a portal's pagination lists, the static one (Pagination.astro) and the filtered one
- * (portal-results.ts) alike: 'Primeira', 'Anterior', the window of page numbers (pageWindow),
+ * What a pagination lists (src/islands/Pagination.tsx: the static pages' of a list or a portal, and
+ * the portals' filtered results'): 'Primeira', 'Anterior', the window of page numbers (pageWindow),
  * 'Próxima', 'Última'; the controls that lead nowhere are disabled.
  */
 export function paginationEntries(current: number, pages: number): PaginationEntry[] {
@@ -158,28 +157,48 @@ export function paginationEntries(current: number, pages: number): PaginationEnt
   ];
 }
 
+/** What a portal's filtered results show: one page of the matches, the large card first on page 1. */
+export interface PortalView {
+  /** The ids of the page's cards, in order (the large one first). */
+  ids: string[];
+  /** The large card's id: the first of page 1; null on later pages. */
+  leadId: string | null;
+  /** The page shown (clamped to the last) and the count of pages and of matches. */
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** The results of `query` over a portal's index (filterEntries, paginate, splitLead), `size` a page. */
+export function portalView<T extends { id: string }>(
+  entries: readonly T[],
+  query: PortalQuery,
+  read: (entry: T) => Searchable,
+  size: number = PORTAL_PAGE_SIZE,
+): PortalView {
+  const shown = paginate(filterEntries(entries, query, read), query.page, size);
+  const { lead } = splitLead(shown);
+  return {
+    ids: shown.entries.map((entry) => entry.id),
+    leadId: lead?.id ?? null,
+    page: shown.page,
+    pages: shown.pages,
+    total: shown.total,
+  };
+}
+
 /**
- * The markup of a portal's pagination, the only one: the static pages' (Pagination.astro) and the
- * filtered results' (portal-results.ts, whose page count is known only in the browser). Each link
- * goes to `href(page)` and names its page in `data-page`, which the filtered results follow without
- * reloading. Empty under two pages. Its styles are Pagination.astro's.
+ * The status line of filtered results: the count ('3 notícias encontradas'), with the page when there
+ * are several ('14 notícias encontradas – página 1 de 2'), or what `none` says.
  */
-export function paginationHtml(current: number, pages: number, href: (page: number) => string): string {
-  if (pages < 2) return '';
-  const link = (page: number, className: string, body: string, current = '') =>
-    `<a class="${className}" href="${escapeHtml(href(page))}" data-page="${page}"${current}>${body}</a>`;
-  const items = paginationEntries(current, pages).map((entry) => {
-    if (entry === null) return '<li class="page-gap" aria-hidden="true">…</li>';
-    if ('number' in entry) {
-      const body = `<span class="visually-hidden">Página </span>${entry.number}`;
-      return entry.isCurrent
-        ? `<li>${link(entry.number, 'page-link number current', body, ' aria-current="page"')}</li>`
-        : `<li>${link(entry.number, 'page-link number', body)}</li>`;
-    }
-    if (entry.isDisabled) return `<li><span class="page-link" aria-disabled="true">${entry.label}</span></li>`;
-    return `<li>${link(entry.page, 'page-link', entry.label)}</li>`;
-  });
-  return `<nav class="pagination" aria-label="Paginação"><ul>${items.join('')}</ul></nav>`;
+export function portalStatus(
+  view: Pick<PortalView, 'page' | 'pages' | 'total'>,
+  found: readonly [string, string],
+  none: string,
+): string {
+  if (view.total === 0) return none;
+  const count = countLabel(view.total, found[0], found[1]);
+  return view.pages > 1 ? `${count} – página ${view.page} de ${view.pages}` : count;
 }
 
 // The readers live here, not beside the index entries: the islands import this module only, so

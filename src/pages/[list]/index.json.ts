@@ -1,6 +1,6 @@
 /**
  * `{list}/index.json` (`/all-tours/index.json`, …): the compact index of a whole list that the
- * list filters (src/islands/list-filters.ts) fetch on the first filter of a list of several pages: per item its id, the
+ * list's results (src/islands/ListResults.tsx) fetch on the first filter of a list of several pages: per item its id, the
  * page its card is on and its card's filter data (src/lib/lists/paging.ts). Only the listed items,
  * as on the cards.
  */
