@@ -13,7 +13,15 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], isolate: false } },
       // The React islands on their stores, rendered in jsdom with Testing Library: what each draws and does,
       // without a build or a browser. Each file gets fresh modules (isolate), so a store starts empty.
-      { extends: true, test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'jsdom' } },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/support/testing-library.ts'],
+        },
+      },
       // The static HTML of the sample build in dist/, without a browser: `npm run test:html`, after `npm run build:sample`
       // (its globalSetup fails, saying so, when dist/ holds no build). Its files share a worker's modules too.
       {

@@ -6,8 +6,11 @@
  *
  * - no JavaScript on a page type without any (a budget `js` of 0): a script there, inline or not,
  *   fails its budget and is named;
- * - the site shell's scripts (on every page: the service worker registration, the header's search
- *   entry) are listed in budgets.json by name, weighed apart and held to their own budget;
+ * - the site shell's scripts (on every page: the service worker registration, the header's menus)
+ *   are listed in budgets.json by name, weighed apart and held to their own budget;
+ * - the island runtime (React, react-dom and Astro's React client: one set of files that every page
+ *   with an island shares and the browser caches after the first) is weighed apart too, with its
+ *   own budget, so that a page type's `js` says what its own widgets cost;
  * - no request to another host on page load: no src, srcset, poster, data or loading href to a
  *   foreign origin in an element that loads by itself, and no foreign url() or @import in the CSS;
  * - fonts: no subset but latin referenced by the CSS.
@@ -54,6 +57,11 @@ export interface BudgetConfig {
     js: number;
   };
   /**
+   * The island runtime, shared by every page with an island: the islands' renderer (`renderer-url`,
+   * Astro's React client) and every module it imports (React, react-dom); `js` is its budget, gzip bytes.
+   */
+  runtime: { js: number };
+  /**
    * JavaScript a page may fetch before the visitor does anything (shell, page scripts and the islands
    * that start on load, idle or at once), gzip bytes; islands that wait for the visitor or for their
    * widget to scroll into view (ON_DEMAND_DIRECTIVES) are not counted. A page type may set its own.
@@ -71,9 +79,11 @@ export interface PageReport {
   type: string;
   html: number;
   css: number;
-  /** Islands' JavaScript (not the shell's). */
+  /** Islands' JavaScript (not the shell's, not the island runtime's). */
   js: number;
   shell: number;
+  /** The island runtime's files the page needs (React), whenever they are fetched. */
+  runtime: number;
   /** What the page fetches before the visitor does anything: the shell and all but the on-demand islands. */
   jsAtLoad: number;
   islands: number;
@@ -84,7 +94,7 @@ export interface PageReport {
 
 export interface Violation {
   page: string;
-  rule: 'html' | 'css' | 'js' | 'shell' | 'js-at-load' | 'third-party' | 'font-subset' | 'missing-file' | 'no-page-type';
+  rule: 'html' | 'css' | 'js' | 'shell' | 'runtime' | 'js-at-load' | 'third-party' | 'font-subset' | 'missing-file' | 'no-page-type';
   message: string;
 }
 
@@ -279,6 +289,24 @@ export const ON_DEMAND_DIRECTIVES: readonly string[] = ['visible', ...CLIENT_DIR
 /** Who fetches a module: every page (shell), this page when it loads, or a widget when the visitor reaches it. */
 type Fetched = 'shell' | 'load' | 'demand';
 
+/** The files of the islands' renderer and of every module it imports, site paths. */
+function islandRuntime({ site, document, pageUrl }: PageContext): Set<string> {
+  const files = new Set<string>();
+  const add = (sitePath: string) => {
+    if (files.has(sitePath)) return;
+    const source = readSiteFile(site, sitePath);
+    if (source === null) return; // weighScripts reports it
+    files.add(sitePath);
+    for (const specifier of staticImports(source)) {
+      const target = new URL(specifier, new URL(sitePath, pageUrl));
+      if (target.host === pageUrl.host) add(target.pathname);
+    }
+  };
+  for (const island of document.querySelectorAll('astro-island[renderer-url]'))
+    add(new URL(island.getAttribute('renderer-url') ?? '', pageUrl).pathname);
+  return files;
+}
+
 /**
  * The JavaScript a page loads: entry modules (scripts, module preloads, islands and their
  * renderer), then their static imports, each file once; the shell's apart, and what waits for the
@@ -290,7 +318,10 @@ function weighScripts(context: PageContext) {
   const islands = document.querySelectorAll('astro-island').length;
   const scripts: string[] = [];
   const bytes: Record<Fetched, number> = { shell: 0, load: 0, demand: 0 };
+  let runtime = 0;
+  let runtimeAtLoad = 0;
   const seen = new Set<string>();
+  const runtimeFiles = islandRuntime(context);
   const addModule = (sitePath: string, fetched: Fetched) => {
     if (seen.has(sitePath)) return;
     seen.add(sitePath);
@@ -300,7 +331,10 @@ function weighScripts(context: PageContext) {
       return;
     }
     scripts.push(sitePath);
-    bytes[fetched] += gzipBytes(source);
+    if (runtimeFiles.has(sitePath)) {
+      runtime += gzipBytes(source);
+      if (fetched !== 'demand') runtimeAtLoad += gzipBytes(source);
+    } else bytes[fetched] += gzipBytes(source);
     for (const specifier of staticImports(source)) {
       const target = new URL(specifier, new URL(sitePath, pageUrl));
       if (target.host !== pageUrl.host && !allowed.includes(target.host)) {
@@ -346,7 +380,8 @@ function weighScripts(context: PageContext) {
   return {
     js: bytes.load + bytes.demand,
     shell: bytes.shell,
-    jsAtLoad: bytes.shell + bytes.load,
+    runtime,
+    jsAtLoad: bytes.shell + bytes.load + runtimeAtLoad,
     islands,
     scripts,
   };
@@ -373,9 +408,12 @@ export function measurePage(
   };
   checkThirdParty(context);
   const { css, stylesheets } = weighStylesheets(context);
-  const { js, shell, jsAtLoad, islands, scripts } = weighScripts(context);
+  const { js, shell, runtime, jsAtLoad, islands, scripts } = weighScripts(context);
   dom.window.close();
-  return { report: { page, html: gzipBytes(html), css, js, shell, jsAtLoad, islands, scripts, stylesheets }, violations };
+  return {
+    report: { page, html: gzipBytes(html), css, js, shell, runtime, jsAtLoad, islands, scripts, stylesheets },
+    violations,
+  };
 }
 
 /** Measures every page of `dist` and checks it against `config`. */
@@ -413,6 +451,13 @@ export async function checkBudgets(dist: string, config: BudgetConfig): Promise<
         message: `${report.jsAtLoad} B of JavaScript fetched with the page, over the ${jsAtLoad} B allowed before the visitor reaches a widget`,
       });
     }
+    if (report.runtime > config.runtime.js) {
+      violations.push({
+        page,
+        rule: 'runtime',
+        message: `island runtime ${report.runtime} B gzip over its budget of ${config.runtime.js} B`,
+      });
+    }
     if (report.shell > config.shell.js) {
       violations.push({
         page,
@@ -431,20 +476,25 @@ export interface TypeMaxima {
   css: number;
   js: number;
   shell: number;
+  runtime: number;
   jsAtLoad: number;
 }
+
+/** A page type's maxima before its first page. */
+export const NO_PAGES: TypeMaxima = { pages: 0, html: 0, css: 0, js: 0, shell: 0, runtime: 0, jsAtLoad: 0 };
 
 /** Largest measure per page type: what budgets.json's limits are set from. */
 export function maximaByType(pages: readonly PageReport[]): Map<string, TypeMaxima> {
   const maxima = new Map<string, TypeMaxima>();
   for (const page of pages) {
-    const current = maxima.get(page.type) ?? { pages: 0, html: 0, css: 0, js: 0, shell: 0, jsAtLoad: 0 };
+    const current = maxima.get(page.type) ?? NO_PAGES;
     maxima.set(page.type, {
       pages: current.pages + 1,
       html: Math.max(current.html, page.html),
       css: Math.max(current.css, page.css),
       js: Math.max(current.js, page.js),
       shell: Math.max(current.shell, page.shell),
+      runtime: Math.max(current.runtime, page.runtime),
       jsAtLoad: Math.max(current.jsAtLoad, page.jsAtLoad),
     });
   }

@@ -30,6 +30,7 @@ afterEach(() => {
 /** An island as Astro writes it: its own markup, and the static HTML given to it as children in an `astro-slot`. */
 function island(): HTMLElement {
   const element = document.createElement('astro-island');
+  element.setAttribute('ssr', '');
   element.innerHTML = `
     <button type="button" data-own>Pausar</button>
     <astro-slot>

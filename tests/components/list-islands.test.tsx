@@ -371,13 +371,22 @@ describe("when the list's islands start (client:reach, ListPage.astro's options)
   /** An island as the page holds it, its directive run with the list's options; `hydrated` counts its starts. */
   function island(group: string) {
     const element = document.createElement('astro-island');
+    element.setAttribute('ssr', '');
     element.innerHTML =
       '<form><input name="q"><select name="ordem"><option value="">-</option><option value="nome">Nome</option></select></form>';
     document.body.append(element);
     const hydrated = vi.fn();
     // Astro hands a directive the value of its `opts` as the page wrote it: here an object (its type says a string).
     const value = { group, params: PARAMS } as unknown as string;
-    reach(() => Promise.resolve(async () => hydrated()), { name: 'ListSearch', value }, element);
+    reach(
+      () =>
+        Promise.resolve(async () => {
+          hydrated();
+          element.removeAttribute('ssr');
+        }),
+      { name: 'ListSearch', value },
+      element,
+    );
     return { element, hydrated };
   }
   const settle = () => new Promise((resolve) => setTimeout(resolve, 10));

@@ -203,7 +203,7 @@ it('?experience= is applied in the browser: the page ships the filtered heading 
 });
 
 it("a list's islands start together, at a reach into any or for an address that filters or sorts", () => {
-  const islands = [...page('/all-tours').querySelectorAll('astro-island')];
+  const islands = [...page('/all-tours').querySelectorAll('main astro-island')];
   expect(islands.map(islandName)).toEqual(['ListTitle', 'ListSearch', 'ListFilters', 'ListResults']);
   for (const island of islands) {
     expect(island.getAttribute('client')).toBe('reach');

@@ -24,6 +24,8 @@ const roots: Root[] = [];
 /** Serves `element` as an island in the document, started by a directive (its early actions kept). */
 export function serveIsland(element: ReactElement, attributes: Record<string, string> = {}): ServedIsland {
   const island = document.createElement('astro-island');
+  // `ssr` until React has it, as Astro writes an island (keepEarlyActions keeps what comes while it is there).
+  island.setAttribute('ssr', '');
   for (const [name, value] of Object.entries(attributes)) island.setAttribute(name, value);
   const served = renderToString(element);
   island.innerHTML = served;
@@ -33,12 +35,14 @@ export function serveIsland(element: ReactElement, attributes: Record<string, st
     island,
     served,
     hydrate: async () => {
-      forgetActions();
       // A mismatch with the server's HTML is an error here: React would draw the island again, over the visitor's edits.
       const mismatches: unknown[] = [];
       await act(async () => {
         roots.push(hydrateRoot(island, element, { onRecoverableError: (error) => mismatches.push(error) }));
       });
+      // Then, as in a page: Astro drops `ssr`, and the directive stops keeping early actions.
+      island.removeAttribute('ssr');
+      forgetActions();
       if (mismatches.length > 0) throw mismatches[0];
     },
   };

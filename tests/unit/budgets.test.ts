@@ -21,6 +21,7 @@ import {
 
 const CONFIG: BudgetConfig = {
   shell: { scripts: ['Header.astro_astro_type_script', 'sw-register'], js: 600 },
+  runtime: { js: 5000 },
   pageTypes: [
     { name: 'home', match: '^index\\.html$', html: 5000, css: 5000, js: 5000 },
     { name: 'not found', match: '^404\\.html$', html: 5000, css: 5000, js: 300 },
@@ -99,7 +100,7 @@ describe('isForeign', () => {
 });
 
 describe('checkBudgets', () => {
-  it('weighs the islands, their renderer and every static import once, never a dynamic import; CSS of linked sheets', async () => {
+  it('weighs the islands and every static import once, never a dynamic import, and their renderer with its imports apart; CSS of linked sheets', async () => {
     const dist = await site({
       'index.html': page(
         '<astro-island component-url="/_astro/A.js" renderer-url="/_astro/R.js"></astro-island><astro-island component-url="/_astro/A.js" renderer-url="/_astro/R.js"></astro-island><script>window.islandBoot=1</script>',
@@ -118,7 +119,9 @@ describe('checkBudgets', () => {
     expect(home?.type).toBe('home');
     expect(home?.islands).toBe(2);
     expect(home?.scripts).toEqual(['/_astro/A.js', '/_astro/shared.js', '/_astro/side.js', '/_astro/R.js', 'inline#1']);
-    expect(home?.js).toBe([A, SHARED, SIDE, R, 'window.islandBoot=1'].reduce((sum, source) => sum + gzipBytes(source), 0));
+    // The renderer imports shared.js: both are the island runtime (React's, on a real page), weighed once and apart.
+    expect(home?.js).toBe([A, SIDE, 'window.islandBoot=1'].reduce((sum, source) => sum + gzipBytes(source), 0));
+    expect(home?.runtime).toBe(gzipBytes(R) + gzipBytes(SHARED));
     expect(home?.css).toBe(gzipBytes(CSS));
     expect(home?.stylesheets).toEqual(['/_astro/s.css']);
     expect(home?.shell).toBe(0);
@@ -145,28 +148,30 @@ describe('checkBudgets', () => {
       '_astro/B.js': 'export default function B(){return 2}',
     };
     const withLimit = (jsAtLoad: number): BudgetConfig => ({ ...CONFIG, jsAtLoad });
-    const everything = [A, SHARED, SIDE, R].reduce((sum, source) => sum + gzipBytes(source), 0);
+    const own = gzipBytes(A) + gzipBytes(SIDE);
+    const runtime = gzipBytes(R) + gzipBytes(SHARED);
 
     for (const client of ON_DEMAND_DIRECTIVES) {
       const dist = await site({ 'index.html': page(island(client, 'A.js')), ...files });
       const { pages, violations } = await checkBudgets(dist, withLimit(10));
       expect(violations, client).toEqual([]);
       expect(pages[0]?.jsAtLoad, client).toBe(0);
-      expect(pages[0]?.js, client).toBe(everything);
+      expect(pages[0]?.js, client).toBe(own);
+      expect(pages[0]?.runtime, client).toBe(runtime);
     }
     // An idle island brings its renderer with the page, and so everything the waiting island shares with it.
     const dist = await site({ 'index.html': page(island('idle', 'B.js') + island('stored', 'A.js')), ...files });
     const { pages, violations } = await checkBudgets(dist, withLimit(10));
-    const atLoad = gzipBytes(files['_astro/B.js']) + gzipBytes(R) + gzipBytes(SHARED);
+    const atLoad = gzipBytes(files['_astro/B.js']) + runtime;
     expect(pages[0]?.jsAtLoad).toBe(atLoad);
-    expect(pages[0]?.js).toBe(atLoad + gzipBytes(A) + gzipBytes(SIDE));
+    expect(pages[0]?.js).toBe(gzipBytes(files['_astro/B.js']) + own);
     expect(violations.map((violation) => violation.rule)).toEqual(['js-at-load']);
     // A page type may hold its own limit.
-    const own = await checkBudgets(dist, {
+    const typeLimit = await checkBudgets(dist, {
       ...withLimit(10),
       pageTypes: CONFIG.pageTypes.map((type) => (type.name === 'home' ? { ...type, jsAtLoad: atLoad } : type)),
     });
-    expect(own.violations).toEqual([]);
+    expect(typeLimit.violations).toEqual([]);
   });
 
   it('counts the shell scripts apart, so a page that runs no JavaScript may carry them and nothing else', async () => {
@@ -199,6 +204,30 @@ describe('checkBudgets', () => {
     const dist = await site({ 'about.html': page('', `<script data-shell="sw-register">${big}</script>`) });
     const { violations } = await checkBudgets(dist, CONFIG);
     expect(violations.map((violation) => violation.rule)).toEqual(['shell']);
+  });
+
+  it('fails a page whose island runtime outgrows its budget, on whichever page type, and counts it once with the page', async () => {
+    const big = Array.from({ length: 1200 }, (_, index) => `r${index}=${index * 7919}`).join(';');
+    const island = (client: string) =>
+      `<astro-island client="${client}" component-url="/_astro/A.js" renderer-url="/_astro/R.js"></astro-island>`;
+    const dist = await site({
+      'index.html': page(island('reach')),
+      '404.html': page(island('load')),
+      '_astro/A.js': A,
+      '_astro/R.js': `import"./shared.js";${big}`,
+      '_astro/shared.js': SHARED,
+      '_astro/side.js': SIDE,
+    });
+    const { pages, violations } = await checkBudgets(dist, CONFIG);
+    expect(violations.map(({ page: name, rule }) => [name, rule])).toEqual([
+      ['404.html', 'runtime'],
+      ['index.html', 'runtime'],
+    ]);
+    const runtime = gzipBytes(`import"./shared.js";${big}`) + gzipBytes(SHARED);
+    expect(pages.map((each) => each.runtime)).toEqual([runtime, runtime]);
+    // Hydrated at load, the runtime is fetched with the page; on a directive that waits, it is not.
+    expect(pages.find((each) => each.page === '404.html')?.jsAtLoad).toBe(gzipBytes(A) + gzipBytes(SIDE) + runtime);
+    expect(pages.find((each) => each.page === 'index.html')?.jsAtLoad).toBe(0);
   });
 
   it('allows an inline island on a page type that declares one, within its budget', async () => {
