@@ -94,7 +94,17 @@ export interface PageReport {
 
 export interface Violation {
   page: string;
-  rule: 'html' | 'css' | 'js' | 'shell' | 'runtime' | 'js-at-load' | 'third-party' | 'font-subset' | 'missing-file' | 'no-page-type';
+  rule:
+    | 'html'
+    | 'css'
+    | 'js'
+    | 'shell'
+    | 'runtime'
+    | 'js-at-load'
+    | 'third-party'
+    | 'font-subset'
+    | 'missing-file'
+    | 'no-page-type';
   message: string;
 }
 
