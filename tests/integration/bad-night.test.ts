@@ -67,7 +67,7 @@ async function buildNight(index: number): Promise<Night> {
   const snapshot = path.join(work, 'snapshot');
   const images = path.join(work, 'images');
   const dist = path.join(work, `dist-${index}`);
-  const env = { ...server.env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: images };
+  const env: Record<string, string> = { ...server.env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: images };
   const report = await runSync({ env, outDir: snapshot, sampleDir: path.join(root, 'sample-data'), logger: quiet });
   const imageReport = await syncImages({ env, root, snapshotDir: snapshot, logger: quiet });
   const options = { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 };
