@@ -26,6 +26,10 @@
  * cache, as the deploy workflow does when it publishes the last good data again (docs/deploy-and-hosting.md,
  * "A refused update").
  *
+ * With SECRET_FINGERPRINTS_FILE set, a sync first writes there the salted fingerprints of the secrets it
+ * has (scripts/verify/fingerprints.ts), which the deploy gate searches dist/ for instead of the secrets:
+ * the sync is the one step of the deploy workflow that holds them. --check and --images-only write none.
+ *
  * In GitHub Actions ($GITHUB_STEP_SUMMARY) a sync also writes its report for the editors, in Portuguese,
  * to the run's summary (scripts/sync/summary.ts); the log stays the developers'.
  */
@@ -40,6 +44,7 @@ import { scaledTimeouts } from './sync/http.ts';
 import { syncImages } from './sync/images.ts';
 import { runSync } from './sync/run.ts';
 import { writeSyncSummary } from './sync/summary.ts';
+import { writeGateFingerprints } from './verify/secrets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -81,6 +86,9 @@ if (values.check) {
   console.log(`images of ${path.relative(root, options.outDir)}: ${images.warnings.length} warning(s)`);
 } else {
   const started = performance.now();
+  // Before anything can fail: the gate refuses to start without the file, and it also checks the
+  // last good data the workflow publishes again after a failed sync.
+  await writeGateFingerprints(process.env);
   const report = await runSync(options);
   // Every image the snapshot names, into the image cache the build reads (scripts/sync/images.ts).
   const images = await syncImages({ env: process.env, root, snapshotDir: options.outDir });

@@ -12,7 +12,9 @@
  * VERIFY_PREVIOUS_MANIFEST (the last published manifest), ALLOW_SHRINK=true, ALLOW_GROWTH=true,
  * VERIFY_MAX_PAGE_BYTES and VERIFY_MAX_LIST_PAGE_BYTES (the hard page size limits, scripts/verify/sizes.ts),
  * DEPLOY_HOST (the static host the build is for: how it serves pages and its limits, src/integrations/hosts.ts),
- * and the secrets of the configuration contract (their values are searched for, never printed).
+ * SECRET_FINGERPRINTS_FILE (the salted fingerprints of the secrets, which the sync writes: the deploy
+ * workflow's gate gets those, never the secrets) and the secrets of the configuration contract, when
+ * a person runs it with them (searched for in the same way, never printed).
  *
  * For the editors, in Portuguese: GITHUB_STEP_SUMMARY (set by GitHub Actions) gets the verdict, the
  * reasons and what to do, or the one line of a build that passed; VERIFY_REFUSAL_FILE names where a
@@ -32,12 +34,13 @@ import { REFUSAL_REASONS_CAP, type Refusal, RefusalSchema } from '../src/lib/sta
 import { appendJobSummary, markdownText } from './job-summary.ts';
 import { configurationWarnings } from './verify/configuration.ts';
 import { TECHNICAL } from './verify/editor.ts';
+import type { SecretFingerprints } from './verify/fingerprints.ts';
 import { NEAR_HOST_LIMIT } from './verify/hosting.ts';
 import { type BuildManifest, MANIFEST_FILE, readManifest } from './verify/manifest.ts';
 import type { Problem } from './verify/problem.ts';
 import { editorReasons, formatEditorReport, formatEditorSuccess, formatReport } from './verify/report.ts';
 import { runVerify } from './verify/run.ts';
-import { secretsFromEnv } from './verify/secrets.ts';
+import { FINGERPRINTS_VARIABLE, fingerprintedSecrets, gateFingerprints } from './verify/secrets.ts';
 import { DEFAULT_PAGE_SIZE_LIMITS, type PageSizeLimits, parseBytes } from './verify/sizes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -151,8 +154,14 @@ if (previousFile) {
   if (!previous)
     console.log(`verify: no previous manifest at ${previousFile} (first publication): collection counts are not compared.`);
 }
-const { secrets, tooShort } = secretsFromEnv(process.env);
-for (const name of tooShort) console.log(`verify: ${name} is too short to be searched for reliably; it was not checked.`);
+let fingerprints: SecretFingerprints;
+try {
+  fingerprints = await gateFingerprints(process.env);
+} catch (error) {
+  fingerprints = await refuseToStart(`${FINGERPRINTS_VARIABLE} cannot be read: ${(error as Error).message}`);
+}
+for (const name of fingerprints.tooShort)
+  console.log(`verify: ${name} is too short to be searched for reliably; it was not checked.`);
 
 const started = performance.now();
 const { problems, stats } = await runVerify({
@@ -161,7 +170,7 @@ const { problems, stats } = await runVerify({
   previous,
   allowShrink,
   allowGrowth,
-  secrets,
+  fingerprints,
   siteOrigin: new URL(SETTINGS.site.siteUrl).origin,
   pageSizeLimits,
   host,
@@ -176,7 +185,7 @@ if (problems.length > 0) {
 await tellEditors(formatEditorSuccess({ pages: stats.pages, allowShrink, allowGrowth }));
 console.log(
   `verify: ok in ${seconds} s for ${HOSTS[host].label}: ${stats.pages} pages and ${stats.files} files of ${path.relative(root, distDir) || distDir}, ` +
-    `${stats.expectedPages} expected pages from ${path.relative(root, snapshotDir)}, ${secrets.length} secret(s) searched for` +
+    `${stats.expectedPages} expected pages from ${path.relative(root, snapshotDir)}, ${fingerprintedSecrets(fingerprints).length} secret(s) searched for` +
     `${previous ? ', counts compared with the last published site' : ''}${allowShrink ? ' (shrinking allowed)' : ''}` +
     `${allowGrowth ? ' (growth allowed)' : ''}.`,
 );

@@ -12,6 +12,7 @@ import { isDirectory, listFiles, pagePathOf, resolveSitePath, withSizes } from '
 import { mirrorOf, pageFiles } from '../../src/integrations/static-hosting.ts';
 import { readPreviousStatus } from '../sync/snapshot.ts';
 import { TECHNICAL } from './editor.ts';
+import type { SecretFingerprints } from './fingerprints.ts';
 import { checkHeadersFile } from './headers.ts';
 import { checkHostLimits, checkPageForms, checkReachability, checkStructuredDataForms, closestHostLimit } from './hosting.ts';
 import { checkImages } from './images.ts';
@@ -20,7 +21,7 @@ import { type BuildManifest, checkCollections, MANIFEST_FILE, readManifest } fro
 import { checkExpectedPages, expectedPages, readSnapshot } from './pages.ts';
 import type { Problem } from './problem.ts';
 import { checkPageScripts } from './scripts.ts';
-import { checkPageText, checkSearchIndex, checkSecrets, type Secret } from './secrets.ts';
+import { checkPageText, checkSearchIndex, checkSecrets } from './secrets.ts';
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS, type PageSizeLimits } from './sizes.ts';
 import { checkXmlFiles, FEED_FILE, isSitemap } from './xml.ts';
 
@@ -35,8 +36,8 @@ export interface VerifyOptions {
   allowShrink: boolean;
   /** Accept collections that grew past the threshold (manifest.ts, GROWTH; an editor's explicit decision). */
   allowGrowth: boolean;
-  /** Values that must not appear in the site. */
-  secrets: readonly Secret[];
+  /** The salted fingerprints of the values that must not appear in the site (the gate never holds the values). */
+  fingerprints: SecretFingerprints;
   /** The site's canonical origin (absolute links to it are internal). */
   siteOrigin: string | null;
   /** Hard size limits of a page (DEFAULT_PAGE_SIZE_LIMITS when absent). */
@@ -98,11 +99,11 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     ...(await checkSecrets(
       options.distDir,
       files.filter((file) => !mirrors.has(file)),
-      options.secrets,
+      options.fingerprints,
     )),
   );
 
-  problems.push(...(await checkSearchIndex(options.distDir, files, options.secrets)));
+  problems.push(...(await checkSearchIndex(options.distDir, files, options.fingerprints)));
   problems.push(...(await checkImages(options.distDir, files)));
 
   // Each page once: its mirror ({path}/index.html) must hold the same bytes, which is checked instead.
@@ -121,7 +122,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     const tags = scanTags(html);
     pages.push({ file, path: pagePathOf(file), tags });
     problems.push(...checkPageScripts(file, tags));
-    problems.push(...checkPageText(file, html, tags, options.secrets));
+    problems.push(...checkPageText(file, html, tags, options.fingerprints));
     problems.push(...checkPageForms(file, tags, options.siteOrigin));
     problems.push(...checkStructuredDataForms(file, html, options.siteOrigin));
   }

@@ -3,6 +3,10 @@
  * built site: in the bytes of any file, in the encodings a page or a bundle would carry it in, in
  * the text of a page as a reader or an indexer sees it (markup can split a value:
  * `abc<span>def</span>` reads `abcdef`), and in the search index once decompressed.
+ *
+ * The gate holds no secret: it searches for their salted fingerprints (fingerprints.ts), which the
+ * sync writes from the secrets it has (SECRET_FINGERPRINTS_FILE; gateFingerprints). The sync itself
+ * looks for the secrets in every record (secretsIn), in the same forms and a few more.
  */
 import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
@@ -10,6 +14,15 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeEntities, type Tag, textContent } from '../../src/integrations/html-scan.ts';
 import { AT_THE_SOURCE, isPageFile, pageName, STAYS_ONLINE } from './editor.ts';
+import {
+  findFingerprints,
+  fingerprintNeedles,
+  type Needle,
+  type NeedleUse,
+  readFingerprints,
+  type SecretFingerprints,
+  writeFingerprints,
+} from './fingerprints.ts';
 import type { Problem } from './problem.ts';
 
 export interface Secret {
@@ -82,19 +95,16 @@ function secretInPage(file: string): string {
 }
 
 /** One problem per file of `distDir` that holds a secret in any of its forms (the value is never printed). */
-export async function checkSecrets(distDir: string, files: readonly string[], secrets: readonly Secret[]): Promise<Problem[]> {
-  if (secrets.length === 0) return [];
-  const needles = secrets.flatMap((secret) =>
-    encodingsOf(secret.value).map((encoding) => ({ ...encoding, name: secret.name, bytes: Buffer.from(encoding.text) })),
-  );
+export async function checkSecrets(
+  distDir: string,
+  files: readonly string[],
+  fingerprints: SecretFingerprints,
+): Promise<Problem[]> {
+  if (fingerprints.fingerprints.length === 0) return [];
   const problems: Problem[] = [];
   for (const file of files) {
     const content = await readFile(path.join(distDir, file));
-    const found = new Set<string>();
-    for (const needle of needles) {
-      const key = `${needle.name} (${needle.form})`;
-      if (!found.has(key) && content.includes(needle.bytes)) found.add(key);
-    }
+    const found = new Set(findFingerprints(content, fingerprints, ['bytes']).map(({ name, form }) => `${name} (${form})`));
     for (const key of found) {
       problems.push({
         gate: 'secrets',
@@ -122,14 +132,83 @@ function views(text: string): { collapsed: string; compact: string } {
 }
 
 /**
- * The secrets whose value a text holds once read as a person or an indexer reads it. `anyCase` also
- * finds it in another case, as the search index holds its words lower-cased (checkSearchIndex).
+ * The texts the gate looks for, for one secret, each with where it looks (fingerprints.ts, NeedleUse):
+ * every encoding (encodingsOf) in the files' bytes; lower-cased in the search index, whose words are;
+ * and as a reader reads it, without whitespace or invisible characters, in the text of pages and of
+ * the index (a text holds the value, however split by whitespace, when its compact view holds the
+ * value's: secretsInText).
  */
-function secretsInText(text: string, secrets: readonly Secret[], anyCase = false): Secret[] {
-  const fold = (value: string) => (anyCase ? value.toLowerCase() : value);
-  const { collapsed, compact } = views(fold(text));
+export function gateNeedles(secret: Secret): Needle[] {
+  const needle = (form: string, use: NeedleUse, text: string) => ({ name: secret.name, form, use, text });
+  return [
+    ...encodingsOf(secret.value).map(({ form, text }) => needle(form, 'bytes', text)),
+    needle('lower-cased', 'index', secret.value.toLowerCase()),
+    needle('as a reader reads it', 'text', views(secret.value).compact),
+  ];
+}
+
+/** The salted fingerprints of `secrets` (a new random salt unless given), for the gate. */
+export function fingerprintSecrets(
+  secrets: readonly Secret[],
+  options: { salt?: string; tooShort?: readonly string[] } = {},
+): SecretFingerprints {
+  return fingerprintNeedles(secrets.flatMap(gateNeedles), options);
+}
+
+/** The variable that names the file of fingerprints: the sync writes it, the gate reads it. */
+export const FINGERPRINTS_VARIABLE = 'SECRET_FINGERPRINTS_FILE';
+
+/**
+ * Writes the salted fingerprints of the secrets of `env` where SECRET_FINGERPRINTS_FILE says, when it
+ * says (the sync, first: the one step of the deploy that holds the secrets). The file, or null.
+ */
+export async function writeGateFingerprints(env: Readonly<Record<string, string | undefined>>): Promise<string | null> {
+  const file = env[FINGERPRINTS_VARIABLE]?.trim();
+  if (!file) return null;
+  const { secrets, tooShort } = secretsFromEnv(env);
+  await writeFingerprints(path.resolve(file), fingerprintSecrets(secrets, { tooShort }));
+  return file;
+}
+
+/**
+ * What the gate searches for: the fingerprints of SECRET_FINGERPRINTS_FILE when it is set (the deploy
+ * workflow's gate, which has no secret), and those of the secrets in `env` (a person's run with a
+ * .env). Throws when the file is set but cannot be read, so that a gate never passes a site it did
+ * not search.
+ */
+export async function gateFingerprints(env: Readonly<Record<string, string | undefined>>): Promise<SecretFingerprints> {
+  const file = env[FINGERPRINTS_VARIABLE]?.trim();
+  const written = file ? await readFingerprints(file) : null;
+  const { secrets, tooShort } = secretsFromEnv(env);
+  const own = fingerprintSecrets(secrets, { tooShort, ...(written ? { salt: written.salt } : {}) });
+  if (!written) return own;
+  return {
+    salt: written.salt,
+    fingerprints: [...written.fingerprints, ...own.fingerprints],
+    tooShort: [...new Set([...written.tooShort, ...own.tooShort])],
+  };
+}
+
+/** The secrets a set of fingerprints stands for, by name. */
+export function fingerprintedSecrets(fingerprints: SecretFingerprints): string[] {
+  return [...new Set(fingerprints.fingerprints.map((fingerprint) => fingerprint.name))];
+}
+
+/** The names of the secrets whose compact view `text` holds (secretsInText, from fingerprints alone). */
+function fingerprintsInText(text: string, fingerprints: SecretFingerprints): Set<string> {
+  const compact = Buffer.from(views(text).compact);
+  return new Set(findFingerprints(compact, fingerprints, ['text']).map((fingerprint) => fingerprint.name));
+}
+
+/**
+ * The secrets whose value a text holds once read as a person or an indexer reads it, in any case (the
+ * search index holds its words lower-cased): what the sync drops a record for. The gate reads the
+ * same compact view from the fingerprints alone (fingerprintsInText).
+ */
+function secretsInText(text: string, secrets: readonly Secret[]): Secret[] {
+  const { collapsed, compact } = views(text.toLowerCase());
   return secrets.filter((secret) => {
-    const value = views(fold(secret.value));
+    const value = views(secret.value.toLowerCase());
     return collapsed.includes(value.collapsed) || (value.compact.length > 0 && compact.includes(value.compact));
   });
 }
@@ -180,7 +259,7 @@ export function secretsIn(text: string, secrets: readonly Secret[]): SecretFound
   const lower = text.toLowerCase();
   const readable = [textContent(text), decodeEntities(text)];
   readable.push(...readable.map(decodePercent));
-  const read = new Set(readable.flatMap((view) => secretsInText(view, secrets, true)));
+  const read = new Set(readable.flatMap((view) => secretsInText(view, secrets)));
   const decoded = decodedBase64Runs(text);
   return secrets.flatMap((secret): SecretFound[] => {
     const encoded = encodingsOf(secret.value).find((encoding) => text.includes(encoding.text));
@@ -239,16 +318,18 @@ export function holdsSecretPart(text: string, secrets: readonly Secret[]): boole
  * again, entities decoded) and its attribute values decoded (alt, title, content, ...). One problem
  * per secret found; `file` names the page.
  */
-export function checkPageText(file: string, html: string, tags: readonly Tag[], secrets: readonly Secret[]): Problem[] {
-  if (secrets.length === 0) return [];
+export function checkPageText(file: string, html: string, tags: readonly Tag[], fingerprints: SecretFingerprints): Problem[] {
+  if (fingerprints.fingerprints.length === 0) return [];
   const found = new Map<string, string>();
-  for (const secret of secretsInText(textContent(html), secrets)) found.set(secret.name, 'in its text with the tags removed');
+  for (const name of fingerprintsInText(textContent(html), fingerprints)) found.set(name, 'in its text with the tags removed');
   // All attribute values at once (one pass per page); only where one is found, the tag is looked for.
   const attributes = tags.flatMap((tag) => [...tag.attributes.values()]).join('\n');
-  for (const secret of secretsInText(attributes, secrets)) {
-    if (found.has(secret.name)) continue;
-    const tag = tags.find((candidate) => secretsInText([...candidate.attributes.values()].join('\n'), [secret]).length > 0);
-    found.set(secret.name, tag ? `in an attribute of <${tag.name}>` : 'in its attributes');
+  for (const name of fingerprintsInText(attributes, fingerprints)) {
+    if (found.has(name)) continue;
+    const tag = tags.find((candidate) =>
+      fingerprintsInText([...candidate.attributes.values()].join('\n'), fingerprints).has(name),
+    );
+    found.set(name, tag ? `in an attribute of <${tag.name}>` : 'in its attributes');
   }
   return [...found].map(([name, where]) => ({
     gate: 'secrets' as const,
@@ -291,24 +372,18 @@ function jsonStrings(value: unknown, into: string[] = []): string[] {
 export async function checkSearchIndex(
   distDir: string,
   files: readonly string[],
-  secrets: readonly Secret[],
+  fingerprints: SecretFingerprints,
 ): Promise<Problem[]> {
-  if (secrets.length === 0) return [];
-  const needles = secrets.flatMap((secret) =>
-    [...encodingsOf(secret.value), { form: 'lower-cased', text: secret.value.toLowerCase() }].map((encoding) => ({
-      name: secret.name,
-      bytes: Buffer.from(encoding.text),
-    })),
-  );
+  if (fingerprints.fingerprints.length === 0) return [];
   const problems: Problem[] = [];
   for (const file of files.filter((name) => name.startsWith('pagefind/'))) {
     const content = decompressPagefind(await readFile(path.join(distDir, file)));
     if (!content) continue;
-    const found = new Set(needles.filter((needle) => content.includes(needle.bytes)).map((needle) => needle.name));
+    const found = new Set(findFingerprints(content, fingerprints, ['bytes', 'index']).map((fingerprint) => fingerprint.name));
     if (content[0] === 0x7b) {
       try {
-        for (const secret of secretsInText(jsonStrings(JSON.parse(content.toString('utf8'))).join(''), secrets))
-          found.add(secret.name);
+        for (const name of fingerprintsInText(jsonStrings(JSON.parse(content.toString('utf8'))).join(''), fingerprints))
+          found.add(name);
       } catch {
         // Not JSON after all: its bytes were searched above.
       }

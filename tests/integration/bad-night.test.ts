@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts';
 import { plainEmail } from '../../scripts/sync/normalise/values.ts';
 import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
+import { writeGateFingerprints } from '../../scripts/verify/secrets.ts';
 import {
   badNightReader,
   FORMULA_TITLE,
@@ -66,14 +67,21 @@ async function buildNight(index: number): Promise<Night> {
   const snapshot = path.join(work, 'snapshot');
   const images = path.join(work, 'images');
   const dist = path.join(work, `dist-${index}`);
-  const env = { ...server.env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: images };
+  const env: Record<string, string> = { ...server.env, SNAPSHOT_DIR: snapshot, IMAGE_CACHE_DIR: images };
   const report = await runSync({ env, outDir: snapshot, sampleDir: path.join(root, 'sample-data'), logger: quiet });
   const imageReport = await syncImages({ env, root, snapshotDir: snapshot, logger: quiet });
   const options = { cwd: root, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 };
   await astroBuild(dist, options.env);
   await run(process.execPath, ['scripts/index-search.ts', dist], options);
   const previous = index > 0 ? ['--previous', path.join(work, `dist-${index - 1}`, 'build-manifest.json')] : [];
-  const verify = await runVerifyScript(['--dist', dist, '--snapshot', snapshot, ...previous], env);
+  // As deploy.yml runs it: the sync writes the secrets' fingerprints, the gate gets those and not the secrets.
+  const fingerprints = path.join(work, `secret-fingerprints-${index}.json`);
+  await writeGateFingerprints({ ...env, SECRET_FINGERPRINTS_FILE: fingerprints });
+  const { PROVIDER_API_TOKEN: _token, SPOTIFY_CLIENT_ID: _id, SPOTIFY_CLIENT_SECRET: _secret, ...withoutSecrets } = env;
+  const verify = await runVerifyScript(['--dist', dist, '--snapshot', snapshot, ...previous], {
+    ...withoutSecrets,
+    SECRET_FINGERPRINTS_FILE: fingerprints,
+  });
   return { report, images: imageReport, dist, verify };
 }
 
@@ -142,6 +150,8 @@ describe.each([
   it('passes the deploy gate (links, anchors, secrets, scripts, sizes, counts)', () => {
     expect(night().verify.output).toMatch(/verify: ok/);
     expect(night().verify.code).toBe(0);
+    // From the fingerprints alone: the token, the Spotify client id and secret, and their HTTP Basic credentials.
+    expect(night().verify.output).toMatch(/ 4 secret\(s\) searched for/);
   });
 
   it('publishes no mailto: with a second recipient, and no page over 1 MB', async () => {

@@ -11,7 +11,7 @@ import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts'
 import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
 import type { Problem } from '../../scripts/verify/problem.ts';
 import { runVerify } from '../../scripts/verify/run.ts';
-import { secretsFromEnv } from '../../scripts/verify/secrets.ts';
+import { fingerprintSecrets, secretsFromEnv } from '../../scripts/verify/secrets.ts';
 import { readSiteConfig } from '../../src/lib/config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -122,7 +122,7 @@ export async function verifyBuiltSite(site: BuiltSite, env: Record<string, strin
     previous: null,
     allowShrink: false,
     allowGrowth: false,
-    secrets: secretsFromEnv(env).secrets,
+    fingerprints: fingerprintSecrets(secretsFromEnv(env).secrets),
     siteOrigin: new URL(readSiteConfig(env).siteUrl).origin,
   });
   return problems;

@@ -14,7 +14,7 @@ import { estimatedPageBytes, PAGE_WEIGHT } from '../../scripts/sync/normalise/bo
 import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
 import { type NormaliseOptions, normaliseRecords } from '../../scripts/sync/normalise/records.ts';
 import { recordPageLimit } from '../../scripts/sync/run.ts';
-import { checkPageText, checkSecrets, type Secret, secretsIn } from '../../scripts/verify/secrets.ts';
+import { checkPageText, checkSecrets, fingerprintSecrets, type Secret, secretsIn } from '../../scripts/verify/secrets.ts';
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS } from '../../scripts/verify/sizes.ts';
 import { scanTags } from '../../src/integrations/html-scan.ts';
 import { ItemSchema } from '../../src/lib/schemas/index.ts';
@@ -143,8 +143,8 @@ describe('the gate’s secret forms, shared (secretsIn)', () => {
         const html = `<!doctype html><html><body><p>${text}</p></body></html>`;
         await writeFile(path.join(dist, 'page.html'), html);
         const refused = [
-          ...checkPageText('page.html', html, scanTags(html), SECRETS),
-          ...(await checkSecrets(dist, ['page.html'], SECRETS)),
+          ...checkPageText('page.html', html, scanTags(html), fingerprintSecrets(SECRETS)),
+          ...(await checkSecrets(dist, ['page.html'], fingerprintSecrets(SECRETS))),
         ];
         expect(refused.length, form).toBeGreaterThan(0);
         expect(secretsIn(text, SECRETS), form).not.toEqual([]);

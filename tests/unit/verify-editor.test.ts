@@ -22,7 +22,7 @@ import { GATE_TITLES, GATE_TITLES_PT, type Gate, type Problem } from '../../scri
 import { editorReasons, formatEditorReport } from '../../scripts/verify/report.ts';
 import { runVerify } from '../../scripts/verify/run.ts';
 import { checkPageScripts } from '../../scripts/verify/scripts.ts';
-import { checkPageText, checkSearchIndex, checkSecrets } from '../../scripts/verify/secrets.ts';
+import { checkPageText, checkSearchIndex, checkSecrets, fingerprintSecrets } from '../../scripts/verify/secrets.ts';
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS } from '../../scripts/verify/sizes.ts';
 import { checkXmlFiles } from '../../scripts/verify/xml.ts';
 import type { Snapshot } from '../../src/integrations/build-manifest.ts';
@@ -36,7 +36,8 @@ const exec = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SITE_ORIGIN = 'https://turismo.example.com.br';
 const SECRET = 'prov-token-5f2a9c1e7d';
-const SECRETS = [{ name: 'PROVIDER_API_TOKEN', value: SECRET }];
+/** What the gate gets: the salted fingerprints of the secret, never its value. */
+const FINGERPRINTS = fingerprintSecrets([{ name: 'PROVIDER_API_TOKEN', value: SECRET }]);
 /** A page with a policy, so that only what a case adds is wrong with it. */
 const POLICY = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'">`;
 const GPS = { IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '15/1 4/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '57/1 11/1 0/1' } };
@@ -157,9 +158,9 @@ const CASES: [name: string, gate: Gate, reasons: () => Promise<Problem[]> | Prob
       const all = ['news/1008.html', '_astro/chunk.js', 'pagefind/fragment/pt_1a2b.pf_fragment'];
       const html = `<p>chave ${SECRET.slice(0, 6)}<span>${SECRET.slice(6)}</span></p><img alt="${SECRET}">`;
       return [
-        ...(await checkSecrets(dist, all, SECRETS)),
-        ...checkPageText('tour/101.html', html, scanTags(html), SECRETS),
-        ...(await checkSearchIndex(dist, all, SECRETS)),
+        ...(await checkSecrets(dist, all, FINGERPRINTS)),
+        ...checkPageText('tour/101.html', html, scanTags(html), FINGERPRINTS),
+        ...(await checkSearchIndex(dist, all, FINGERPRINTS)),
       ];
     },
   ],
@@ -281,7 +282,7 @@ function noDist() {
     previous: null,
     allowShrink: false,
     allowGrowth: false,
-    secrets: SECRETS,
+    fingerprints: FINGERPRINTS,
     siteOrigin: SITE_ORIGIN,
   };
 }

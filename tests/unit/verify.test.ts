@@ -12,6 +12,7 @@ import { close as closePagefind, createIndex } from 'pagefind';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configurationWarnings } from '../../scripts/verify/configuration.ts';
+import { writeFingerprints } from '../../scripts/verify/fingerprints.ts';
 import { cssReferences, internalTarget, srcsetUrls } from '../../scripts/verify/links.ts';
 import { type BuildManifest, checkCollections } from '../../scripts/verify/manifest.ts';
 import { expectedPages, FIXED_ROUTES, readSnapshot } from '../../scripts/verify/pages.ts';
@@ -19,7 +20,7 @@ import type { Problem } from '../../scripts/verify/problem.ts';
 import { formatReport } from '../../scripts/verify/report.ts';
 import { runVerify, type VerifyOptions } from '../../scripts/verify/run.ts';
 import { scriptHash } from '../../scripts/verify/scripts.ts';
-import { decompressPagefind, encodingsOf, secretsFromEnv } from '../../scripts/verify/secrets.ts';
+import { decompressPagefind, encodingsOf, fingerprintSecrets, secretsFromEnv } from '../../scripts/verify/secrets.ts';
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS, formatBytes, parseBytes } from '../../scripts/verify/sizes.ts';
 import { type Snapshot, writeBuildManifest } from '../../src/integrations/build-manifest.ts';
 import { CSP_DIRECTIVES, contentSecurityPolicy, inlineScriptHashes, pagePolicy } from '../../src/integrations/csp.ts';
@@ -129,7 +130,7 @@ async function makeFixture(): Promise<Fixture> {
       previous: null,
       allowShrink: false,
       allowGrowth: false,
-      secrets: [{ name: 'PROVIDER_API_TOKEN', value: SECRET }],
+      fingerprints: fingerprintSecrets([{ name: 'PROVIDER_API_TOKEN', value: SECRET }]),
       siteOrigin: SITE_ORIGIN,
       // Every page at /x and /x/ on either order: the strictest layout (each host's own is tested below).
       host: 'any' as const,
@@ -202,7 +203,7 @@ describe('runVerify', () => {
   ])('fails on a secret planted in dist/ (%s), without printing it', async (form, planted) => {
     await fixture.write('_astro/chunk.js', `const leaked = "${planted}";`);
     const options = fixture.options();
-    if (form === 'URL-encoded') options.secrets = [{ name: 'PROVIDER_API_TOKEN', value: `${SECRET}/x` }];
+    if (form === 'URL-encoded') options.fingerprints = fingerprintSecrets([{ name: 'PROVIDER_API_TOKEN', value: `${SECRET}/x` }]);
     const { problems } = await runVerify(options);
     expect(messages(problems, 'secrets')).toEqual([`_astro/chunk.js contains the value of PROVIDER_API_TOKEN (${form}).`]);
     expect(formatReport(problems)).not.toContain(SECRET);
@@ -392,6 +393,31 @@ describe('the command', () => {
     );
     expect(failed?.stderr).toContain('The current site stays online.');
     expect(failed?.stderr).not.toContain(SECRET);
+  });
+
+  it('searches for the fingerprints SECRET_FINGERPRINTS_FILE names, without the secret; refuses to start without them', async () => {
+    const file = path.join(fixture.root, 'secret-fingerprints.json');
+    await writeFingerprints(file, fingerprintSecrets([{ name: 'PROVIDER_API_TOKEN', value: SECRET }]));
+    const env = { ...BASE_ENV, SNAPSHOT_DIR: fixture.snapshot, SECRET_FINGERPRINTS_FILE: file };
+    const args = ['scripts/verify.ts', '--dist', fixture.dist];
+    const ok = await exec(process.execPath, args, { cwd: ROOT, env });
+    expect(ok.stdout).toMatch(/^verify: ok in .* 1 secret\(s\) searched for/m);
+
+    await fixture.write('_astro/leak.js', `"${SECRET}"`);
+    const refused = await exec(process.execPath, args, { cwd: ROOT, env }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain('_astro/leak.js contains the value of PROVIDER_API_TOKEN (as it is).');
+
+    const missing = { ...env, SECRET_FINGERPRINTS_FILE: path.join(fixture.root, 'none.json') };
+    const stopped = await exec(process.execPath, args, { cwd: ROOT, env: missing }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(stopped?.code).toBe(1);
+    expect(stopped?.stderr).toMatch(/^verify: SECRET_FINGERPRINTS_FILE cannot be read: ENOENT/m);
   });
 
   it('compares with the previous manifest given by VERIFY_PREVIOUS_MANIFEST', async () => {

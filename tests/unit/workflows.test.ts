@@ -2,8 +2,10 @@
  * The properties the workflows must keep: when the deploy runs, that it never runs two
  * at once nor cancels one, that each job holds only the permissions it needs, that the gate runs
  * before the deploy, that untrusted text never reaches a shell line, that every action is pinned to
- * a commit, and that CI's jobs together run every step of the test command; that the change check
- * (check-sources.yml) asks for a deploy only on a change and never while one is queued or running, its
+ * a commit, that only the sync holds the upstream secrets (the gate gets their fingerprints), that
+ * every job installs with scripts/install.sh (no dependency's install script but those package.json
+ * approves; run here against a stand-in `npm`), and that CI's jobs together run every step of the
+ * test command; that the change check (check-sources.yml) asks for a deploy only on a change and never while one is queued or running, its
  * scripts run here in bash against a stand-in `npm` and `gh`. Plus the lint itself: every workflow is
  * clean, and it does catch a bad one.
  */
@@ -179,11 +181,24 @@ describe('deploy.yml safety', () => {
     expect(sync?.run).toMatch(/ALLOW_GROWTH.*--allow-growth/);
   });
 
-  it('gives the upstream secrets to the sync and the gate only, through env', () => {
+  it('gives the upstream secrets to the sync only, through env, and the gate their fingerprints, which the sync writes', () => {
     const withSecrets = allSteps(deploy).filter((step) => JSON.stringify(step).includes('secrets.'));
     const commands = (step: Step) => [...new Set(step.run?.match(/npm run (\w+)/g))];
-    expect(withSecrets.map(commands)).toEqual([['npm run sync'], ['npm run verify'], ['npm run verify']]);
+    expect(withSecrets.map(commands)).toEqual([['npm run sync']]);
     for (const step of withSecrets) expect(step.run).not.toContain('secrets.');
+    // Nor through the job's or the workflow's env, which every step would get.
+    expect(JSON.stringify([deploy.env, ...Object.values(deploy.jobs).map((job) => job.env)])).not.toContain('secrets.');
+    // Both gates read the file the sync writes, in the runner's temporary folder.
+    const file = `\${{ runner.temp }}/secret-fingerprints.json`;
+    expect(withSecrets[0]?.env?.SECRET_FINGERPRINTS_FILE).toBe(file);
+    const gates = allSteps(deploy).filter((step) => /npm run verify/.test(step.run ?? ''));
+    expect(gates.map((step) => step.env?.SECRET_FINGERPRINTS_FILE)).toEqual([file, file]);
+    // No other step gets it: the fallback's `sync -- --images-only` must not write an empty one over it.
+    const withFile = allSteps(deploy).filter((step) => step.env?.SECRET_FINGERPRINTS_FILE !== undefined);
+    expect(withFile).toEqual([withSecrets[0], ...gates]);
+    // And nothing uploads it.
+    for (const step of allSteps(deploy).filter((candidate) => (candidate.uses ?? '').includes('upload')))
+      expect(JSON.stringify(step.with)).not.toMatch(/runner\.temp|fingerprints/);
   });
 
   it('tells /status who asked, from the event and the inputs, through env', () => {
@@ -242,7 +257,7 @@ describe('deploy.yml safety', () => {
       expect(step.run).not.toMatch(/\bnpm\b|\$\{\{/);
       expect(step.run).toContain('GIT_CONFIG_KEY_0="http.$GITHUB_SERVER_URL/.extraheader"');
     }
-    const install = build.steps.findIndex((step) => /npm install/.test(step.run ?? ''));
+    const install = build.steps.findIndex((step) => step.run === 'scripts/install.sh');
     const restore = build.steps.findIndex((step) => step.name?.startsWith('Restore the last good snapshot'));
     expect(restore).toBeGreaterThan(0);
     expect(restore).toBeLessThan(install);
@@ -604,7 +619,13 @@ describe('check-sources.yml', () => {
     expect(withSecrets).toEqual([checkStep]);
     expect(checkStep.run).toContain('npm run sync -- --check');
     const deploySync = (deploy.jobs.build as Job).steps.find((step) => /npm run sync/.test(step.run ?? ''));
-    const { ALLOW_SHRINK: _allowShrink, ALLOW_GROWTH: _allowGrowth, ...upstream } = deploySync?.env ?? {};
+    // Less what only the deploy's sync needs: the overrides, and the fingerprints for the gate.
+    const {
+      ALLOW_SHRINK: _allowShrink,
+      ALLOW_GROWTH: _allowGrowth,
+      SECRET_FINGERPRINTS_FILE: _fingerprints,
+      ...upstream
+    } = deploySync?.env ?? {};
     expect(checkStep.env).toEqual(upstream);
     // The settings the sync reads (SITE_URL, BLOG_URL, the city…) as the deploy's build job has them.
     expect(checkJob.env).toEqual((deploy.jobs.build as Job).env);
@@ -623,9 +644,96 @@ describe('check-sources.yml', () => {
     expect(restore.run).toContain('GIT_CONFIG_KEY_0="http.$GITHUB_SERVER_URL/.extraheader"');
     expect(restore.run).toMatch(/git fetch --depth=1 origin "refs\/heads\/\$DATA_BRANCH"/);
     for (const step of withToken) expect(step.run).not.toMatch(/\bnpm\b/);
-    const install = checkJob.steps.findIndex((step) => /npm install/.test(step.run ?? ''));
+    const install = checkJob.steps.findIndex((step) => step.run === 'scripts/install.sh');
     expect(checkJob.steps.indexOf(restore)).toBeLessThan(install);
     expect(checkSources.env).toMatchObject({ DATA_BRANCH: 'data', SNAPSHOT_DIR: 'data/snapshot' });
+  });
+});
+
+/**
+ * Runs scripts/install.sh from a copy of it in a project whose package.json approves `allowScripts`,
+ * with a stand-in `npm` that records its calls (one array of arguments each); the real `node` reads the list.
+ */
+function runInstall(allowScripts: Record<string, boolean>): { status: number; npm: string[][] } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'install-'));
+  try {
+    mkdirSync(path.join(dir, 'scripts'));
+    mkdirSync(path.join(dir, 'bin'));
+    writeFileSync(path.join(dir, 'scripts/install.sh'), readFileSync(path.join(ROOT, 'scripts/install.sh')));
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'x', allowScripts }));
+    const calls = path.join(dir, 'npm-calls');
+    writeFileSync(path.join(dir, 'bin/npm'), `#!/bin/sh\nprintf '%s\\n' "$@" >> "${calls}"; echo '---' >> "${calls}"\n`);
+    chmodSync(path.join(dir, 'bin/npm'), 0o755);
+    let status = 0;
+    try {
+      execFileSync('sh', [path.join(dir, 'scripts/install.sh')], {
+        env: { PATH: `${path.join(dir, 'bin')}:${process.env.PATH}` },
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      status = (error as { status: number }).status;
+    }
+    const npm = existsSync(calls)
+      ? readFileSync(calls, 'utf8')
+          .split('---\n')
+          .filter(Boolean)
+          .map((call) => call.trimEnd().split('\n'))
+      : [];
+    return { status, npm };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the install (scripts/install.sh)', () => {
+  it.each([
+    ['ci.yml', ci.jobs.test as Job],
+    ['deploy.yml', deploy.jobs.build as Job],
+    ['check-sources.yml', checkJob],
+  ])('%s installs with it, before any other npm command, and in no other way', (_name, job) => {
+    const runs = job.steps.map((step) => step.run ?? '');
+    const install = runs.indexOf('scripts/install.sh');
+    expect(install).toBeGreaterThan(0);
+    expect(runs.slice(0, install).join('\n')).not.toMatch(/\bnpm\b/);
+    expect(runs.join('\n')).not.toMatch(/\bnpm (install|ci|i|add|rebuild)\b/);
+  });
+
+  it('is what .ci/run installs with, before the README’s test command', () => {
+    const commands = readFileSync(path.join(ROOT, '.ci/run'), 'utf8')
+      .split('\n')
+      .filter((line) => /^(npm|scripts\/)/.test(line));
+    expect(commands).toEqual(['scripts/install.sh', 'npm test']);
+  });
+
+  it('runs `npm ci` with no install script, then `npm rebuild` of the approved packages alone', () => {
+    expect(runInstall({ node: true, denied: false, esbuild: true })).toEqual({
+      status: 0,
+      npm: [
+        ['ci', '--ignore-scripts', '--no-audit', '--no-fund'],
+        ['rebuild', 'node', 'esbuild'],
+      ],
+    });
+  });
+
+  it('stops before `npm rebuild` when nothing is approved: with no name it would run every package’s scripts', () => {
+    expect(runInstall({ denied: false })).toEqual({ status: 1, npm: [['ci', '--ignore-scripts', '--no-audit', '--no-fund']] });
+  });
+
+  it('approves or denies the install scripts of every package of the lock file that has some, and names no other', () => {
+    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { hasInstallScript?: boolean }>;
+    };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    const { allowScripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      allowScripts: Record<string, boolean>;
+    };
+    expect(Object.keys(allowScripts).sort()).toEqual([...new Set(withScripts)].sort());
+  });
+
+  it('has `npm install` itself refuse a dependency’s install script that allowScripts does not name', () => {
+    expect(readFileSync(path.join(ROOT, '.npmrc'), 'utf8')).toMatch(/^strict-allow-scripts=true$/m);
   });
 });
 
