@@ -48,8 +48,9 @@ onMount($savedOffline, () => {
   };
   refresh();
   if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.addEventListener('message', onMessage);
+  const worker = navigator.serviceWorker;
+  worker.addEventListener('message', onMessage);
   // Messages wait in a queue until asked for (addEventListener, unlike onmessage, does not start them).
-  navigator.serviceWorker.startMessages();
-  return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  worker.startMessages();
+  return () => worker.removeEventListener('message', onMessage);
 });

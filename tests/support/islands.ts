@@ -9,9 +9,7 @@
  */
 import path from 'node:path';
 import hydrator from '@astrojs/react/client.js';
-import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { act, type ComponentType } from 'react';
-import { afterAll } from 'vitest';
 
 const ISLANDS = path.resolve(import.meta.dirname, '../../src/islands');
 
@@ -73,11 +71,3 @@ async function hydrateEach(root: ParentNode): Promise<void> {
 export function unmountIslands(root: ParentNode = document): void {
   for (const island of root.querySelectorAll('astro-island')) island.dispatchEvent(new CustomEvent('astro:unmount'));
 }
-
-// A store stops listening to the address STORE_UNMOUNT_DELAY after its last island goes: the file waits
-// for that before its document is torn down, or the store would reach for a window that is gone.
-afterAll(async () => {
-  if (typeof document === 'undefined') return;
-  unmountIslands();
-  await new Promise((resolve) => setTimeout(resolve, STORE_UNMOUNT_DELAY + 50));
-});

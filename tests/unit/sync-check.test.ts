@@ -282,7 +282,8 @@ describe('the change check against the local upstream', () => {
     expect(refused).toMatchObject({ code: 2 });
     expect(lastLine((refused as { stdout: string }).stdout)).toMatch(/^cannot check: no snapshot to compare with/);
     expect(existsSync(path.join(outDir, 'images'))).toBe(false);
-  });
+    // A sync and two Node processes: about 4 s alone, over 20 s beside `npm test`'s other steps on 2 cores.
+  }, 60_000);
 });
 
 const ref = (name: string, id = name): EntryRef => ({ id, name });
