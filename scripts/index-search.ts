@@ -1,8 +1,8 @@
 /**
  * The site search index, the last step of `npm run build`: Pagefind's Node API reads the
  * built pages in dist/ and writes its bundle to dist/pagefind/. Only pages marked
- * `data-pagefind-body` (item, experience, news and testimonial details) are indexed; the language
- * comes from `<html lang="pt-BR">`, which gives Portuguese stemming.
+ * `data-pagefind-body` (item, experience, news and testimonial details, the visitor's guide) are indexed,
+ * all in one Portuguese index (Portuguese stemming), whatever a page's own `lang`.
  *
  * Usage: node scripts/index-search.ts [siteDir]   (default: dist)
  */
@@ -29,6 +29,10 @@ rmSync(output, { recursive: true, force: true });
 const { index, errors } = await createIndex({
   // Share buttons, visually hidden helper texts and icons add words nobody searches for.
   excludeSelectors: ['svg', '.visually-hidden'],
+  // One index, in Portuguese, for every page: the visitor's guide in Spanish and English (`lang="es"`, `"en"`) is
+  // found from any page, and a search from those pages reaches the portal's lists, which are in Portuguese. By
+  // their own `lang`, Pagefind would make an index per language and search only the page's own.
+  forceLanguage: 'pt-br',
 });
 if (!index) fail('createIndex', errors);
 

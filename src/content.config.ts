@@ -42,6 +42,7 @@ export const collections = {
   experiences: fromSnapshot('experiences', s.experiences),
   testimonials: fromSnapshot('testimonials', s.testimonials),
   news: fromSnapshot('news', s.news),
+  blogPages: fromSnapshot('blogPages', s.blogPages),
   episodes: fromSnapshot('episodes', s.episodes),
   status: fromSnapshot('status', s.status),
 };

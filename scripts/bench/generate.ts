@@ -181,6 +181,16 @@ export async function generateDataset(options: DatasetOptions): Promise<Dataset>
   files.set('blog/posts.json', posts);
   counts['blog/posts.json'] = posts.length;
 
+  // The blog's pages: the sample's destination, about page and visitor's guide in its three languages, as a city
+  // writes them (a few dozen pages at most, whatever the number of items), their links on the blog's host.
+  const pages = ((await readSample('blog/pages.json')) as Record_[]).map((template) => {
+    const record = withImages(template, image) as Record_;
+    record.link = `${new URL(options.mediaBase).origin}${new URL(String(template.link)).pathname}`;
+    return record;
+  });
+  files.set('blog/pages.json', pages);
+  counts['blog/pages.json'] = pages.length;
+
   const show = (await readSample('spotify/episodes.json')) as Record_;
   const episodeTemplates = show.items as Record_[];
   const episodes: Json[] = [];

@@ -1,11 +1,12 @@
 /**
  * The snapshot's collections: which upstream call fills each, how its records are normalised,
  * and what it falls back to when the call fails and there is no last good snapshot
- * (docs/product.md: news and podcast use the sample data, testimonials and lists stay empty,
+ * (docs/product.md: news and podcast use the sample data, testimonials, lists and the blog's pages stay empty,
  * the city becomes the configured fallback city).
  */
 import type { z } from 'astro/zod';
 import {
+  BlogPageSchema,
   CitySchema,
   EpisodeSchema,
   ExperienceSchema,
@@ -23,9 +24,18 @@ import { RawEpisodeSchema, toEpisode } from './normalise/episode.ts';
 import { RawExperienceSchema, toExperience } from './normalise/experience.ts';
 import { RawItemSchema, toItem } from './normalise/item.ts';
 import { RawPostSchema, toNewsArticle } from './normalise/news.ts';
+import { placeBlogPages, RawPageSchema, toBlogPage } from './normalise/page.ts';
 import { type NormalisedRecords, type NormaliseOptions, normaliseRecords } from './normalise/records.ts';
 import { RawFeedbackSchema, toTestimonial } from './normalise/testimonial.ts';
-import { fetchCities, fetchEpisodes, fetchFeedbacks, fetchPosts, fetchProviderList, type SourceContext } from './sources.ts';
+import {
+  fetchCities,
+  fetchEpisodes,
+  fetchFeedbacks,
+  fetchPages,
+  fetchPosts,
+  fetchProviderList,
+  type SourceContext,
+} from './sources.ts';
 
 /** The city lookup answered another city: the collection fails like a broken call (never a record's fault). */
 export class AnotherCityError extends Error {
@@ -150,6 +160,27 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
         options,
       ),
     fallback: 'sample',
+  },
+  {
+    // The blog's pages: /destination, /about and the visitor's guide (src/lib/visitor-guide/placement.ts). With
+    // no last good snapshot, none: those pages fall back to their generic text, and the guide is not shown,
+    // rather than show another city's sample guide (its numbers and directions are facts).
+    name: 'blogPages',
+    source: 'blog',
+    schema: BlogPageSchema,
+    fetch: (context, config) => fetchPages(context, (config.blog as { url: string }).url),
+    normalise: async (records, config, options) =>
+      placeBlogPages(
+        await normaliseRecords(
+          records,
+          RawPageSchema,
+          (raw, context) => toBlogPage(raw, context, blogHosts(config)),
+          BlogPageSchema,
+          options,
+        ),
+        config.site.pageSlugs,
+      ),
+    fallback: 'empty',
   },
   {
     name: 'episodes',

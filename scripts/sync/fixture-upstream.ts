@@ -6,7 +6,7 @@
  * Layout of a fixture folder, one file per upstream answer:
  *   provider/cities.json tours.json hotels.json restaurants.json experiences.json attractions.json
  *   provider/providers-{drivers,guides,agencies,tours}.json provider/feedbacks.json
- *   blog/posts.json (an array of posts)   spotify/token.json  spotify/episodes.json
+ *   blog/posts.json and blog/pages.json (arrays of posts and pages)   spotify/token.json  spotify/episodes.json
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -87,9 +87,13 @@ async function provider(route: string, url: URL, read: FixtureReader): Promise<R
   return body === undefined ? notFound() : json(body);
 }
 
+/** The WordPress lists a fixture folder may hold, by route. */
+const BLOG_FILES: Record<string, string> = { '/wp/v2/posts': 'blog/posts.json', '/wp/v2/pages': 'blog/pages.json' };
+
 async function blog(route: string, url: URL, read: FixtureReader): Promise<Response> {
-  if (route !== '/wp/v2/posts') return notFound();
-  const body = await read('blog/posts.json');
+  const file = BLOG_FILES[route];
+  if (!file) return notFound();
+  const body = await read(file);
   if (!Array.isArray(body)) return notFound();
   const perPage = Math.min(100, positive(url.searchParams.get('per_page'), 10));
   const page = positive(url.searchParams.get('page'), 1);

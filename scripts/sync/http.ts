@@ -42,7 +42,7 @@ export interface HttpOptions {
    * sync to its heap limit (4.5 GB) and killed it.
    */
   maxCollectionBytes: number;
-  /** Pages read at most from the WordPress posts (100 posts a page). */
+  /** Pages read at most from the WordPress posts, and as many from its pages (100 a page). */
   maxPostPages: number;
   /** Pages read at most from the provider's feedbacks (100 a page). */
   maxFeedbackPages: number;

@@ -112,8 +112,11 @@ const isInvalidPage = (error: unknown) =>
 /** A header value for a message: quoted, cut short. */
 const quoted = (value: string | null) => (value === null ? 'missing' : JSON.stringify(value.slice(0, 40)));
 
+/** The WordPress lists the sync reads: posts (news) and pages (the destination, the about page and the guide). */
+export type WordPressList = 'posts' | 'pages';
+
 /**
- * Every published post, at most HttpOptions.maxPostPages pages of 100. X-WP-TotalPages says how many
+ * Every published post (or page: `list`), at most HttpOptions.maxPostPages pages of 100. X-WP-TotalPages says how many
  * pages to ask for; a page past the real end (WordPress's 400 `rest_post_invalid_page_number`, or an
  * empty page) ends the read. When the header is no page count, pages are read until a short or empty
  * one; when the last announced page is full and X-WP-Total says there are more posts, reading goes on.
@@ -121,9 +124,9 @@ const quoted = (value: string | null) => (value === null ? 'missing' : JSON.stri
  * garbage) ends the read with the pages before it, reported as partial; a failing first page fails
  * the call, and so does passing the collection's byte budget on any page.
  */
-export async function fetchPosts(context: SourceContext, blogApiUrl: string) {
-  const posts: unknown[] = [];
-  const url = `${blogApiUrl.replace(/\/+$/, '')}/wp/v2/posts`;
+export async function fetchWordPress(context: SourceContext, blogApiUrl: string, list: WordPressList) {
+  const records: unknown[] = [];
+  const url = `${blogApiUrl.replace(/\/+$/, '')}/wp/v2/${list}`;
   const maxPages = context.httpOptions.maxPostPages;
   const notice = (message: string) => context.note?.(message, 'notice');
   /** X-WP-TotalPages and X-WP-Total of the first page, when they are counts. */
@@ -141,7 +144,7 @@ export async function fetchPosts(context: SourceContext, blogApiUrl: string) {
         }),
         context.httpOptions.maxRecords,
       );
-      if (!Array.isArray(answer.body)) throw new GarbageError('posts answer is not an array');
+      if (!Array.isArray(answer.body)) throw new GarbageError(`${list} answer is not an array`);
       body = answer.body;
       headers = answer.headers;
     } catch (error) {
@@ -151,48 +154,54 @@ export async function fetchPosts(context: SourceContext, blogApiUrl: string) {
         if (declaredPages !== null && page <= declaredPages) {
           notice(`X-WP-TotalPages said ${declaredPages} but page ${page} does not exist; read ${pagesUpTo(page - 1)}`);
         }
-        return posts;
+        return records;
       }
       const of = declaredPages !== null ? ` of ${declaredPages}` : '';
       context.note?.(
-        `posts page ${page}${of} failed (${describeError(error)}) after ${pagesUpTo(page - 1)} (${posts.length} posts)`,
+        `${list} page ${page}${of} failed (${describeError(error)}) after ${pagesUpTo(page - 1)} (${records.length} ${list})`,
         'partial',
       );
-      return posts;
+      return records;
     }
     if (page === 1) {
       const rawPages = headers.get('x-wp-totalpages');
       declaredPages = headerCount(rawPages);
       declaredTotal = headerCount(headers.get('x-wp-total'));
-      // Zero pages with posts on the first is no page count either.
+      // Zero pages with records on the first is no page count either.
       if (declaredPages === 0 && body.length > 0) declaredPages = null;
       if (declaredPages === null)
-        notice(`X-WP-TotalPages ${quoted(rawPages)} is not a page count; posts read until a short page`);
+        notice(`X-WP-TotalPages ${quoted(rawPages)} is not a page count; ${list} read until a short page`);
       firstPageSize = body.length;
     }
     if (body.length === 0) {
       if (declaredPages !== null && page > 1 && page <= declaredPages) {
         notice(`X-WP-TotalPages said ${declaredPages} but page ${page} is empty; read ${pagesUpTo(page - 1)}`);
       }
-      return posts;
+      return records;
     }
-    posts.push(...body);
+    records.push(...body);
     const full = body.length >= firstPageSize;
     const more =
-      declaredPages === null ? full : page < declaredPages || (full && declaredTotal !== null && posts.length < declaredTotal);
+      declaredPages === null ? full : page < declaredPages || (full && declaredTotal !== null && records.length < declaredTotal);
     if (!more) {
       if (declaredPages !== null && page > declaredPages) {
         notice(`X-WP-TotalPages said ${declaredPages} but there were more; read ${pagesUpTo(page)}`);
       }
-      return posts;
+      return records;
     }
     if (page >= maxPages) {
       const said = declaredPages !== null ? `, X-WP-TotalPages said ${declaredPages}` : '';
-      notice(`stopped after ${maxPages} pages of posts, the most read (${posts.length} posts${said})`);
-      return posts;
+      notice(`stopped after ${maxPages} pages of ${list}, the most read (${records.length} ${list}${said})`);
+      return records;
     }
   }
 }
+
+/** Every published post (fetchWordPress). */
+export const fetchPosts = (context: SourceContext, blogApiUrl: string) => fetchWordPress(context, blogApiUrl, 'posts');
+
+/** Every published page (fetchWordPress): the same paging, bounds and notices as the posts. */
+export const fetchPages = (context: SourceContext, blogApiUrl: string) => fetchWordPress(context, blogApiUrl, 'pages');
 
 /** The show's episodes: a client-credentials token, then `shows/{id}/episodes`. */
 export async function fetchEpisodes(context: SourceContext, config: PodcastConfig) {

@@ -38,7 +38,8 @@ export async function readManifest(file: string): Promise<BuildManifest | null> 
   return { ...value, counts } as BuildManifest;
 }
 
-const ITEM_COLLECTIONS = PUBLISHED_COLLECTIONS.filter((name) => name !== 'city' && name !== 'episodes');
+/** The collections of records a visitor finds in the lists and the portals: not the city, the podcast or the blog's pages (the site's own text). */
+const ITEM_COLLECTIONS = PUBLISHED_COLLECTIONS.filter((name) => name !== 'city' && name !== 'episodes' && name !== 'blogPages');
 const OVERRIDE_HINT =
   'If this is intended, run the gate again with --allow-shrink (ALLOW_SHRINK=true; the deploy workflow\'s "allow_shrink" input).';
 const GROWTH_HINT =

@@ -1,13 +1,14 @@
 /**
  * The pages a complete build has: every route of the documented route table, one detail page per
- * item of the snapshot (docs/architecture.md, Pages) and every page of each list, at the paths the
- * site itself links to.
+ * item of the snapshot (docs/architecture.md, Pages), every page of each list, and each blog page the
+ * sync placed on the portal, at the paths the site itself links to.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLISHED_COLLECTIONS, type PublishedCollection, type Snapshot } from '../../src/integrations/build-manifest.ts';
 import { resolveSitePath } from '../../src/integrations/site-files.ts';
 import { ENTITIES, experiencePath, itemPath, newsPath, testimonialPath } from '../../src/lib/entities.ts';
+import { guidePath, LANGUAGE_NAMES, languageHome, TRANSLATED_LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { laterListPages, listIndexPath, listPageCount, listPagePath } from '../../src/lib/lists/paging.ts';
 import type { ItemKind } from '../../src/lib/schemas/index.ts';
 import { collectionName } from '../../src/lib/status/collection-names.ts';
@@ -68,8 +69,10 @@ export async function readSnapshot(dir: string): Promise<{ snapshot: Snapshot; p
     }
     snapshot[name] = value.flatMap((entry) => {
       if (!entry || typeof entry !== 'object' || !('id' in entry)) return [];
-      const { id, isListed } = entry as { id: unknown; isListed?: unknown };
-      return [isListed === false ? { id: String(id), isListed } : { id: String(id) }];
+      const { id, isListed, path } = entry as { id: unknown; isListed?: unknown; path?: unknown };
+      // A blog page's address on the portal (src/lib/visitor-guide/placement.ts), when it has one.
+      const placed = name === 'blogPages' && typeof path === 'string' ? { path } : {};
+      return [isListed === false ? { id: String(id), isListed } : { id: String(id), ...placed }];
     });
   }
   return { snapshot, problems };
@@ -126,6 +129,20 @@ export function expectedPages(snapshot: Snapshot): ExpectedPage[] {
   ];
   for (const [collection, pathOf] of others) {
     for (const { id } of snapshot[collection] ?? []) pages.push(itemPage(collection, id, pathOf(id)));
+  }
+  // The blog's pages the sync placed (/destination, /about, the guide in each language), and the home page of each
+  // language the guide is translated into.
+  for (const { id, path: sitePath } of snapshot.blogPages ?? []) {
+    if (!sitePath) continue;
+    pages.push({ ...itemPage('blogPages', id, sitePath), what: `blog page ${id} at ${sitePath}` });
+    const lang = TRANSLATED_LANGUAGES.find((code) => sitePath === guidePath(code));
+    if (lang) {
+      pages.push({
+        path: languageHome(lang),
+        what: `the home page in ${lang}`,
+        whatForEditors: `a página inicial em ${LANGUAGE_NAMES[lang].name} (${languageHome(lang)})`,
+      });
+    }
   }
   return pages;
 }

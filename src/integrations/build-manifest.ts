@@ -23,9 +23,10 @@ export type PublishedCollection = Exclude<SnapshotName, 'status'>;
 /**
  * Entries by collection; a collection whose file is missing or unreadable is absent. `isListed`
  * (items only) is false for a provider the lists leave out: it has a page, but no place in a list
- * (the gate's expected list pages, scripts/verify/pages.ts).
+ * (the gate's expected list pages, scripts/verify/pages.ts). `path` (blogPages only) is the page's
+ * address on the portal, null when it has none (src/lib/visitor-guide/placement.ts).
  */
-export type Snapshot = Partial<Record<PublishedCollection, { id: string; isListed?: boolean }[]>>;
+export type Snapshot = Partial<Record<PublishedCollection, { id: string; isListed?: boolean; path?: string | null }[]>>;
 
 export interface BuildManifest {
   version: 1;

@@ -11,6 +11,7 @@
  */
 import { HOST_NAMES, type HostName, hostNamed } from '../integrations/hosts.ts';
 import { type OfficeHours, OfficeHoursError, readOfficeHours } from './contact/hours.ts';
+import { isTranslatedLanguage } from './i18n/languages.ts';
 import { DEFAULT_TIME_ZONE, resolvedZone } from './time-zone.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -55,7 +56,22 @@ export interface SiteConfig {
    * it when pressed, and the content security policy then allows its hosts (src/lib/vlibras.ts).
    */
   vlibras: boolean;
+  /**
+   * The slugs of the blog's pages the portal shows at fixed addresses (DESTINATION_PAGE_SLUG, ABOUT_PAGE_SLUG,
+   * GUIDE_PAGE_SLUG; src/lib/visitor-guide/placement.ts): /destination, /about and the visitor's guide at /guia.
+   */
+  pageSlugs: PageSlugs;
 }
+
+/** The slugs of the blog's pages shown at /destination, /about and /guia (SiteConfig.pageSlugs). */
+export interface PageSlugs {
+  destination: string;
+  about: string;
+  guide: string;
+}
+
+/** The pages' slugs when none is configured: the words an editor of a Brazilian city would use. */
+export const DEFAULT_PAGE_SLUGS: PageSlugs = { destination: 'destino', about: 'sobre', guide: 'guia' };
 
 /** One supporter of the portal, as configured: its name and, when given, its site. */
 export interface Sponsor {
@@ -120,6 +136,9 @@ const EXAMPLES: Record<string, string> = {
   PRIVACY_OFFICER_EMAIL: 'encarregado@barradobugres.mt.gov.br',
   OFFICE_HOURS: 'Segunda a sexta: 7h às 13h; sábado: 8h às 12h; domingo e feriados: fechado',
   VLIBRAS: 'true',
+  DESTINATION_PAGE_SLUG: 'destino',
+  ABOUT_PAGE_SLUG: 'sobre',
+  GUIDE_PAGE_SLUG: 'guia-do-visitante',
   DEPLOY_HOST: 'github-pages',
 };
 
@@ -422,6 +441,78 @@ function readShowId(env: Env, notices: string[]): string | null {
   return id;
 }
 
+/** The variable of each page slug (SiteConfig.pageSlugs). */
+const PAGE_SLUG_VARIABLES: Record<keyof PageSlugs, string> = {
+  destination: 'DESTINATION_PAGE_SLUG',
+  about: 'ABOUT_PAGE_SLUG',
+  guide: 'GUIDE_PAGE_SLUG',
+};
+
+/**
+ * One page slug as WordPress writes it in a page's address ('guia', 'guia-do-visitante'): the last part of
+ * an address or a path ('https://blog.cidade.mt.gov.br/guia/', '/guia/') and capitals are read as the slug,
+ * with a notice; a %-escaped slug as its letters ('%c3%a1gua' is 'água'). Refused: spaces or other signs,
+ * which no slug has.
+ */
+function readPageSlug(env: Env, key: keyof PageSlugs, notices: string[]): string {
+  const variable = PAGE_SLUG_VARIABLES[key];
+  const value = readVar(env, variable);
+  if (!value) return DEFAULT_PAGE_SLUGS[key];
+  let slug = value;
+  if (/[/:]/.test(slug))
+    slug =
+      slug
+        .split(/[/?#]/)
+        .filter((part) => part && !/:$/.test(part))
+        .at(-1) ?? '';
+  try {
+    slug = decodeURIComponent(slug);
+  } catch {
+    // A malformed %-escape stays as written, and is refused below.
+  }
+  slug = slug.toLocaleLowerCase('pt-BR');
+  if (!/^[\p{Ll}\p{Lo}\p{N}_-]{1,200}$/u.test(slug))
+    throw new SettingError(
+      variable,
+      value,
+      'não é o slug de uma página (letras, números e hífens, como aparece no endereço da página no WordPress)',
+      "is not a page's slug (letters, digits and hyphens, as in the page's address in WordPress)",
+    );
+  if (slug !== value) notices.push(notice(variable, value, `lido como o slug ${slug}`, `read as the slug ${slug}`));
+  return slug;
+}
+
+/**
+ * The three page slugs (readPageSlug): each a different page, and the guide's not one of its translations'
+ * ('es', 'en': the guide's children with those slugs are its versions in those languages).
+ */
+function readPageSlugs(env: Env, notices: string[]): PageSlugs {
+  const slugs: PageSlugs = {
+    destination: readPageSlug(env, 'destination', notices),
+    about: readPageSlug(env, 'about', notices),
+    guide: readPageSlug(env, 'guide', notices),
+  };
+  const keys = Object.keys(slugs) as (keyof PageSlugs)[];
+  for (const [index, key] of keys.entries()) {
+    const other = keys.slice(index + 1).find((next) => slugs[next] === slugs[key]);
+    if (other)
+      throw new SettingError(
+        PAGE_SLUG_VARIABLES[other],
+        slugs[other],
+        `é o mesmo slug de ${PAGE_SLUG_VARIABLES[key]}: cada um é uma página diferente`,
+        `is the same slug as ${PAGE_SLUG_VARIABLES[key]}: each is a different page`,
+      );
+  }
+  if (isTranslatedLanguage(slugs.guide))
+    throw new SettingError(
+      'GUIDE_PAGE_SLUG',
+      slugs.guide,
+      'é o slug de uma tradução do guia, não do guia',
+      "is the slug of one of the guide's translations, not of the guide",
+    );
+  return slugs;
+}
+
 /** The public settings (SiteConfig); `notices` receives a line per setting read otherwise than written. Throws a SettingError. */
 export function readSiteConfig(env: Env, notices: string[] = []): SiteConfig {
   const cityName = readVar(env, 'CITY_NAME') ?? 'Barra do Bugres';
@@ -445,6 +536,7 @@ export function readSiteConfig(env: Env, notices: string[] = []): SiteConfig {
     transparencyUrl: webAddress(env.TRANSPARENCY_URL, { variable: 'TRANSPARENCY_URL', notices }),
     ombudsmanUrl: webAddress(env.OMBUDSMAN_URL, { variable: 'OMBUDSMAN_URL', notices }),
     vlibras: readFlag(env, 'VLIBRAS'),
+    pageSlugs: readPageSlugs(env, notices),
   };
 }
 

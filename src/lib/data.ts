@@ -53,6 +53,8 @@ export const TESTIMONIALS = data(await getCollection('testimonials'));
 /** Newest first. */
 export const NEWS = data(await getCollection('news')).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
 export const EPISODES = data(await getCollection('episodes'));
+/** The blog's pages, each placed on the portal by the sync (src/lib/visitor-guide/placement.ts): /destination, /about, the guide. */
+export const BLOG_PAGES = data(await getCollection('blogPages'));
 
 /** How the last sync went, per collection, in the sync's order (status.json): /status shows all of it. */
 export const STATUSES = data(await getCollection('status'));

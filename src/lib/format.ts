@@ -212,9 +212,35 @@ export function escapeHtml(text: string): string {
  * - 'mobile': a Brazilian mobile, area code then 9 and eight digits; the only kind WhatsApp links go to;
  * - 'landline': a Brazilian fixed line, area code then eight digits starting 2 to 5;
  * - 'nonGeographic': a Brazilian 0800 (free) or 0300 (local rate) number, which has no international form;
- * - 'foreign': another country's number, given with its country code; whether it is a mobile is not known.
+ * - 'foreign': another country's number, given with its country code; whether it is a mobile is not known;
+ * - 'emergency': a Brazilian public-service number (EMERGENCY_NUMBERS: 190 police, 192 ambulance, 193 fire
+ *   brigade, 199 civil defence…), three digits dialled as they are from any phone in Brazil: no area code, no
+ *   international form, and no mobile.
  */
-export type PhoneKind = 'mobile' | 'landline' | 'nonGeographic' | 'foreign';
+export type PhoneKind = 'mobile' | 'landline' | 'nonGeographic' | 'foreign' | 'emergency';
+
+/**
+ * Brazil's three-digit public-service numbers (Anatel's 'serviços de utilidade pública'): 100 human
+ * rights, 136 health, 153 municipal guard, 180 women's helpline, 181 crime reports, 188 CVV, 190
+ * military police, 191 federal highway police, 192 SAMU, 193 fire brigade, 194 federal police, 197
+ * civil police, 198 state highway police, 199 civil defence.
+ */
+export const EMERGENCY_NUMBERS: ReadonlySet<string> = new Set([
+  '100',
+  '136',
+  '153',
+  '180',
+  '181',
+  '188',
+  '190',
+  '191',
+  '192',
+  '193',
+  '194',
+  '197',
+  '198',
+  '199',
+]);
 
 /** A phone number classified (classifyPhone). */
 export interface ClassifiedPhone {
@@ -222,7 +248,7 @@ export interface ClassifiedPhone {
   /**
    * What a tel: link dials: the international form ('+5565999123456', '+14155550100'), which dials from
    * another state or country; a non-geographic number's national form ('08001234567'), which dials from
-   * any phone in Brazil and, as the line itself, from nowhere else.
+   * any phone in Brazil and, as the line itself, from nowhere else; a public-service number as it is ('190').
    */
   dial: string;
 }
@@ -263,7 +289,8 @@ export function phoneParts(phone: string): { number: string; extension: string |
  * A phone number as providers type it, classified: '+55 65 99912-3456', '(65) 99912-3456',
  * '065 99912-3456', '0 21 65 99912-3456' (a trunk 0 and a carrier code), '5565999123456' and
  * '0055 65 …' are the same Brazilian mobile; '(65) 3223-1006' a landline; '0800 123 4567' a
- * non-geographic number; '+1 415 555 0100' and '00 351 …' foreign. An extension ('x 22', 'ramal 2',
+ * non-geographic number; '+1 415 555 0100' and '00 351 …' foreign; '190' or '193' a public-service
+ * number (EMERGENCY_NUMBERS), written alone. An extension ('x 22', 'ramal 2',
  * phoneParts) is cut off: the number dials the switchboard. Null for what no link can dial from
  * elsewhere: a number without an area code ('3223-1006'), a Brazilian number of another shape (an
  * old eight-digit mobile, '0900' premium rate), or anything else. The one reading of a phone that
@@ -273,6 +300,7 @@ export function phoneParts(phone: string): { number: string; extension: string |
 export function classifyPhone(phone: string | null | undefined): ClassifiedPhone | null {
   const text = phoneParts((phone ?? '').trim()).number.trim();
   const digits = text.replace(/\D/g, '');
+  if (EMERGENCY_NUMBERS.has(text)) return { kind: 'emergency', dial: text };
   if (text.startsWith('+') || digits.startsWith('00')) {
     const international = text.startsWith('+') ? digits : digits.slice(2);
     // '+55 (065) …': a trunk 0 kept after the country code.
@@ -295,6 +323,7 @@ export function classifyPhone(phone: string | null | undefined): ClassifiedPhone
 export function formatPhone(phone: string): string {
   const number = classifyPhone(phone);
   if (!number || number.kind === 'foreign') return phone;
+  if (number.kind === 'emergency') return number.dial;
   const { extension } = phoneParts(phone.trim());
   const withExtension = (shown: string) => (extension ? `${shown} (ramal ${extension})` : shown);
   if (number.kind === 'nonGeographic') {

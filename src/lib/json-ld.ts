@@ -324,6 +324,29 @@ export function destinationLd(place: string, city: Pick<City, 'state'>, photo: s
   ];
 }
 
+/**
+ * A page of the visitor's guide (src/components/visitor-guide/GuidePage.astro): its breadcrumb and a WebPage in
+ * its language, with the date an editor last changed it.
+ */
+export function guidePageLd(
+  page: { title: string; summary: string; modifiedAt: string; lang: string },
+  trail: readonly (readonly [name: string, path: string])[],
+): Json[] {
+  const path = trail.at(-1)?.[1] ?? '/';
+  return [
+    breadcrumbLd(trail),
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: page.title,
+      ...(page.summary ? { description: page.summary } : {}),
+      url: canonicalUrl(path),
+      inLanguage: page.lang,
+      dateModified: page.modifiedAt,
+    },
+  ];
+}
+
 /** /about's AboutPage, with its breadcrumb. */
 export function aboutLd(siteName: string, place: string): Json[] {
   return [

@@ -36,6 +36,19 @@ export const isOpenDataFile = (pathname: string): boolean =>
 /** Always kept with the saved places: the list itself. */
 export const FAVOURITES_PATH = '/favoritos';
 
+/**
+ * The visitor's guide (guidePath of src/lib/i18n/languages.ts, not imported here: see above). Kept with the saved
+ * places, once the visitor has saved one: its first page, every page of the guide it links, and the guide in the
+ * browser's language when the blog has it (its `hreflang` alternate).
+ */
+export const GUIDE_PATH = '/guia';
+
+/** The key of the guide among the saved places' index (SavedItem.key): no favourite's key looks like it. */
+export const GUIDE_KEY = 'page:guia';
+
+/** Most pages of the guide kept, all its languages together. */
+export const MAX_GUIDE_PAGES = 40;
+
 /** Most favourites kept offline (the list itself holds up to 200). */
 export const MAX_SAVED_ITEMS = 40;
 

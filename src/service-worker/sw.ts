@@ -26,11 +26,16 @@
  *   MAX_SAVED_ITEMS and SAVED_BYTE_BUDGET: the newest favourites that fit are kept, the rest are
  *   not (and /favoritos says so). A kept copy made by another build is fetched again, in the
  *   background, the next time a page sends the list while online (every page load does).
+ * - The visitor's guide goes with the saved places: once one place is saved, the guide's pages are kept
+ *   too (downloadGuide), after the favourites and within the same bounds, and go when the last one is removed.
  */
 import {
   CACHE_PREFIX,
   FAVOURITES_PATH,
+  GUIDE_KEY,
+  GUIDE_PATH,
   isOpenDataFile,
+  MAX_GUIDE_PAGES,
   MAX_SAVED_ITEMS,
   type MessageFromWorker,
   NEVER_KEPT_PATHS,
@@ -305,6 +310,73 @@ async function download(
   return { responses: bodies, bytes };
 }
 
+/** What `download` keeps of one saved place: the responses by URL (the page first) and their bytes. */
+type Download = NonNullable<Awaited<ReturnType<typeof download>>>;
+
+/** The same-site paths an HTML page links to with `<a href>`. */
+function linkedPaths(html: string): string[] {
+  const paths: string[] = [];
+  for (const match of html.matchAll(/<a\b[^>]*\shref="([^"]+)"/g)) {
+    const url = new URL((match[1] ?? '').replace(/&amp;/g, '&'), self.location.href);
+    if (url.origin === self.location.origin) paths.push(canonicalPath(url.pathname));
+  }
+  return paths;
+}
+
+/**
+ * The page's `hreflang` alternate in the browser's language (navigator.language: 'es-AR' reads 'es'), as a path;
+ * null when it has none. The alternates name the site's canonical address, which may be another origin than the
+ * one this worker serves (a preview): only the path counts.
+ */
+function alternateInBrowserLanguage(html: string): string | null {
+  const language = (self.navigator.language || '').toLowerCase().split('-')[0];
+  for (const match of html.matchAll(/<link\b[^>]*\brel="alternate"[^>]*>/g)) {
+    const hreflang = /\shreflang="([^"]+)"/.exec(match[0])?.[1]?.toLowerCase();
+    const href = /\shref="([^"]+)"/.exec(match[0])?.[1];
+    if (!hreflang || !href || hreflang === 'x-default' || hreflang.startsWith('pt')) continue;
+    if (hreflang.split('-')[0] === language) return canonicalPath(new URL(href, self.location.href).pathname);
+  }
+  return null;
+}
+
+/**
+ * The visitor's guide, as one saved place (GUIDE_KEY): its first page (GUIDE_PATH), every page under it that a kept
+ * page links to, and the same for the guide in the browser's language (alternateInBrowserLanguage), at most
+ * MAX_GUIDE_PAGES pages with what they need (download). Null when the site has no guide (its first page does not
+ * answer).
+ */
+async function downloadGuide(cache: Cache): Promise<Download | null> {
+  const responses = new Map<string, Response>();
+  let bytes = 0;
+  const queue: { path: string; root: string }[] = [{ path: GUIDE_PATH, root: GUIDE_PATH }];
+  const seen = new Set([GUIDE_PATH]);
+  for (let pages = 0; queue.length > 0 && pages < MAX_GUIDE_PAGES; ) {
+    const { path, root } = queue.shift() as { path: string; root: string };
+    const page = await download(cache, path, null).catch(() => null);
+    if (!page) {
+      if (path === GUIDE_PATH) return null;
+      continue;
+    }
+    pages += 1;
+    for (const [url, response] of page.responses) {
+      if (responses.has(url)) continue;
+      const body = await response.clone().arrayBuffer();
+      bytes += body.byteLength;
+      responses.set(url, response);
+    }
+    const html = (await page.responses.get(pageKey(path))?.clone().text()) ?? '';
+    const next = linkedPaths(html).map((linked) => ({ path: linked, root }));
+    const translation = path === GUIDE_PATH ? alternateInBrowserLanguage(html) : null;
+    if (translation) next.push({ path: translation, root: translation });
+    for (const entry of next) {
+      if (seen.has(entry.path) || !(entry.path === entry.root || entry.path.startsWith(`${entry.root}/`))) continue;
+      seen.add(entry.path);
+      queue.push(entry);
+    }
+  }
+  return { responses, bytes };
+}
+
 let savedQueue: Promise<void> = Promise.resolve();
 
 /** Runs the saved-places updates one after the other (two pages may send their lists at once). */
@@ -327,13 +399,18 @@ async function reconcileSaved(list: unknown[]): Promise<void> {
     const request = savedRequest(entry);
     if (request) wanted.push(request);
   }
+  // The guide goes with the saved places, after them: a favourite is the visitor's own choice.
+  if (wanted.length > 1) wanted.push({ key: GUIDE_KEY, path: GUIDE_PATH, image: null });
   const items: SavedItem[] = [];
   let total = 0;
   for (const request of wanted) {
     const kept = known.get(request.key);
     let item: SavedItem | null = kept && kept.path === request.path ? kept : null;
     if (!item || item.version !== VERSION) {
-      const fresh = await download(cache, request.path, request.image).catch(() => null);
+      const fresh =
+        request.key === GUIDE_KEY
+          ? await downloadGuide(cache).catch(() => null)
+          : await download(cache, request.path, request.image).catch(() => null);
       if (fresh && total + fresh.bytes <= SAVED_BYTE_BUDGET) {
         // The page last: once it is kept, everything it needs is too (a visitor may go offline now).
         for (const [url, response] of [...fresh.responses].reverse()) await cache.put(url, response);

@@ -15,6 +15,8 @@ const PAGES = [
   '/',
   '/about',
   '/destination',
+  '/guia/como-chegar',
+  '/es',
   '/all-tours',
   '/all-restaurants?localidade=Barra+do+Bugres&preco_min=50&preco_max=80',
   '/all-providers-tours',

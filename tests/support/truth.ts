@@ -2,7 +2,7 @@
  * Reads a built site beside the snapshot it was built from and lists every place where a page
  * states what its upstream did not give: a price of R$ 0, a rating, group size, view count or
  * credential the record lacks, a provider listed or offered for contact while its registration is
- * not active, a phone link that cannot dial from abroad, a WhatsApp link to a number that is not a
+ * not active, a phone link that cannot dial from abroad (but a free or public-service number's), a WhatsApp link to a number that is not a
  * Brazilian mobile, a contact control that only says a number is missing, an experience link that lists nothing, a
  * testimonial chip that answers nothing, events out of date order or dated otherwise than their
  * record (a card's 'Data a confirmar' included; the agenda's entries, an event's structured data, its
@@ -71,9 +71,13 @@ const ZERO_PRICE = /R\$\s?0(?:,0{1,2})?(?![\d.,])/;
 /**
  * The phone links a page may have (docs/product.md, Formats), written out here rather than read from
  * classifyPhone, which they check: a Brazilian mobile or landline and a foreign number in
- * international form, a 0800 or 0300 number in its national form.
+ * international form, a 0800 or 0300 number in its national form, and a public-service number
+ * (190 police, 192 ambulance, 193 fire brigade, 199 civil defence…), which dials in Brazil only, as it is.
  */
-const DIALABLE = /^tel:(?:\+55[1-9][1-9](?:9\d{8}|[2-5]\d{7})|\+(?!55)[1-9]\d{7,14}|0[38]00\d{6,7})$/;
+const DIALABLE =
+  /^tel:(?:\+55[1-9][1-9](?:9\d{8}|[2-5]\d{7})|\+(?!55)[1-9]\d{7,14}|0[38]00\d{6,7}|1(?:00|36|53|80|81|88|9[0-4789]))$/;
+/** The developers' words above that are the page's own language on a page in English (the menu's 'Tours'). */
+const ENGLISH_PAGE_WORDS = new Set(['Tours', 'Email']);
 /** The only numbers a wa.me link may go to: Brazilian mobiles (area code, 9, eight digits). */
 const WHATSAPP_NUMBER = /^55[1-9][1-9]9\d{8}$/;
 /** A contact control that only says a number is missing, as the pages once had ('Número de telefone não disponível …'). */
@@ -194,7 +198,10 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
     const text = document.body.textContent ?? '';
 
     if (ZERO_PRICE.test(text)) say(`states a price of R$ 0 ('${text.match(ZERO_PRICE)?.[0]}')`);
-    for (const phrase of absentPhrases) if (text.includes(phrase)) say(`says '${phrase}', which no record says`);
+    const isEnglish = document.documentElement.lang === 'en';
+    for (const phrase of absentPhrases) {
+      if (text.includes(phrase) && !(isEnglish && ENGLISH_PAGE_WORDS.has(phrase))) say(`says '${phrase}', which no record says`);
+    }
     if (jsonLd.some((entry) => JSON.stringify(entry).includes('aggregateRating'))) say('claims an aggregateRating');
     for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="tel:"]')) {
       if (!DIALABLE.test(link.getAttribute('href') ?? ''))

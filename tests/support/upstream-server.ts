@@ -175,6 +175,8 @@ export interface UpstreamPaths {
   providers: string;
   feedbacks: string;
   posts: string;
+  /** The blog's pages (the destination, the about page, the visitor's guide). */
+  pages: string;
   token: string;
   episodes: string;
   /** Every provider path. */
@@ -199,6 +201,7 @@ function upstreamPaths(showId: string): UpstreamPaths {
     providers: provider('providers'),
     feedbacks: provider('feedbacks'),
     posts: `${FIXTURE_PATHS.blog}/wp/v2/posts`,
+    pages: `${FIXTURE_PATHS.blog}/wp/v2/pages`,
     token: `${FIXTURE_PATHS.spotifyAccounts}/api/token`,
     episodes: `${FIXTURE_PATHS.spotifyApi}/shows/${encodeURIComponent(showId)}/episodes`,
     provider: new RegExp(`^${escapeRegExp(FIXTURE_PATHS.provider)}/`),

@@ -92,6 +92,12 @@ describe('generateDataset', () => {
       expect(collectionOf(report, 'testimonials').count).toBe(40);
       expect(collectionOf(report, 'news').count).toBe(25);
       expect(collectionOf(report, 'episodes').count).toBe(12);
+      // The sample's guide, whole and with its links on the blog's host (no page repaired).
+      expect(collectionOf(report, 'blogPages')).toMatchObject({
+        count: dataset.counts['blog/pages.json'],
+        dropped: [],
+        repaired: [],
+      });
       expect(collectionOf(report, 'experiences').count).toBe(dataset.counts['provider/experiences.json']);
       const tours = await readSnapshot<{ id: string; title: string; image: string | null }>(outDir, 'tours');
       expect(new Set(tours.map((tour) => tour.id)).size).toBe(tours.length);

@@ -205,6 +205,30 @@ describe.each<[Env, string, string, RegExp, RegExp, string]>([
   ],
   [{ VLIBRAS: 'talvez' }, 'VLIBRAS', '"talvez"', /não é sim nem não/, /neither yes nor no/, 'VLIBRAS="true"'],
   [
+    { GUIDE_PAGE_SLUG: 'guia do visitante' },
+    'GUIDE_PAGE_SLUG',
+    '"guia do visitante"',
+    /não é o slug de uma página/,
+    /is not a page's slug/,
+    'GUIDE_PAGE_SLUG="guia-do-visitante"',
+  ],
+  [
+    { ABOUT_PAGE_SLUG: 'destino' },
+    'ABOUT_PAGE_SLUG',
+    '"destino"',
+    /é o mesmo slug de DESTINATION_PAGE_SLUG/,
+    /the same slug as DESTINATION_PAGE_SLUG/,
+    'ABOUT_PAGE_SLUG="sobre"',
+  ],
+  [
+    { GUIDE_PAGE_SLUG: 'EN' },
+    'GUIDE_PAGE_SLUG',
+    '"en"',
+    /é o slug de uma tradução do guia/,
+    /one of the guide's translations/,
+    'GUIDE_PAGE_SLUG="guia-do-visitante"',
+  ],
+  [
     { DEPLOY_HOST: 'vercel' },
     'DEPLOY_HOST',
     '"vercel"',
@@ -316,6 +340,21 @@ describe.each<[Env, (settings: Settings) => unknown, unknown, string | null]>([
   ],
   [{ VLIBRAS: 'Sim' }, ({ site }) => site.vlibras, true, null],
   [{ DEPLOY_HOST: ' Netlify ' }, ({ deployHost }) => deployHost, 'netlify', null],
+  [{}, ({ site }) => site.pageSlugs, { destination: 'destino', about: 'sobre', guide: 'guia' }, null],
+  [
+    { DESTINATION_PAGE_SLUG: 'o-destino', ABOUT_PAGE_SLUG: 'quem-somos', GUIDE_PAGE_SLUG: ' guia-do-visitante ' },
+    ({ site }) => site.pageSlugs,
+    { destination: 'o-destino', about: 'quem-somos', guide: 'guia-do-visitante' },
+    null,
+  ],
+  [
+    { GUIDE_PAGE_SLUG: 'https://blog.cidade.mt.gov.br/guia-do-visitante/' },
+    ({ site }) => site.pageSlugs.guide,
+    'guia-do-visitante',
+    'GUIDE_PAGE_SLUG ("https://blog.cidade.mt.gov.br/guia-do-visitante/"): lido como o slug guia-do-visitante / read as the slug guia-do-visitante.',
+  ],
+  [{ DESTINATION_PAGE_SLUG: 'Destino' }, ({ site }) => site.pageSlugs.destination, 'destino', 'lido como o slug destino'],
+  [{ ABOUT_PAGE_SLUG: '%c3%a1gua' }, ({ site }) => site.pageSlugs.about, 'água', 'lido como o slug água'],
 ])('%j', (env, read, expected, notice) => {
   const settings = readSettings(env);
   it(`reads ${JSON.stringify(expected)}`, () => expect(read(settings)).toEqual(expected));

@@ -219,6 +219,17 @@ describe.each([
   // Free and local-rate numbers dial in Brazil only, as their lines answer: a national link.
   ['0800 123 4567', 'nonGeographic', '08001234567', '0800 123 4567'],
   ['0300-789-1234', 'nonGeographic', '03007891234', '0300 789 1234'],
+  // Public-service numbers (190 police, 192 ambulance, 193 fire brigade, 199 civil defence…): three digits, dialled as they are.
+  ['190', 'emergency', '190', '190'],
+  [' 192 ', 'emergency', '192', '192'],
+  ['193', 'emergency', '193', '193'],
+  ['199', 'emergency', '199', '199'],
+  ['188', 'emergency', '188', '188'],
+  // Three digits that are no such number, or one written with more: no link can dial them.
+  ['195', null, null, '195'],
+  ['1900', null, null, '1900'],
+  ['+55 190', null, null, '+55 190'],
+  ['(65) 190', null, null, '(65) 190'],
   // Another country's: a call, since we cannot tell a mobile; shown as given.
   ['+1 415 555 0100', 'foreign', '+14155550100', '+1 415 555 0100'],
   ['+351 912 345 678', 'foreign', '+351912345678', '+351 912 345 678'],

@@ -264,9 +264,9 @@ describe('openDataLd (the structured data of /dados)', () => {
 });
 
 describe('the collections and their columns', () => {
-  it('publishes every collection with pages but the city and the podcast, each once, under its own file name', () => {
+  it("publishes every collection with pages but the city, the podcast and the blog's pages (the site's own text), each once, under its own file name", () => {
     expect(OPEN_DATASETS.map((dataset) => dataset.collection).sort()).toEqual(
-      PUBLISHED_COLLECTIONS.filter((name) => name !== 'city' && name !== 'episodes').sort(),
+      PUBLISHED_COLLECTIONS.filter((name) => name !== 'city' && name !== 'episodes' && name !== 'blogPages').sort(),
     );
     const slugs = OPEN_DATASETS.map((dataset) => dataset.slug);
     expect(new Set(slugs).size).toBe(slugs.length);

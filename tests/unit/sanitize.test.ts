@@ -383,6 +383,68 @@ describe('sanitizeHtml: a tel: link dials the number its words show', () => {
   });
 });
 
+describe("sanitizeHtml with linkPhoneNumbers: the phone numbers of an editor's page", () => {
+  const linked = (html: string) => sanitizeHtml(html, { baseUrl: 'https://blog.example.com/guia/', linkPhoneNumbers: true });
+  const tel = (number: string, words = number) => `<a href="tel:${number}" ${REL}>${words}</a>`;
+
+  it.each([
+    // Public-service numbers, presented as numbers to call: after a colon, a dash or a word for calling, or alone in a cell.
+    [
+      '<ul><li><strong>Polícia Militar:</strong> 190</li></ul>',
+      `<ul><li><strong>Polícia Militar:</strong> ${tel('190')}</li></ul>`,
+    ],
+    ['<p>SAMU – 192</p>', `<p>SAMU – ${tel('192')}</p>`],
+    ['<p>Bombeiros: 193 ou 199.</p>', `<p>Bombeiros: ${tel('193')} ou ${tel('199')}.</p>`],
+    [
+      '<table><tbody><tr><td>Defesa Civil</td><td>199</td></tr></tbody></table>',
+      `<table><tbody><tr><td>Defesa Civil</td><td>${tel('199')}</td></tr></tbody></table>`,
+    ],
+    ['<p>Em caso de incêndio, ligue 193.</p>', `<p>Em caso de incêndio, ligue ${tel('193')}.</p>`],
+    ['<p>Call 193 (fire brigade).</p>', `<p>Call ${tel('193')} (fire brigade).</p>`],
+    ['<p>Policía: 190</p>', `<p>Policía: ${tel('190')}</p>`],
+    // A number with its area code, or a free one, wherever it is.
+    [
+      '<p>Hospital Municipal (65) 3361-1234, todo dia.</p>',
+      `<p>Hospital Municipal ${tel('+556533611234', '(65) 3361-1234')}, todo dia.</p>`,
+    ],
+    ['<p>Ouvidoria 0800 123 4567</p>', `<p>Ouvidoria ${tel('08001234567', '0800 123 4567')}</p>`],
+  ])('%s', (html, expected) => {
+    expect(linked(html)).toBe(expected);
+  });
+
+  it.each([
+    // A distance, a year, a count, a price, a postcode, a number with no area code, a number that is no service.
+    '<p>Fica a 190 km de Cuiabá.</p>',
+    '<p>Distância: 190 km.</p>',
+    '<p>Em 1990, a vila tinha 193 moradores.</p>',
+    '<p>Diária: R$ 190,00</p>',
+    '<p>CEP 78390-000; recepção 3361-1234.</p>',
+    '<p>Sala: 195</p>',
+    // What is a link already, or code, stays as it is.
+    '<p><a href="https://www.example.gov.br/">Ligue 190</a></p>',
+    '<p><code>ligue 190</code></p>',
+  ])('%s stays text', (html) => {
+    expect(linked(html)).not.toContain('href="tel:');
+  });
+
+  it('is asked for: a post or a description keeps its numbers as text', () => {
+    expect(sanitizeHtml('<p>Polícia Militar: 190; hospital (65) 3361-1234.</p>')).not.toContain('<a');
+  });
+
+  it('keeps a tel: link to a public-service number its words show', () => {
+    expect(linked('<p><a href="tel:193">Bombeiros 193</a></p>')).toBe(`<p>${tel('193', 'Bombeiros 193')}</p>`);
+    expect(linked('<p><a href="tel:193">Bombeiros</a></p>')).toBe('<p>Bombeiros</p>');
+  });
+
+  it('reads a long text of numbers in linear time', () => {
+    const started = performance.now();
+    const html = `<p>${'Polícia: 190. '.repeat(3_000)}${'100 '.repeat(20_000)}</p><p>${'(65) 3361-1234; '.repeat(2_000)}</p>`;
+    expect(linked(html).match(/href="tel:/g)?.length).toBe(5_000);
+    // About 2 s, most of it jsdom's own, on a shared 2-core machine.
+    expect(performance.now() - started).toBeLessThan(8_000);
+  });
+});
+
 describe('htmlToText', () => {
   it.each([
     ['Festival de Praia &#8211; 2025', 'Festival de Praia – 2025'],

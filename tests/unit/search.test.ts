@@ -49,7 +49,7 @@ const byId = <T extends { id: string }>(name: string, id: string): T => {
 };
 
 describe('kind labels', () => {
-  it('has eleven labels, each once, in the chip order: items as the portal lists them, experiences beside tours, then stories', () => {
+  it("has twelve labels, each once, in the chip order: items as the portal lists them, experiences beside tours, then stories, then the visitor's guide", () => {
     expect(SEARCH_KIND_ORDER).toEqual([
       'Passeio',
       'Experiência',
@@ -62,6 +62,7 @@ describe('kind labels', () => {
       'Agência',
       'Notícia',
       'Depoimento',
+      'Guia do visitante',
     ]);
     expect(new Set(Object.values(SEARCH_KIND_LABELS)).size).toBe(SEARCH_KIND_ORDER.length);
   });

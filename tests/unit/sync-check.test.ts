@@ -46,6 +46,7 @@ function checkAgainst(server: UpstreamServer, outDir: string, options: Partial<C
 
 const fixture = <T>(file: string) => JSON.parse(readFileSync(path.join(DEFAULT_FIXTURE_DIR, file), 'utf8')) as T;
 const POSTS = fixture<Record<string, unknown>[]>('blog/posts.json');
+const PAGES = fixture<Record<string, unknown>[]>('blog/pages.json');
 const TOURS = fixture<{ id?: unknown; title?: unknown }[]>('provider/tours.json');
 const EVENTS = fixture<{ events: { id: number; title?: string; name?: string }[] }>('provider/attractions.json').events;
 const FEEDBACKS = fixture<{ data: { total: number; feedbacks: Record<string, unknown>[] } }>('provider/feedbacks.json');
@@ -111,6 +112,35 @@ describe('the change check against the local upstream', () => {
     ]);
   });
 
+  it('names a page of the guide an editor changed, as it names a changed post; a page saved again with no change is none', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    const edited = (change: Record<string, unknown>) =>
+      server.setFile(
+        'blog/pages.json',
+        PAGES.map((page) => (page.id === 211 ? { ...page, ...change } : page)),
+      );
+    // Saved again as it was: WordPress moves `modified`, which the page shows ('Atualizado em'): a change too.
+    edited({ modified: '2026-03-06T10:00:00', modified_gmt: '2026-03-06T14:00:00' });
+    expect(await checkAgainst(server, outDir)).toMatchObject({
+      verdict: 'changed',
+      line: 'changed: blogPages ~1 ("Como chegar")',
+    });
+    edited({ content: { rendered: '<p>De Cuiabá são cerca de 170 km pela MT-246, asfaltada.</p>' } });
+    expect(await checkAgainst(server, outDir)).toMatchObject({
+      verdict: 'changed',
+      line: 'changed: blogPages ~1 ("Como chegar")',
+    });
+    // A new page and a page gone are named like a new post.
+    server.setFile('blog/pages.json', [
+      ...PAGES.filter((page) => page.id !== 213),
+      { ...PAGES.find((page) => page.id === 212), id: 217, slug: 'antes-de-vir', title: { rendered: 'Antes de vir' } },
+    ]);
+    expect((await checkAgainst(server, outDir)).line).toBe('changed: blogPages +1 ("Antes de vir") -1 ("Telefones úteis")');
+    server.clearFiles();
+    expect(await checkAgainst(server, outDir)).toMatchObject({ verdict: 'unchanged', line: 'unchanged' });
+  });
+
   it('says unchanged when only counters moved (views, helpful), though a sync publishes them; a visible change beside them is named', async () => {
     const { server, outDir } = sandbox;
     // The blog and the provider as a views plugin and the provider's 'useful' button leave them after `reads` more visits.
@@ -164,7 +194,8 @@ describe('the change check against the local upstream', () => {
   });
 
   it.each([
-    ['the blog', (server: UpstreamServer) => server.paths.posts, 'unchanged (not reachable: blog)'],
+    ['the blog', (server: UpstreamServer) => server.paths.blog, 'unchanged (not reachable: blog)'],
+    ["the blog's pages alone", (server: UpstreamServer) => server.paths.pages, 'unchanged (not reachable: blog (blogPages))'],
     ['Spotify', (server: UpstreamServer) => server.paths.token, 'unchanged (not reachable: podcast)'],
     [
       "one of the provider's calls",

@@ -288,6 +288,7 @@ describe('never throws', () => {
     sandbox.server.setFault(paths.experiences, { kind: 'status', status: 429, headers: { 'retry-after': '0' } });
     sandbox.server.setFault(paths.feedbacks, { kind: 'stall-body' });
     sandbox.server.setFault(paths.posts, { kind: 'html', status: 502 });
+    sandbox.server.setFault(paths.pages, { kind: 'body', body: '{"code":"rest_no_route"}' });
     sandbox.server.setFault(paths.token, { kind: 'body', body: '{"access_token":' });
 
     const run = syncAgainst(sandbox.server, sandbox.outDir, { http: { timeoutMs: 300, sourceDeadlineMs: 1_500 } });
@@ -295,7 +296,7 @@ describe('never throws', () => {
     const { report } = await run;
 
     expect(report.collections.every((collection) => collection.failed)).toBe(true);
-    expect(report.warnings).toHaveLength(13);
+    expect(report.warnings).toHaveLength(14);
     expect((await filesIn(sandbox.outDir)).sort()).toEqual(SNAPSHOT_FILES);
     expect(await readSnapshot(sandbox.outDir, 'city')).toEqual([expect.objectContaining({ id: '0', isFallback: true })]);
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'sample', count: 2 });

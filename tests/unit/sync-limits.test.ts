@@ -223,14 +223,17 @@ describe('WordPress paging', () => {
     expect(report.warnings).toEqual([]);
   });
 
-  it('stops at the page bound, keeping what it read, with a warning', async () => {
+  it("stops at the page bound, keeping what it read, with a warning: the posts and the blog's pages alike", async () => {
     const { server } = sandbox;
     server.setFile('blog/posts.json', posts(5));
     const { report } = await sync(server, { http: { maxPostPages: 3 } });
     expect(postPages()).toEqual([1, 2, 3]);
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'upstream', count: 3, partial: null });
+    expect(server.requestsTo(server.paths.pages).map((request) => Number(request.query.page))).toEqual([1, 2, 3]);
+    expect(collectionOf(report, 'blogPages')).toMatchObject({ origin: 'upstream', received: 3, partial: null });
     expect(report.warnings).toEqual([
       'blog news: stopped after 3 pages of posts, the most read (3 posts, X-WP-TotalPages said 5)',
+      'blog blogPages: stopped after 3 pages of pages, the most read (3 pages, X-WP-TotalPages said 16)',
     ]);
   });
 

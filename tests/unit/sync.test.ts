@@ -63,6 +63,17 @@ const EXPECTED: Record<string, { received: number; kept: string[]; dropped: [str
       // The fixture blog answers on 127.0.0.1; post 11 says it lives on blog.example.com.
       repaired: [['11', /^link "https:\/\/blog\.example\.com\/festival-de-pesca-2026\/": not an address on the blog's host$/]],
     },
+    // The blog's pages (blog/pages.json): every published page that hangs from the top of the tree is kept, in
+    // the answer's order; a draft, and a page whose parent is not published with the page below it, are not.
+    blogPages: {
+      received: 16,
+      kept: ['201', '202', '210', '211', '221', '222', '212', '213', '214', '231', '215', '241', '260'],
+      dropped: [
+        ['216', /^status "draft" is not published$/],
+        ['250', /^parent 999: its parent page is not published/],
+        ['251', /^parent 250: a page above it is not published/],
+      ],
+    },
     episodes: { received: 4, kept: ['ep003', 'ep002', 'ep001'], dropped: [['#3 (no id)', /^id: /]] },
   };
 
@@ -101,7 +112,7 @@ describe('sync against the fixture upstreams', () => {
     }
     // Every dropped or repaired record is a warning in the report and the log, with its id and reason.
     const droppedCount = Object.values(EXPECTED).reduce((sum, expected) => sum + expected.dropped.length, 0);
-    expect(droppedCount).toBe(6);
+    expect(droppedCount).toBe(9);
     expect(lines.filter((line) => line.includes('dropped record'))).toHaveLength(droppedCount);
     expect(report.recordWarnings.filter((line) => line.includes('dropped record'))).toHaveLength(droppedCount);
     expect(lines).toContain('WARN provider tours: dropped record 101: duplicate id (the first record with it is kept)');

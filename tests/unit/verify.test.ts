@@ -48,7 +48,7 @@ const OWN_INLINE = "document.documentElement.dataset.ready='1'";
 const policy = (hashes: string[]) =>
   `default-src 'self'; script-src 'self' ${hashes.map((hash) => `'${hash}'`).join(' ')}; style-src 'self'`;
 
-const SNAPSHOT: Record<string, { id: string }[]> = {
+const SNAPSHOT: Record<string, { id: string; path?: string | null }[]> = {
   city: [{ id: '1' }],
   tours: [{ id: '101' }, { id: '102' }],
   accommodation: [{ id: '201' }],
@@ -61,6 +61,12 @@ const SNAPSHOT: Record<string, { id: string }[]> = {
   experiences: [{ id: '7' }],
   testimonials: [{ id: '11' }],
   news: [{ id: '1008' }],
+  // The guide in Portuguese and in Spanish (whose home page, /es, the build has too), a section without an address.
+  blogPages: [
+    { id: '210', path: '/guia' },
+    { id: '214', path: '/es/guia' },
+    { id: '221', path: null },
+  ],
   episodes: [{ id: 'ep1' }],
 };
 
@@ -160,13 +166,23 @@ describe('runVerify', () => {
   it('passes a complete site', async () => {
     const result = await runVerify(fixture.options());
     expect(result.problems).toEqual([]);
-    expect(result.stats.expectedPages).toBe(FIXED_ROUTES.length + 7);
+    expect(result.stats.expectedPages).toBe(FIXED_ROUTES.length + 7 + 3);
   });
 
   it('fails on a missing item page, naming the page and the item', async () => {
     await removePage(fixture.dist, 'tour/102.html');
     const { problems } = await runVerify(fixture.options());
     expect(messages(problems, 'pages')).toEqual(['The page /tour/102 (tours item 102) was not built.']);
+  });
+
+  it("fails on a missing page of the visitor's guide, and on a missing home page of a language it is in", async () => {
+    await removePage(fixture.dist, 'es/guia.html');
+    await removePage(fixture.dist, 'es.html');
+    const { problems } = await runVerify(fixture.options());
+    expect(messages(problems, 'pages')).toEqual([
+      'The page /es/guia (blog page 214 at /es/guia) was not built.',
+      'The page /es (the home page in es) was not built.',
+    ]);
   });
 
   it('fails on a missing route of the route table', async () => {
@@ -375,7 +391,7 @@ describe('the command', () => {
     await exec(process.execPath, args, { cwd: ROOT, env: editorsEnv });
     expect(await readFile(summary, 'utf8')).toBe(
       '### O site passou na verificação final\n\n' +
-        `O site passou por todas as verificações e será publicado: ${FIXED_ROUTES.length + 7} páginas.\n` +
+        `O site passou por todas as verificações e será publicado: ${FIXED_ROUTES.length + 7 + 3} páginas.\n` +
         'Nesta publicação foram aceitas, como pedido, coleções menores que a metade (allow\\_shrink).\n\n',
     );
     await expect(readFile(refusal, 'utf8')).rejects.toThrow(/ENOENT/);

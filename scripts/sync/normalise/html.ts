@@ -4,7 +4,7 @@
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { classifyPhone } from '../../../src/lib/format.ts';
+import { classifyPhone, EMERGENCY_NUMBERS } from '../../../src/lib/format.ts';
 import { withoutHiddenCharacters, withoutXmlForbidden } from '../../../src/lib/text.ts';
 import { boundHtmlDepth, cutHtml, LIMITS } from './bounds.ts';
 import { plainEmail, resolveHttpUrl } from './values.ts';
@@ -163,6 +163,12 @@ export interface SanitizeOptions {
    * image cache.
    */
   baseUrl?: string | null;
+  /**
+   * Make a link of each phone number its text shows (linkPhoneNumbers): a number a tel: link can dial
+   * (classifyPhone) becomes one, a public-service number ('190') only where its words present it as one.
+   * The editors' pages (the visitor's guide) ask for it; posts and descriptions keep their text as written.
+   */
+  linkPhoneNumbers?: boolean;
 }
 
 /** True when `url` is `base` itself (another fragment of the same document). */
@@ -207,6 +213,8 @@ const PHONE_RUN = /(?:\+\s*)?\(?\d[\d\s().-]{5,}\d/g;
  */
 function telTarget(href: string, text: string): string | null {
   const target = classifyPhone(decodeSafely(href.trim().slice('tel:'.length)));
+  // A public-service number is three digits, too short for a run: its words show it as a word of their own.
+  if (target?.kind === 'emergency' && new RegExp(`(?<!\\d)${target.dial}(?!\\d)`).test(text)) return `tel:${target.dial}`;
   const shown = [...text.matchAll(PHONE_RUN)].map(([run]) => ({ run, number: classifyPhone(run) }));
   if (target && shown.some(({ number }) => number?.dial === target.dial)) return `tel:${target.dial}`;
   const first = shown.find(({ number }) => number !== null)?.number;
@@ -214,6 +222,108 @@ function telTarget(href: string, text: string): string | null {
   // A local number in the words, the target's own line with its area code: the target is what they mean.
   const local = shown.map(({ run }) => run.replace(/\D/g, '')).find((digits) => digits.length >= 8);
   return target && local && target.kind !== 'foreign' && target.dial.endsWith(local) ? `tel:${target.dial}` : null;
+}
+
+/** Elements whose text is never made a link: links themselves, code, and what the sanitiser keeps as a block of its own. */
+const NOT_LINKED = 'a, code, pre';
+/** What closes a run of text for the words around a number: a block of the page. */
+const BLOCKS = 'p, li, td, th, dd, dt, div, h2, h3, h4, h5, h6, blockquote, figcaption, caption, pre';
+/** A public-service number as a word of its own (EMERGENCY_NUMBERS), never a part of '1.190' or '190,5'. */
+const SHORT_NUMBER = /(?<![\p{L}\p{N}]|\p{N}[.,])1\d\d(?![\p{L}\p{N}]|[.,]\p{N})/gu;
+/**
+ * Words before a public-service number that present it as one: a colon or a dash ('Polícia Militar: 190',
+ * 'SAMU – 192'), or a word for calling in the guide's languages ('ligue 190', 'llame al 193', 'call 193').
+ */
+const DIALLED_AFTER =
+  /(?:[:–—-]|\b(?:ligue(?:\s+para)?(?:\s+[oa])?|ligar(?:\s+para)?|disque|discar|telefone|tel\.?|fone|n[úu]mero|llame(?:\s+al)?|marque(?:\s+el)?|tel[ée]fono|call|dial|phone))\s*$/iu;
+/** What may follow it: the end of its block, punctuation, a bracket, a dash or 'or'/'and' ('190 ou 193'); not a unit ('190 km'). */
+const DIALLED_BEFORE = /^\s*(?:$|[.,;:!?)\]–—-]|\(|(?:ou|e|o|y|or|and)(?![\p{L}\p{N}]))/iu;
+/** 'ou', 'e', a comma: between two numbers of a list ('190 ou 193', '192, 193'), the second reads as the first. */
+const LIST_JOIN = /^\s*(?:,|ou|e|o|y|or|and)\s*$/iu;
+
+/** The text of a block and where each of its text nodes starts in it. */
+function blockText(block: Node): { text: string; starts: Map<Node, number> } {
+  const starts = new Map<Node, number>();
+  let text = '';
+  const walker = window.document.createTreeWalker(block, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    starts.set(node, text.length);
+    text += node.nodeValue ?? '';
+  }
+  return { text, starts };
+}
+
+/** A run of a text node to make a link of: where it starts and ends, and what it dials. */
+interface PhoneRun {
+  start: number;
+  end: number;
+  dial: string;
+}
+
+/**
+ * The phone numbers of one text node, in order: every run classifyPhone can dial, and each
+ * public-service number its block's words present as one (DIALLED_AFTER and DIALLED_BEFORE), or that
+ * is its block's whole text ('<td>190</td>'), or that follows one in a list ('190 ou 193').
+ */
+function phoneRuns(text: string, before: string, after: string, block: string): PhoneRun[] {
+  const runs: PhoneRun[] = [];
+  for (const match of text.matchAll(PHONE_RUN)) {
+    const number = classifyPhone(match[0]);
+    if (number) runs.push({ start: match.index, end: match.index + match[0].length, dial: number.dial });
+  }
+  const isFree = (start: number, end: number) => runs.every((run) => end <= run.start || start >= run.end);
+  let lastEnd = -1;
+  for (const match of text.matchAll(SHORT_NUMBER)) {
+    const [number] = match;
+    const start = match.index;
+    const end = start + number.length;
+    if (!EMERGENCY_NUMBERS.has(number) || !isFree(start, end)) continue;
+    // The words just around it: a text of any length costs no more per number.
+    const preceding = (before.slice(-40) + text.slice(Math.max(0, start - 40), start)).slice(-40);
+    const following = (text.slice(end, end + 40) + after.slice(0, 40)).slice(0, 40);
+    const isWhole = block.length < 20 && block.trim() === number;
+    const isListed = lastEnd >= 0 && start - lastEnd <= 8 && LIST_JOIN.test(text.slice(lastEnd, start));
+    if (isWhole || ((DIALLED_AFTER.test(preceding) || isListed) && DIALLED_BEFORE.test(following))) {
+      runs.push({ start, end, dial: number });
+      lastEnd = end;
+    }
+  }
+  return runs.sort((a, b) => a.start - b.start);
+}
+
+/** Every phone number in the text of `root` outside a link made a tel: link (SanitizeOptions.linkPhoneNumbers). */
+function linkPhoneNumbers(root: DocumentFragment): void {
+  const nodes: Text[] = [];
+  const walker = window.document.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (/\d/.test(node.nodeValue ?? '') && !node.parentElement?.closest(NOT_LINKED)) nodes.push(node as Text);
+  }
+  const blocks = new Map<Node, ReturnType<typeof blockText>>();
+  for (const node of nodes) {
+    const block = node.parentElement?.closest(BLOCKS) ?? root;
+    let context = blocks.get(block);
+    if (!context) {
+      context = blockText(block);
+      blocks.set(block, context);
+    }
+    const text = node.nodeValue ?? '';
+    const start = context.starts.get(node) ?? 0;
+    const runs = phoneRuns(text, context.text.slice(0, start), context.text.slice(start + text.length), context.text);
+    if (runs.length === 0) continue;
+    // The node rebuilt in one pass, its words and its links, whatever the number of runs.
+    const parts: (string | Node)[] = [];
+    let at = 0;
+    for (const run of runs) {
+      parts.push(text.slice(at, run.start));
+      const link = window.document.createElement('a');
+      link.setAttribute('href', `tel:${run.dial}`);
+      link.textContent = text.slice(run.start, run.end);
+      parts.push(link);
+      at = run.end;
+    }
+    parts.push(text.slice(at));
+    node.replaceWith(...parts.filter((part) => part !== ''));
+  }
 }
 
 /** What an image of upstream HTML loads: an absolute URL, a site-relative one of the sample data, or null. */
@@ -313,6 +423,7 @@ export function sanitizeHtml(html: unknown, options: SanitizeOptions = {}): stri
   // Null when the input is a whole frameset document, which has no body to keep.
   const fragment = purify.sanitize(input, { ...CONFIG, RETURN_DOM_FRAGMENT: true }) as DocumentFragment | null;
   if (!fragment) return '';
+  if (options.linkPhoneNumbers) linkPhoneNumbers(fragment);
   resolveReferences(fragment, options);
   const container = window.document.createElement('div');
   container.append(fragment);

@@ -24,11 +24,13 @@ import { calendarDate, imageUrl, latestDate, NOT_A_DATE, quoted, webUrl, written
 export const NEWS_PLACEHOLDER_IMAGE = PLACEHOLDERS.news;
 export const NEWS_SUMMARY_LENGTH = 200;
 
-const Rendered = z.union([z.looseObject({ rendered: z.string() }).transform((value) => value.rendered), z.string()]);
+/** A WordPress field as `{ rendered }` or as plain text. */
+export const Rendered = z.union([z.looseObject({ rendered: z.string() }).transform((value) => value.rendered), z.string()]);
 
 const RawTerm = z.looseObject({ taxonomy: z.string().optional(), name: z.string() });
 
-const RawEmbedded = z.looseObject({
+/** What `_embed=true` adds to a post or a page: its author, featured image and terms. */
+export const RawEmbedded = z.looseObject({
   author: lenientList(z.looseObject({ name: z.string() })),
   'wp:featuredmedia': lenientList(z.looseObject({ source_url: z.string() })),
   'wp:term': lenientList(lenientList(RawTerm)),
@@ -66,11 +68,24 @@ export type RawPost = z.output<typeof RawPostSchema>;
  * (a post dated 9999 would top the news for ever) does not count.
  */
 function publishedAt(raw: RawPost, now: Date): { instant: string; hasTime: boolean } | null {
+  return wordpressDate(raw.date, raw.date_gmt, now);
+}
+
+/**
+ * A WordPress date given as its `*_gmt` field (UTC, written without a zone) and its local one (the
+ * blog's clock, read in the city's time zone, TIME_ZONE), as publishedAt reads a post's; null when
+ * neither is a real date up to `now` (plus a day).
+ */
+export function wordpressDate(
+  local: string | undefined,
+  gmtField: string | undefined,
+  now: Date,
+): { instant: string; hasTime: boolean } | null {
   const latest = latestDate(now);
-  const gmt = raw.date_gmt?.replace(/Z$/i, '');
+  const gmt = gmtField?.replace(/Z$/i, '');
   const fromGmt = calendarDate(gmt, { zone: 'Z', latest });
-  const instant = fromGmt ?? calendarDate(raw.date, { zone: TIME_ZONE, latest });
-  return instant ? { instant, hasTime: writtenDate(fromGmt ? gmt : raw.date)?.time != null } : null;
+  const instant = fromGmt ?? calendarDate(local, { zone: TIME_ZONE, latest });
+  return instant ? { instant, hasTime: writtenDate(fromGmt ? gmt : local)?.time != null } : null;
 }
 
 /** A view count, when the blog keeps one (a views plugin's `views` or `post_views`); else not shown. */

@@ -1,4 +1,5 @@
 import type { z } from 'astro/zod';
+import { BlogPageSchema } from './blog-page.ts';
 import { CitySchema } from './city.ts';
 import { EpisodeSchema } from './episode.ts';
 import { ExperienceSchema } from './experience.ts';
@@ -25,6 +26,7 @@ export const SNAPSHOT_SCHEMAS = {
   experiences: ExperienceSchema,
   testimonials: TestimonialSchema,
   news: NewsArticleSchema,
+  blogPages: BlogPageSchema,
   episodes: EpisodeSchema,
   status: CollectionStatusSchema,
 } as const;
@@ -36,6 +38,9 @@ export type SnapshotName = keyof typeof SNAPSHOT_SCHEMAS;
  * themselves: an entry's fingerprint leaves them out (indexEntries, scripts/sync/diff.ts), so the
  * change check never starts a deploy for them, /status does not count them as changed, and every
  * deploy publishes them as its own read found them.
+ *
+ * A blog page's `modifiedAt` is not volatile either: WordPress moves it only when an editor saves the page,
+ * and the guide's page shows it ('Atualizado em'), so a page saved again is a change, as a post edited is.
  *
  * Ratings are not volatile: an item's rating shows on its card and page, in the rating filter, the
  * 'Avaliação' order and /dados, and it moves when a visitor rates, not with every page view; a

@@ -1,3 +1,4 @@
+export * from './blog-page.ts';
 export * from './city.ts';
 export * from './collections.ts';
 export * from './common.ts';

@@ -37,6 +37,7 @@ export const NOTE_PROBLEMS = [
   'unreadable',
   'not-published',
   'no-title',
+  'missing-parent',
 ] as const;
 export const NoteProblemSchema = z.enum(NOTE_PROBLEMS);
 export type NoteProblem = z.infer<typeof NoteProblemSchema>;

@@ -6,7 +6,7 @@
 import { ENTITIES } from '../entities.ts';
 import { displayPrice, type Priced } from '../facts.ts';
 import { KIND_ORDER } from '../kinds.ts';
-import type { Experience, Item, ItemKind, NewsArticle, Testimonial } from '../schemas/index.ts';
+import type { BlogPage, Experience, Item, ItemKind, NewsArticle, Testimonial } from '../schemas/index.ts';
 import { decodeEntities, echoText, MAX_ECHO_CHARS } from '../text.ts';
 
 /** Pagefind filter names (visible in /busca URLs, hence Portuguese). */
@@ -21,12 +21,13 @@ export const SEARCH_PAGE_BOX = 'busca-q';
 /** The Pagefind bundle, written by scripts/index-search.ts next to the pages. */
 export const PAGEFIND_PATH = '/pagefind/';
 
-/** Kind labels of the `tipo` filter: the item kinds' own labels, then experiences, news and testimonials. */
+/** Kind labels of the `tipo` filter: the item kinds' own labels, then experiences, news, testimonials and the visitor's guide. */
 export const SEARCH_KIND_LABELS = {
   ...(Object.fromEntries(Object.entries(ENTITIES).map(([kind, texts]) => [kind, texts.singular])) as Record<ItemKind, string>),
   experience: 'Experiência',
   news: 'Notícia',
   testimonial: 'Depoimento',
+  visitorGuide: 'Guia do visitante',
 } as const;
 
 /** Order of the kind chips in the dialog: the items in the portal's order (experiences beside tours), then stories. */
@@ -36,6 +37,7 @@ export const SEARCH_KIND_ORDER: readonly string[] = [
   ),
   SEARCH_KIND_LABELS.news,
   SEARCH_KIND_LABELS.testimonial,
+  SEARCH_KIND_LABELS.visitorGuide,
 ];
 
 /** What one indexed page gives Pagefind besides its text. */
@@ -83,6 +85,11 @@ export function newsSearchRecord(article: NewsArticle): SearchRecord {
     image: article.hasPlaceholderImage ? null : article.image,
     price: null,
   };
+}
+
+/** Search record of a page of the visitor's guide, in any of its languages. */
+export function guideSearchRecord(page: BlogPage): SearchRecord {
+  return { kind: SEARCH_KIND_LABELS.visitorGuide, locality: null, title: page.title, image: page.image, price: null };
 }
 
 /** Search record of a testimonial; its title names the visitor (the h1 of the page). */

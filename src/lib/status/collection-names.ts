@@ -22,6 +22,7 @@ export const COLLECTION_NAMES: Readonly<Record<string, CollectionNoun>> = {
   experiences: { singular: 'Experiência', plural: 'Experiências' },
   testimonials: { singular: 'Depoimento', plural: 'Depoimentos' },
   news: { singular: 'Notícia', plural: 'Notícias' },
+  blogPages: { singular: 'Página', plural: 'Páginas do blog' },
   episodes: { singular: 'Episódio', plural: 'Episódios do podcast' },
 };
 

@@ -36,7 +36,9 @@ const FIELD_WORDS: [RegExp, string][] = [
   [/^id$/, 'o identificador'],
   [/^(title|titulo|título)$/, 'o título'],
   [/^(name|nome|business_name)$/, 'o nome'],
-  [/^(start_date|starts_at|start|end_date|ends_at|end|date|date_gmt|created_at|release_date)$/, 'a data'],
+  [/^(start_date|starts_at|start|end_date|ends_at|end|date|date_gmt|modified|modified_gmt|created_at|release_date)$/, 'a data'],
+  [/^parent$/, 'a página ascendente'],
+  [/^menu_order$/, 'a ordem'],
   [/^(price|sale_price|pricing|preco|preço)$/, 'o preço'],
   [/e-?mail/, 'o e-mail'],
   [/phone|telefone|whatsapp/, 'o telefone'],
@@ -144,6 +146,10 @@ const PROBLEMS: Record<NoteProblem, { what: string; fix?: string }> = {
   unreadable: { what: 'o registro não pôde ser lido e ficou fora do site', fix: 'Confira o registro {place}.' },
   'not-published': { what: 'não está publicado ({value}) e ficou fora do site', fix: 'Publique-o {place}, se deve aparecer.' },
   'no-title': { what: 'não tem título e ficou fora do site', fix: 'Dê um título a ele {place}.' },
+  'missing-parent': {
+    what: 'está abaixo de uma página que não está publicada ({value}) e ficou fora do site',
+    fix: 'Publique a página de cima {place}, ou escolha outra como “Página ascendente”.',
+  },
 };
 
 const fill = (template: string, values: Record<string, string>) =>
