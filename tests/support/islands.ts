@@ -74,11 +74,12 @@ export function unmountIslands(root: ParentNode = document): void {
 }
 
 /**
- * Unmounts the islands, then waits for their stores to let go of the window (nanostores does so
- * STORE_UNMOUNT_DELAY after the last reader): for the afterAll of a file that hydrates islands, before
- * its document is closed under them.
+ * Unmounts the islands, then waits for their stores to let go of the window: for the afterAll of a file
+ * that hydrates islands, before its document is closed under them. A store lets go STORE_UNMOUNT_DELAY
+ * after its last reader, and $query's reader is a computed store ($filters, $portalQuery) that lets go
+ * of it the same delay after the islands: two delays.
  */
 export async function letStoresGo(): Promise<void> {
   unmountIslands();
-  await new Promise((resolve) => setTimeout(resolve, STORE_UNMOUNT_DELAY + 50));
+  await new Promise((resolve) => setTimeout(resolve, 2 * STORE_UNMOUNT_DELAY + 100));
 }
