@@ -45,9 +45,6 @@ onMount($query, () => {
   // A listener may start after the address changed (a bfcache return): read it again.
   $query.set(window.location.search);
   const restore = () => $query.set(window.location.search);
-  // Let go of the window it listened to: nanostores lets go a second after the last reader, by when a test's
-  // document may be gone.
-  const listened = window;
-  listened.addEventListener('popstate', restore);
-  return () => listened.removeEventListener('popstate', restore);
+  window.addEventListener('popstate', restore);
+  return () => window.removeEventListener('popstate', restore);
 });

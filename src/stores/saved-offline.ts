@@ -48,9 +48,8 @@ onMount($savedOffline, () => {
   };
   refresh();
   if (!('serviceWorker' in navigator)) return;
-  const worker = navigator.serviceWorker;
-  worker.addEventListener('message', onMessage);
+  navigator.serviceWorker.addEventListener('message', onMessage);
   // Messages wait in a queue until asked for (addEventListener, unlike onmessage, does not start them).
-  worker.startMessages();
-  return () => worker.removeEventListener('message', onMessage);
+  navigator.serviceWorker.startMessages();
+  return () => navigator.serviceWorker.removeEventListener('message', onMessage);
 });

@@ -13,10 +13,13 @@
  * width, typing, a reload, the islands arriving late, axe) is tests/e2e/filters.spec.ts; lists of
  * several pages are tests/integration/paged-lists.test.ts.
  */
-import { expect, it, vi } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { byLabel, byText, one, showBuiltPage, textOf } from '../support/dist-pages.ts';
-import { hydrateIslands, unmountIslands } from '../support/islands.ts';
+import { hydrateIslands, letStoresGo, unmountIslands } from '../support/islands.ts';
 import { address, click, goTo, submit, typeInto } from '../support/page-module.ts';
+
+// The stores of the islands unmounted last let go of the window before the file's document closes.
+afterAll(letStoresGo);
 
 /**
  * The list page of `address` from dist/, its islands hydrated (fresh modules each time, so fresh stores);

@@ -13,8 +13,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
 import { byRole, byText, DIST, one, showBuiltPage, textOf } from '../support/dist-pages.ts';
-import { hydrateIslands, unmountIslands } from '../support/islands.ts';
+import { hydrateIslands, letStoresGo, unmountIslands } from '../support/islands.ts';
 import { address, click, goTo, submit } from '../support/page-module.ts';
+
+// The stores of the islands unmounted last let go of the window before the file's document closes.
+afterAll(letStoresGo);
 
 let host: StaticServer;
 /** The paths the page fetched, in order. */

@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import hydrator from '@astrojs/react/client.js';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { act, type ComponentType } from 'react';
 
 const ISLANDS = path.resolve(import.meta.dirname, '../../src/islands');
@@ -70,4 +71,15 @@ async function hydrateEach(root: ParentNode): Promise<void> {
 /** Unmounts the islands of `root` (before its page is replaced): their stores stop listening to the address. */
 export function unmountIslands(root: ParentNode = document): void {
   for (const island of root.querySelectorAll('astro-island')) island.dispatchEvent(new CustomEvent('astro:unmount'));
+}
+
+/**
+ * Unmounts the islands, then waits for their stores to let go of the window: for the afterAll of a file
+ * that hydrates islands, before its document is closed under them. A store lets go STORE_UNMOUNT_DELAY
+ * after its last reader, and $query's reader is a computed store ($filters, $portalQuery) that lets go
+ * of it the same delay after the islands: two delays.
+ */
+export async function letStoresGo(): Promise<void> {
+  unmountIslands();
+  await new Promise((resolve) => setTimeout(resolve, 2 * STORE_UNMOUNT_DELAY + 100));
 }
