@@ -8,7 +8,7 @@
  * chosen (`data-pending-click` on each).
  */
 import type { ClientDirective } from 'astro';
-import { ISLAND_LINK, NEEDS_SCRIPT, PENDING_CLICK, PENDING_EDITS, PENDING_SUBMIT } from './early-marks.ts';
+import { ISLAND_CONTROL, NEEDS_SCRIPT, PENDING_CLICK, PENDING_EDITS, PENDING_SUBMIT } from './early-marks.ts';
 
 type Load = Parameters<ClientDirective>[0];
 
@@ -90,6 +90,10 @@ const isPlainClick = (event: MouseEvent) =>
 /** Where an island holds the page's own markup (Astro's slots: a list's cards, a portal's static page). */
 export const SLOTS = 'astro-slot, astro-static-slot';
 
+/** True when `target`, inside an island, is the island's: outside its slots, or one of its ISLAND_CONTROLs. */
+export const isIslandsOwn = (target: Element): boolean =>
+  Boolean(target.closest(`[${ISLAND_CONTROL}]`)) || !target.closest(SLOTS);
+
 /**
  * Keeps, until the island runs, what the visitor does inside `el` before it does: an edit of a form
  * (typed words, a box ticked: the form holds it; the island is marked PENDING_EDITS), a form sent (not
@@ -105,11 +109,9 @@ export function keepEarlyActions(el: HTMLElement): () => void {
   // meanwhile); a component that failed to load leaves it.
   const isWaiting = () => el.hasAttribute('ssr');
   // The static HTML given to the island as children (an `astro-slot`: a carousel's cards and their hearts) is not
-  // the island's: it works by its own scripts, and a button of it pressed again would undo what the visitor did.
-  const isOwn = (target: Element | null | undefined) => {
-    const slot = target?.closest?.(SLOTS);
-    return Boolean(target && el.contains(target) && !(slot && el.contains(slot)));
-  };
+  // the island's, but for its ISLAND_CONTROLs: it works by its own scripts, and a button of it pressed again would
+  // undo what the visitor did.
+  const isOwn = (target: Element | null | undefined) => Boolean(target && el.contains(target) && isIslandsOwn(target));
   const onEdit = (event: Event) => {
     if (!isWaiting() || !isOwn(event.target as Element | null)) return;
     if (event.type === 'submit') {
@@ -119,7 +121,7 @@ export function keepEarlyActions(el: HTMLElement): () => void {
     el.setAttribute(PENDING_EDITS, '');
   };
   const onClick = (event: MouseEvent) => {
-    const target = (event.target as Element | null)?.closest?.(`button, a[${ISLAND_LINK}]`);
+    const target = (event.target as Element | null)?.closest?.(`button, a[${ISLAND_CONTROL}]`);
     if (!target || !isOwn(target) || !isWaiting()) return;
     if (target instanceof HTMLButtonElement) {
       if (target.type !== 'submit') target.setAttribute(PENDING_CLICK, '');

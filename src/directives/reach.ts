@@ -6,7 +6,8 @@
  * panel and results) start together: each reads the same stores, so one reached starts them all.
  */
 import type { ClientDirective } from 'astro';
-import { fetchAheadWhenIdle, hydrateOnce, keepEarlyActions, onFirstReach, SLOTS } from './hydrate.ts';
+import { ISLAND_CONTROL } from './early-marks.ts';
+import { fetchAheadWhenIdle, hydrateOnce, isIslandsOwn, keepEarlyActions, onFirstReach } from './hydrate.ts';
 
 /** What the directive's value names. */
 export interface ReachOptions {
@@ -21,9 +22,14 @@ const groupEvent = (group: string) => `island-group:${group}`;
 /**
  * A link followed, or the page's own markup the island holds (its slot: a list's cards, their hearts and share
  * buttons, run by the page's scripts), is no reach for the widget: a tap there starts nothing, so a visitor who
- * opens a card pays for no React.
+ * opens a card pays for no React. A control the island runs itself (ISLAND_CONTROL: a gallery's thumbnail, the
+ * header's search entry, 'Mostrar mapa') is its widget, wherever it is.
  */
-const isWidgetReach = (event: Event) => !(event.target as Element | null)?.closest?.(`a[href], ${SLOTS}`);
+function isWidgetReach(event: Event): boolean {
+  const target = event.target as Element | null;
+  if (!target?.closest) return true;
+  return Boolean(target.closest(`[${ISLAND_CONTROL}]`)) || (isIslandsOwn(target) && !target.closest('a[href]'));
+}
 
 const reach: ClientDirective = (load, options, el) => {
   const { params = [], group } = (options.value ?? {}) as unknown as ReachOptions;

@@ -9,7 +9,7 @@
  * only once the viewer shows it.
  *
  * Hydrated by `client:reach` at the first reach into the gallery: a thumbnail chosen before React came is
- * held and opens the viewer once it runs (data-island-link).
+ * held and opens the viewer once it runs (data-island-control).
  */
 import { useStore } from '@nanostores/react';
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';

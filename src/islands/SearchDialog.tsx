@@ -9,7 +9,7 @@
  * own box (`pageBox`) instead.
  *
  * Hydrated by `client:reach` (group 'search', with the drawer's box, DrawerSearch.tsx) at the first reach for
- * the entry: a click before React came is held and opens the dialog once it runs (data-island-link). The
+ * the entry: a click before React came is held and opens the dialog once it runs (data-island-control). The
  * dialog's stylesheet comes then too: imported, it would be part of every page's CSS.
  */
 import { useStore } from '@nanostores/react';
@@ -141,7 +141,7 @@ export default function SearchDialog({ pageBox, children }: Props) {
         href={SEARCH_PATH}
         aria-haspopup={pageBox ? undefined : 'dialog'}
         title="Buscar no portal (Ctrl+K)"
-        data-island-link
+        data-island-control
         onClick={onClick}
       >
         {children}

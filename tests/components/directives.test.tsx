@@ -1,5 +1,6 @@
 /**
- * What the client directives do before React comes (src/directives/), in jsdom: the early actions kept
+ * What the client directives do before React comes (src/directives/), in jsdom: `client:reach` starts at a
+ * reach for the island's own controls, not for a link followed or the static HTML it holds; the early actions kept
  * for an island leave alone the static HTML it holds as children (a carousel's cards and their hearts), and
  * `client:due` hydrates a second before the change is due, but never unasked where nothing moves by itself.
  */
@@ -8,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import due from '../../src/directives/due.ts';
 import { PENDING_CLICK, PENDING_EDITS } from '../../src/directives/early-marks.ts';
 import { keepEarlyActions } from '../../src/directives/hydrate.ts';
+import reach from '../../src/directives/reach.ts';
 
 let prefersReducedMotion = false;
 
@@ -36,6 +38,7 @@ function island(): HTMLElement {
     <astro-slot>
       <ul><li><button type="button" data-favourite>Salvar</button>
       <form><input name="q"><button>Enviar</button></form></li></ul>
+      <p><a href="/tour/101">Ver passeio</a> <button type="button" data-island-control>Mostrar mapa</button></p>
     </astro-slot>`;
   document.body.append(element);
   return element;
@@ -52,6 +55,14 @@ describe('keepEarlyActions', () => {
     expect(own.hasAttribute(PENDING_CLICK)).toBe(true);
     // The heart works by its own script: pressed again once the island runs, it would undo the visitor's tap.
     expect(heart.hasAttribute(PENDING_CLICK)).toBe(false);
+  });
+
+  it("marks a control of the island's own in the static HTML it holds (a placeholder's 'Mostrar mapa')", () => {
+    const element = island();
+    keepEarlyActions(element);
+    const control = element.querySelector('[data-island-control]') as HTMLElement;
+    fireEvent.click(control);
+    expect(control.hasAttribute(PENDING_CLICK)).toBe(true);
   });
 
   it('leaves the forms of the static HTML alone: they are sent, and the island is not marked', () => {
@@ -72,6 +83,28 @@ describe('keepEarlyActions', () => {
     const own = element.querySelector('[data-own]') as HTMLElement;
     fireEvent.click(own);
     expect(own.hasAttribute(PENDING_CLICK)).toBe(false);
+  });
+});
+
+describe('client:reach', () => {
+  /** The island's reach directive, run with no options; resolves to how many times it was hydrated. */
+  function watched() {
+    const element = island();
+    const hydrated = vi.fn();
+    reach(() => Promise.resolve(async () => hydrated()), { name: 'Island', value: '' }, element);
+    return { element, hydrated };
+  }
+
+  it.each([
+    ['its own button', '[data-own]', 1],
+    ["its control in the static HTML it holds ('Mostrar mapa')", '[data-island-control]', 1],
+    ['a heart of the static HTML it holds', '[data-favourite]', 0],
+    ['a link followed', 'a[href]', 0],
+  ])('a touch on %s starts it %i time(s)', async (_, selector, times) => {
+    const { element, hydrated } = watched();
+    fireEvent.pointerDown(element.querySelector(selector) as Element);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(hydrated).toHaveBeenCalledTimes(times);
   });
 });
 

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ISLAND_LINK, PENDING_CLICK } from '../../src/directives/early-marks.ts';
+import { ISLAND_CONTROL, PENDING_CLICK } from '../../src/directives/early-marks.ts';
 import { keepEarlyActions } from '../../src/directives/hydrate.ts';
 import PhotoViewer, { type ViewerPhoto } from '../../src/islands/PhotoViewer.tsx';
 import { $layers, closeLayer } from '../../src/stores/layers.ts';
@@ -42,14 +42,14 @@ function Thumbnails() {
       <ul data-gallery>
         {PHOTOS.slice(0, 6).map((photo, index) => (
           <li key={photo.src}>
-            <a href={photo.src} data-index={index} {...{ [ISLAND_LINK]: '' }}>
+            <a href={photo.src} data-index={index} {...{ [ISLAND_CONTROL]: '' }}>
               <img src={`/thumb-${index + 1}.avif`} alt={`${TITLE} – foto ${index + 1} de 9`} />
             </a>
           </li>
         ))}
       </ul>
       <p className="more">
-        <a href={PHOTOS[6]?.src} data-index={6} {...{ [ISLAND_LINK]: '' }}>
+        <a href={PHOTOS[6]?.src} data-index={6} {...{ [ISLAND_CONTROL]: '' }}>
           Mais 3 fotos
         </a>
       </p>

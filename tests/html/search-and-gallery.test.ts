@@ -59,7 +59,7 @@ describe('a gallery', () => {
     for (const link of links) {
       expect(link.getAttribute('href')).toMatch(/^\/_astro\/[\w.-]+\.webp$/);
       // The island opens it itself: held if chosen before React came (src/directives/hydrate.ts).
-      expect(link.hasAttribute('data-island-link')).toBe(true);
+      expect(link.hasAttribute('data-island-control')).toBe(true);
     }
     expect(islandOf(links[0] as Element)).toEqual({ component: 'PhotoViewer', client: 'reach', value: {} });
     expect(gallery.querySelector('dialog')).toBeNull();
