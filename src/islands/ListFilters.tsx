@@ -1,6 +1,7 @@
 /**
  * A list's filter panel (docs/product.md, Lists): a labelled checkbox per option of each group ('Em
- * promoção' first, on a list with an item on sale), the kind's price range, 'Limpar' back to the bare
+ * promoção' first, on a list with an item on sale), the price: 'Gratuito' on a list with a free item,
+ * and the range the list's prices span (priceRange, src/lib/lists/list-page.ts), 'Limpar' back to the bare
  * list (the order kept) and 'Aplicar filtros'. Every tick applies at once, a price when it is left or
  * sent, each as one step of the history. It reads and writes `$filters` with the list's other
  * islands, so a chip removed or Back unticks its box here.
@@ -10,8 +11,8 @@
  * the island can apply it, so without JavaScript it is not shown (ListPage.astro's `.js-only` column).
  */
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { FILTER_PARAMS, type FilterConfig, isChosen, withForm } from '../lib/lists/filters.ts';
-import type { FilterGroup } from '../lib/lists/list-page.ts';
+import { FILTER_PARAMS, type FilterConfig, FREE_LABEL, FREE_VALUE, isChosen, withForm } from '../lib/lists/filters.ts';
+import type { FilterGroup, PriceRange } from '../lib/lists/list-page.ts';
 import { $filters, applyFilters, resetFilters } from '../stores/filters.ts';
 import { formFields } from './address-state.ts';
 import { isPlainClick } from './browser.ts';
@@ -24,12 +25,15 @@ interface Props {
   /** The list's own path: the form's target and the 'Limpar' link. */
   action: string;
   groups: FilterGroup[];
-  price: { min: number; max: number; step: number };
+  /** The range the list's prices span; null when no item has a price (no bound could keep anything). */
+  price: PriceRange | null;
+  /** Some item is free: the price offers 'Gratuito'. */
+  hasFree: boolean;
   /** The toggle's icon, drawn by the page (Icon.astro): the island carries no icon paths. */
   icon?: ReactNode;
 }
 
-export default function ListFilters({ config, action, groups, price, icon }: Props) {
+export default function ListFilters({ config, action, groups, price, hasFree, icon }: Props) {
   const state = useFilters(config);
   const formRef = useRef<HTMLFormElement>(null);
   /** The price bounds as typed, until they are applied. */
@@ -51,10 +55,12 @@ export default function ListFilters({ config, action, groups, price, icon }: Pro
     event.preventDefault();
     resetFilters();
   };
-  const bounds = [
-    { id: 'filtro-preco-min', label: 'Mínimo', name: FILTER_PARAMS.priceMin, key: 'min', value: state.priceMin ?? price.min },
-    { id: 'filtro-preco-max', label: 'Máximo', name: FILTER_PARAMS.priceMax, key: 'max', value: state.priceMax ?? price.max },
-  ] as const;
+  const bounds = price
+    ? ([
+        { id: 'filtro-preco-min', label: 'Mínimo', name: FILTER_PARAMS.priceMin, key: 'min', value: state.priceMin ?? price.min },
+        { id: 'filtro-preco-max', label: 'Máximo', name: FILTER_PARAMS.priceMax, key: 'max', value: state.priceMax ?? price.max },
+      ] as const)
+    : [];
 
   return (
     <details className="filters">
@@ -93,30 +99,49 @@ export default function ListFilters({ config, action, groups, price, icon }: Pro
             </ul>
           </fieldset>
         ))}
-        <fieldset>
-          <legend>Preço (R$)</legend>
-          <div className="price">
-            {bounds.map((bound) => (
-              <div key={bound.id}>
-                <label htmlFor={bound.id}>{bound.label}</label>
-                <input
-                  id={bound.id}
-                  type="number"
-                  inputMode="numeric"
-                  name={bound.name}
-                  min={price.min}
-                  max={price.max}
-                  step={price.step}
-                  value={typed[bound.key] ?? String(bound.value)}
-                  onChange={(event) => setTyped((previous) => ({ ...previous, [bound.key]: event.target.value }))}
-                  // A bound applies when it is left, as a native change would.
-                  onBlur={() => typed[bound.key] !== undefined && apply()}
-                />
+        {(price || hasFree) && (
+          <fieldset>
+            <legend>Preço (R$)</legend>
+            {hasFree && (
+              <ul className="options">
+                <li>
+                  <input
+                    type="checkbox"
+                    id="filtro-gratuito"
+                    name={FILTER_PARAMS.free}
+                    value={FREE_VALUE}
+                    checked={isChosen(state, FILTER_PARAMS.free, FREE_VALUE, config.duration)}
+                    onChange={() => apply()}
+                  />
+                  <label htmlFor="filtro-gratuito">{FREE_LABEL}</label>
+                </li>
+              </ul>
+            )}
+            {price && (
+              <div className="price">
+                {bounds.map((bound) => (
+                  <div key={bound.id}>
+                    <label htmlFor={bound.id}>{bound.label}</label>
+                    <input
+                      id={bound.id}
+                      type="number"
+                      inputMode="numeric"
+                      name={bound.name}
+                      min={price.min}
+                      max={price.max}
+                      step={price.step}
+                      value={typed[bound.key] ?? String(bound.value)}
+                      onChange={(event) => setTyped((previous) => ({ ...previous, [bound.key]: event.target.value }))}
+                      // A bound applies when it is left, as a native change would.
+                      onBlur={() => typed[bound.key] !== undefined && apply()}
+                    />
+                  </div>
+                ))}
               </div>
-            ))}
-          </div>
-          <p className="hint">{`De R$ ${price.min} a R$ ${price.max}, de ${price.step} em ${price.step}.`}</p>
-        </fieldset>
+            )}
+            {price && <p className="hint">{`De R$ ${price.min} a R$ ${price.max}, de ${price.step} em ${price.step}.`}</p>}
+          </fieldset>
+        )}
         <div className="actions">
           <button className="btn btn-primary" type="submit">
             Aplicar filtros

@@ -75,8 +75,6 @@ export interface EntityConfig {
   loading: string;
   /** 'Passeio não encontrado.' */
   notFound: string;
-  /** Price slider range of the list's filter panel. */
-  priceRange: { min: number; max: number; step: number };
   /** The list's filter panel. */
   filters: ListFilters;
   /** schema.org type of the detail page. */
@@ -104,7 +102,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar passeios.',
     loading: 'Carregando passeios...',
     notFound: 'Passeio não encontrado.',
-    priceRange: { min: 0, max: 300, step: 10 },
     filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
     schemaType: 'TouristTrip',
     whatsappAbout: (title) => `o passeio "${title}"`,
@@ -133,7 +130,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar hospedagens.',
     loading: 'Carregando hospedagens...',
     notFound: 'Hospedagem não encontrada.',
-    priceRange: { min: 0, max: 700, step: 10 },
     // 'Same style as tours' with nights; accommodation records carry no experiences to filter on.
     filters: { hasExperiences: false, hasLocality: true, duration: 'nights', acceptsExperienceQuery: false },
     schemaType: 'LodgingBusiness',
@@ -162,7 +158,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar restaurantes.',
     loading: 'Carregando restaurantes...',
     notFound: 'Restaurante não encontrado.',
-    priceRange: { min: 0, max: 100, step: 5 },
     filters: { hasExperiences: false, hasLocality: true, duration: 'meal', acceptsExperienceQuery: false },
     schemaType: 'Restaurant',
     whatsappAbout: (title) => `o restaurante "${title}"`,
@@ -190,7 +185,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar eventos.',
     loading: 'Carregando evento...',
     notFound: 'Evento não encontrado.',
-    priceRange: { min: 0, max: 300, step: 10 },
     // Events last days and nights ('10 dias', '3 noites'): their filter is in days.
     filters: { ...TOUR_LIKE, duration: 'days' },
     schemaType: 'Event',
@@ -213,7 +207,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar condutores.',
     loading: 'Carregando condutores...',
     notFound: 'Condutor não encontrado.',
-    priceRange: { min: 0, max: 300, step: 10 },
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
     whatsappAbout: (title) => `os serviços de condutor de ${title}`,
@@ -235,7 +228,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar guias de turismo.',
     loading: 'Carregando guias...',
     notFound: 'Guia não encontrado',
-    priceRange: { min: 0, max: 300, step: 10 },
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
     whatsappAbout: (title) => `os serviços de guia de ${title}`,
@@ -263,7 +255,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar agências.',
     loading: 'Carregando agências...',
     notFound: 'Agência não encontrada',
-    priceRange: { min: 0, max: 300, step: 10 },
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
     whatsappAbout: (title) => `os serviços da agência ${title}`,
@@ -293,7 +284,6 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar fornecedores.',
     loading: 'Carregando fornecedor...',
     notFound: 'Fornecedor não encontrado.',
-    priceRange: { min: 0, max: 300, step: 10 },
     filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
     schemaType: 'LocalBusiness',
     whatsappAbout: (title) => `os serviços de ${title}`,

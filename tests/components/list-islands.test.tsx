@@ -10,7 +10,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import reach from '../../src/directives/reach.ts';
@@ -42,6 +42,8 @@ interface Tour {
   title: string;
   rating?: number;
   price?: number;
+  /** 'Gratuito', with no amount (the card's `data-free`). */
+  isFree?: boolean;
   experiences?: string;
 }
 const TOURS: Tour[] = [
@@ -61,6 +63,7 @@ const Grid = ({ tours }: { tours: Tour[] }) => (
         data-title={tour.title}
         data-rating={tour.rating}
         data-price={tour.price}
+        data-free={tour.isFree ? '1' : undefined}
         data-experiences={tour.experiences}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the test's own fixture.
         dangerouslySetInnerHTML={{ __html: cardHtml(tour) }}
@@ -88,12 +91,13 @@ const results = (tours: Tour[] = TOURS, paging = { listPath: '/all-tours', page:
     <Grid tours={tours} />
   </ListResults>
 );
-const panel = () => (
+const panel = ({ price = { min: 0, max: 300, step: 10 }, hasFree = false }: Partial<ComponentProps<typeof ListFilters>> = {}) => (
   <ListFilters
     config={CONFIG}
     action="/all-tours"
     groups={filterGroups('tour', { ...NAMED, hasOnSale: false })}
-    price={{ min: 0, max: 300, step: 10 }}
+    price={price}
+    hasFree={hasFree}
   />
 );
 const searchBox = () => (
@@ -161,6 +165,23 @@ describe('ListFilters', () => {
     expect((screen.getByLabelText('Ecoturismo') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByLabelText('Pesca Esportiva'));
     expect(address()).toBe('/all-tours?experience=cachoeiras&experience=Ecoturismo&experience=Pesca+Esportiva');
+  });
+
+  it("offers 'Gratuito' in the price only where an item is free, and no bounds where none has a price", async () => {
+    expect(renderToString(panel())).not.toContain('Gratuito');
+    await hydrate(panel({ price: null, hasFree: true }));
+    const price = screen.getByRole('group', { name: 'Preço (R$)' });
+    expect(price.textContent).not.toContain('De R$');
+    expect(screen.queryByLabelText('Máximo')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Gratuito'));
+    expect(address()).toBe('/all-tours?gratuito=1');
+    expect((screen.getByLabelText('Gratuito') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('has no price fieldset on a list where nothing has a price and nothing is free', () => {
+    const served = document.createElement('div');
+    served.innerHTML = renderToString(panel({ price: null }));
+    expect([...served.querySelectorAll('legend')].map((legend) => legend.textContent)).not.toContain('Preço (R$)');
   });
 
   it('carries out a tick made before React came (the directive marked the island)', async () => {
@@ -248,6 +269,21 @@ describe('ListResults on a list of one page', () => {
     await waitFor(() => expect(shownIds()).toEqual(['103', '102', '101']));
     expect(chips.hidden).toBe(true);
     document.removeEventListener('cards-added', added);
+  });
+
+  it("keeps a free item under a price limit, and only the free ones under 'Gratuito'", async () => {
+    at('/all-tours?preco_max=50');
+    await hydrate(results([...TOURS, { id: '104', title: 'Festa na Praça', isFree: true }]));
+    await waitFor(() => expect(shownIds()).toEqual(['103', '104']));
+    fireEvent.click(screen.getByRole('button', { name: 'Remover filtro: Até R$ 50' }));
+    await waitFor(() => expect(shownIds()).toEqual(['101', '102', '103', '104']));
+  });
+
+  it("shows only the free items under 'Gratuito', named in a chip", async () => {
+    at('/all-tours?gratuito=1');
+    await hydrate(results([...TOURS, { id: '104', title: 'Festa na Praça', isFree: true }]));
+    await waitFor(() => expect(shownIds()).toEqual(['104']));
+    expect(screen.getByRole('button', { name: 'Remover filtro: Gratuito' })).toBeTruthy();
   });
 
   it('orders the cards with the sort control; its own order gives the page back', async () => {

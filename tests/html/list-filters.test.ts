@@ -179,7 +179,8 @@ it('a shared link is the state: the forms show it, and a part no box names is ke
   expect(control('4,5+ estrelas').checked).toBe(true);
   expect(control('4h+').checked).toBe(true);
   expect(control('Máximo').value).toBe('200');
-  control('Máximo').value = '300';
+  // The end of the tours' range (their highest price, R$ 390, rounded up): no bound.
+  control('Máximo').value = '400';
   submit(filterForm());
   await expectShown(['101', '113']);
   expect(address()).toBe('/all-tours?experience=Cachoeiras&avaliacao=4.5&duracao=5');
@@ -213,7 +214,7 @@ it("'Limpar' resets every filter, the search and the price range, and shows the 
   expect(textOf(document.querySelector('[data-list-count]'))).toBe(`${total} resultados`);
   expect(searchBox().value).toBe('');
   expect(filterForm().querySelectorAll('input[type="checkbox"]:checked')).toHaveLength(0);
-  expect([control('Mínimo').value, control('Máximo').value]).toEqual(['0', '300']);
+  expect([control('Mínimo').value, control('Máximo').value]).toEqual(['0', '200']);
 });
 
 it('?experience= pre-selects the providers’ boxes; two experiences no provider has together are both named', async () => {
@@ -300,6 +301,15 @@ it('events are in date order of their own; by price the free one comes first', a
   // 401 is 'Gratuito'; 406 shows R$ 30; 407 and 402 give no price.
   await expectShown(['401', '403', '406', '405', '404', '407', '402']);
   expect(textOf(orderControl().options[0] ?? null)).toBe('Data');
+});
+
+it("a free event stays under a price limit, and 'Gratuito' keeps the free ones only", async () => {
+  await openList('/all-events?preco_max=50');
+  // In date order: 405 at R$ 40, 403 at R$ 10, 401 'Gratuito' (R$ 0), 406 at R$ 30; the others cost more or give no price.
+  await expectShown(['405', '403', '401', '406']);
+  setBox('Gratuito', true);
+  await expectShown(['401']);
+  expect(address()).toBe('/all-events?gratuito=1&preco_max=50');
 });
 
 it('an address asking for an order the list does not have keeps its own', async () => {

@@ -111,7 +111,7 @@ it('the sort control sits beside the count, and the free event says it is free f
   const document = page('/all-events');
   const [order] = byLabel(document, 'Ordenar por', { exact: true });
   expect(order?.closest('.results')).not.toBeNull();
-  // 401 is 'Gratuito': no amount (the price bounds leave it out), the lowest price for the sort.
+  // 401 is 'Gratuito': no amount, R$ 0 to the price filter and the sort (itemPrice, src/lib/lists/filters.ts).
   expect(cardOf('/all-events', '401')?.getAttribute('data-free')).toBe('1');
   expect(cardOf('/all-events', '401')?.hasAttribute('data-price')).toBe(false);
   expect(cardOf('/all-events', '405')?.hasAttribute('data-free')).toBe(false);

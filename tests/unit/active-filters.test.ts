@@ -45,6 +45,8 @@ describe.each<[string, DurationKind, string[]]>([
   // A list without a duration group ignores the parameter.
   ['duracao=1', null, []],
   ['preco_max=99.5', 'hours', ['Até R$ 99,5']],
+  // 'Gratuito' sits in the price's fieldset, before its bounds.
+  ['preco_max=50&gratuito=1&avaliacao=4', 'days', ['4+ estrelas', 'Gratuito', 'Até R$ 50']],
   // In the panel's order: after the search, before the checkbox groups.
   ['avaliacao=4&promocao=1&q=rio', 'hours', ['Busca: “rio”', 'Em promoção', '4+ estrelas']],
   // An option as the panel writes it, however the link wrote it; a part of one as the link wrote it.
@@ -77,6 +79,7 @@ describe.each<[string, FilterState, string, FilterState]>([
   ['a locality', state({ localities: ['Tangará'] }), 'locality=Tangará', emptyFilters()],
   ['the lower rating', state({ ratings: [4, 4.5] }), 'rating=4', state({ ratings: [4.5] })],
   ['a duration', state({ durations: [1, 2] }), 'duration=2', state({ durations: [1] })],
+  ['free', state({ isFree: true, priceMax: 80 }), 'free', state({ priceMax: 80 })],
   ['the minimum price', state({ priceMin: 50, priceMax: 80 }), 'priceMin', state({ priceMax: 80 })],
   ['the maximum price', state({ priceMin: 50, priceMax: 80 }), 'priceMax', state({ priceMin: 50 })],
 ])('removing %s', (_name, before, key, after) => {

@@ -14,65 +14,31 @@ import { KIND_ORDER } from '../../src/lib/kinds.ts';
 import { ITEM_KINDS } from '../../src/lib/schemas/index.ts';
 
 describe.each([
-  ['tour', '/all-tours', '/tour/101', 'Passeios', 'TouristTrip', 5000, { min: 0, max: 300, step: 10 }, 'hours', true],
-  [
-    'tourProvider',
-    '/all-providers-tours',
-    '/provider-tour/101',
-    'Fornecedores',
-    'LocalBusiness',
-    4000,
-    { min: 0, max: 300, step: 10 },
-    'hours',
-    true,
-  ],
-  ['event', '/all-events', '/event/101', 'Eventos', 'Event', 4000, { min: 0, max: 300, step: 10 }, 'days', false],
-  [
-    'accommodation',
-    '/all-accommodation',
-    '/accommodation/101',
-    'Hospedagens',
-    'LodgingBusiness',
-    4500,
-    { min: 0, max: 700, step: 10 },
-    'nights',
-    false,
-  ],
-  [
-    'restaurant',
-    '/all-restaurants',
-    '/restaurant/101',
-    'Restaurantes',
-    'Restaurant',
-    4500,
-    { min: 0, max: 100, step: 5 },
-    'meal',
-    false,
-  ],
-  ['driver', '/all-drivers', '/driver/101', 'Condutores', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, true],
-  ['guide', '/all-guides', '/guide/101', 'Guias', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, true],
-  ['agency', '/all-agencies', '/agency/101', 'Agências', 'LocalBusiness', 4000, { min: 0, max: 300, step: 10 }, null, true],
-] as const)(
-  'ENTITIES.%s',
-  (kind, listPath, detail, plural, schemaType, interval, priceRange, duration, acceptsExperienceQuery) => {
-    const entity = ENTITIES[kind];
-    it('lists at its route and links each item to its detail page', () => {
-      expect(entity.listPath).toBe(listPath);
-      expect(itemPath(kind, '101')).toBe(detail);
-    });
-    it(`is '${plural}' in 'Voltar para …' and a ${schemaType} in JSON-LD`, () => {
-      expect(entity.plural).toBe(plural);
-      expect(entity.schemaType).toBe(schemaType);
-    });
-    it(`slides every ${interval} ms on the home page`, () => expect(entity.home.interval).toBe(interval));
-    it('has its price range, duration group and experience query', () => {
-      expect(entity.priceRange).toEqual(priceRange);
-      expect(entity.filters.duration).toBe(duration);
-      expect(entity.filters.acceptsExperienceQuery).toBe(acceptsExperienceQuery);
-    });
-    it('names the place in its list description', () => expect(entity.listDescription('Cáceres – MT')).toContain('Cáceres – MT'));
-  },
-);
+  ['tour', '/all-tours', '/tour/101', 'Passeios', 'TouristTrip', 5000, 'hours', true],
+  ['tourProvider', '/all-providers-tours', '/provider-tour/101', 'Fornecedores', 'LocalBusiness', 4000, 'hours', true],
+  ['event', '/all-events', '/event/101', 'Eventos', 'Event', 4000, 'days', false],
+  ['accommodation', '/all-accommodation', '/accommodation/101', 'Hospedagens', 'LodgingBusiness', 4500, 'nights', false],
+  ['restaurant', '/all-restaurants', '/restaurant/101', 'Restaurantes', 'Restaurant', 4500, 'meal', false],
+  ['driver', '/all-drivers', '/driver/101', 'Condutores', 'LocalBusiness', 4000, null, true],
+  ['guide', '/all-guides', '/guide/101', 'Guias', 'LocalBusiness', 4000, null, true],
+  ['agency', '/all-agencies', '/agency/101', 'Agências', 'LocalBusiness', 4000, null, true],
+] as const)('ENTITIES.%s', (kind, listPath, detail, plural, schemaType, interval, duration, acceptsExperienceQuery) => {
+  const entity = ENTITIES[kind];
+  it('lists at its route and links each item to its detail page', () => {
+    expect(entity.listPath).toBe(listPath);
+    expect(itemPath(kind, '101')).toBe(detail);
+  });
+  it(`is '${plural}' in 'Voltar para …' and a ${schemaType} in JSON-LD`, () => {
+    expect(entity.plural).toBe(plural);
+    expect(entity.schemaType).toBe(schemaType);
+  });
+  it(`slides every ${interval} ms on the home page`, () => expect(entity.home.interval).toBe(interval));
+  it('has its duration group and experience query', () => {
+    expect(entity.filters.duration).toBe(duration);
+    expect(entity.filters.acceptsExperienceQuery).toBe(acceptsExperienceQuery);
+  });
+  it('names the place in its list description', () => expect(entity.listDescription('Cáceres – MT')).toContain('Cáceres – MT'));
+});
 
 it("puts a 'Voltar' above the events list only, on every one of its pages (docs/product.md)", () =>
   expect(ITEM_KINDS.filter((kind) => ENTITIES[kind].listHasBackLink)).toEqual(['event']));

@@ -15,9 +15,11 @@ import {
   hoursBucket,
   isChosen,
   itemFromDataset,
+  itemPrice,
   matchesDays,
   matchesExperiences,
   matchesFilters,
+  matchesFree,
   matchesHours,
   matchesLocality,
   matchesMeal,
@@ -200,6 +202,27 @@ describe.each([
 });
 
 describe.each([
+  [180, false, 180],
+  // 'Gratuito' with no amount is R$ 0, to the filter and the sort alike.
+  [null, true, 0],
+  [0, false, 0],
+  [null, false, null],
+])('itemPrice(price %j, isFree %j)', (price, isFree, expected) => {
+  it(`is ${expected}`, () => expect(itemPrice({ price, isFree })).toBe(expected));
+});
+
+describe.each([
+  [0, true, true],
+  [null, false, true],
+  [180, false, true],
+  [180, true, false],
+  // No price given is not free: 'Gratuito' leaves it out.
+  [null, true, false],
+])('matchesFree(%j, %j)', (price, isFree, expected) => {
+  it(`is ${expected}`, () => expect(matchesFree(price, isFree)).toBe(expected));
+});
+
+describe.each([
   [15, false, true],
   [null, false, true],
   [15, true, true],
@@ -255,6 +278,25 @@ describe.each([
   ['on sale with another filter failing', state({ isOnSale: true, search: 'barco' }), false],
 ])('matchesFilters(a tour on sale, %s)', (_name, filters, expected) => {
   it(`is ${expected}`, () => expect(matchesFilters({ ...TOUR, price: 135, discount: 25 }, filters, 'hours')).toBe(expected));
+});
+
+const FREE_EVENT: FilterableItem = { ...TOUR, title: 'Festival de Praia', price: null, isFree: true };
+
+describe.each([
+  ['a price limit', state({ priceMax: 50 }), true],
+  ['a price limit of R$ 0', state({ priceMax: 0 }), true],
+  ["'Gratuito'", state({ isFree: true }), true],
+  ["'Gratuito' and a limit", state({ isFree: true, priceMax: 50 }), true],
+  ['a lowest price above zero', state({ priceMin: 10 }), false],
+])('matchesFilters(a free event, %s)', (_name, filters, expected) => {
+  it(`is ${expected}`, () => expect(matchesFilters(FREE_EVENT, filters, 'days')).toBe(expected));
+});
+
+describe.each([
+  ["'Gratuito'", state({ isFree: true }), false],
+  ['a price limit', state({ priceMax: 50 }), false],
+])('matchesFilters(a tour with no price given, %s)', (_name, filters, expected) => {
+  it(`is ${expected}`, () => expect(matchesFilters({ ...TOUR, price: null }, filters, 'hours')).toBe(expected));
 });
 
 describe('matchesFilters by duration kind', () => {
@@ -397,6 +439,8 @@ describe.each([
   ['promocao=1&avaliacao=4', ROOMS, state({ isOnSale: true, ratings: [4] })],
   // A checkbox sends '1'; anything else is no choice.
   ['promocao=0', TOURS, emptyFilters()],
+  ['gratuito=1&preco_max=50', TOURS, state({ isFree: true, priceMax: 50 })],
+  ['gratuito=sim', TOURS, emptyFilters()],
   ['promocao=', TOURS, emptyFilters()],
   // The sort order (src/lib/lists/sort.ts): one the list offers, else the list's own.
   ['ordem=preco', TOURS, state({ order: 'preco' })],
@@ -430,6 +474,7 @@ describe.each([
     'localidade=Barra+do+Bugres&preco_min=20&preco_max=80',
   ],
   [state({ isOnSale: true }), TOURS, 'promocao=1'],
+  [state({ isFree: true, priceMax: 50 }), TOURS, 'gratuito=1&preco_max=50'],
   [state({ search: 'rio', isOnSale: true, ratings: [4] }), MEALS, 'q=rio&promocao=1&avaliacao=4'],
   [state({ order: 'preco' }), TOURS, 'ordem=preco'],
   [state({ ratings: [4], order: 'avaliacao' }), ROOMS, 'avaliacao=4&ordem=avaliacao'],
@@ -527,6 +572,8 @@ describe.each([
   [state({ durations: [2] }), 'duracao', '2', 'hours', true],
   [state({ durations: [2] }), 'noites', '2', 'hours', false],
   [state({ durations: [2] }), 'noites', '2', 'nights', true],
+  [state({ isFree: true }), 'gratuito', '1', null, true],
+  [emptyFilters(), 'gratuito', '1', null, false],
   [state({ durations: [2] }), 'duracao', '2', null, false],
 ] as const)('isChosen(%j, %s, %s, %s)', (filters, name, value, duration, expected) => {
   it(`is ${expected}`, () => expect(isChosen(filters, name, value, duration)).toBe(expected));

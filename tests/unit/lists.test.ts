@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { carouselItems } from '../../src/lib/carousel.ts';
+import { displayPrice } from '../../src/lib/facts.ts';
 import { itemListLd } from '../../src/lib/json-ld.ts';
 import {
   cardDataAttributes,
@@ -13,7 +14,15 @@ import {
   itemFromDataset,
   mealPeriods,
 } from '../../src/lib/lists/filters.ts';
-import { durationGroup, experienceNames, experienceQueryTexts, filterGroups, localities } from '../../src/lib/lists/list-page.ts';
+import {
+  durationGroup,
+  experienceNames,
+  experienceQueryTexts,
+  filterGroups,
+  hasFreeItem,
+  localities,
+  priceRange,
+} from '../../src/lib/lists/list-page.ts';
 import type { ItemKind } from '../../src/lib/schemas/index.ts';
 import { anItem } from '../fixtures/entries.ts';
 
@@ -168,6 +177,48 @@ it('filterGroups: the experiences scroll, each named as itself; no group of what
     'Avaliação',
     'Duração',
   ]);
+});
+
+/** Items priced at these amounts (null: no amount given). */
+const pricedAt = (...amounts: (number | null)[]) =>
+  amounts.map((amount, index) =>
+    anItem({ id: String(index), priceValue: amount, price: amount === null ? null : `R$ ${amount}` }),
+  );
+
+describe.each<[string, ReturnType<typeof pricedAt>, ReturnType<typeof priceRange>]>([
+  // The restaurants of the sample: the highest at R$ 225, so the range reaches it, cut in tens.
+  ['meals up to R$ 225', pricedAt(35, 89.9, 225), { min: 0, max: 230, step: 10 }],
+  ['tours up to R$ 300', pricedAt(150, 300), { min: 0, max: 300, step: 20 }],
+  ['stays up to R$ 690', pricedAt(690, 420), { min: 0, max: 700, step: 50 }],
+  ['cheap snacks up to R$ 18,50', pricedAt(12, 18.5), { min: 0, max: 19, step: 1 }],
+  ['fees up to R$ 47', pricedAt(47, null), { min: 0, max: 48, step: 2 }],
+  ['a catalogue up to R$ 4.750', pricedAt(4750), { min: 0, max: 4800, step: 200 }],
+  // The price a card shows is the one the filter matches: a sale at R$ 180 below R$ 250.
+  [
+    'a sale below its price',
+    [anItem({ priceValue: 250, price: 'R$ 250', salePriceValue: 180, salePrice: 'R$ 180' })],
+    { min: 0, max: 180, step: 10 },
+  ],
+  ['nothing priced', pricedAt(null, null), null],
+  ['only free items', [anItem({ isFree: true })], null],
+  ['no item', [], null],
+])('priceRange(%s)', (_name, items, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(priceRange(items)).toEqual(expected));
+  if (expected)
+    it('covers every price, cut in whole steps', () => {
+      expect(expected.max % expected.step).toBe(0);
+      expect(expected.max / expected.step).toBeLessThanOrEqual(50);
+      for (const item of items) expect(displayPrice(item).amount ?? 0).toBeLessThanOrEqual(expected.max);
+    });
+});
+
+describe.each<[string, ReturnType<typeof pricedAt>, boolean]>([
+  ["an event marked 'Gratuito'", [...pricedAt(50), anItem({ id: 'free', kind: 'event', isFree: true })], true],
+  ['an offer at R$ 0', pricedAt(0, 50), true],
+  ['only priced items', pricedAt(10, 50), false],
+  ['items with no price given', pricedAt(null), false],
+])('hasFreeItem(%s)', (_name, items, expected) => {
+  it(`is ${expected}`, () => expect(hasFreeItem(items)).toBe(expected));
 });
 
 describe.each<[ItemKind, string, string]>([

@@ -14,6 +14,7 @@ import {
   DURATION_GROUPS,
   type DurationKind,
   type FilterState,
+  FREE_LABEL,
   matchesExperiences,
   ON_SALE_LABEL,
   RATING_OPTIONS,
@@ -132,6 +133,7 @@ export function activeFilters(state: FilterState, options: ListOptions): ActiveF
       (value) => durationLabel(duration, value),
       (durations) => ({ durations }),
     );
+  if (state.isFree) active.push({ key: 'free', label: FREE_LABEL, without: { ...state, isFree: false } });
   if (state.priceMin !== null)
     active.push({
       key: 'priceMin',

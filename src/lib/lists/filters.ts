@@ -3,7 +3,7 @@
  * matchers. Pure: no DOM, no store, so the list filters, the store and the tests share the same rules.
  *
  * The URL uses the names of the forms' fields (`q`, `promocao`, `experience`, `localidade`, `avaliacao`,
- * `duracao`/`noites`/`periodo`, `preco_min`, `preco_max`, and the sort order `ordem`), so a form read
+ * `duracao`/`noites`/`periodo`, `gratuito`, `preco_min`, `preco_max`, and the sort order `ordem`), so a form read
  * in the browser and a shared address share one URL shape. Lists are written as repeated keys (what a
  * GET form sends) and read both as repeated keys and as comma lists. The order the cards are sorted
  * in (src/lib/lists/sort.ts) is part of the same state, so it is shared, reloaded and stepped through
@@ -71,7 +71,7 @@ export type SortOrder = '' | (typeof SORT_ORDERS)[number];
 /** What the parser and the serialiser need to know about one list. */
 export interface FilterConfig {
   duration: DurationKind;
-  /** The kind's price range: a bound left at its end of the range means no bound. */
+  /** The list's price range (priceRange, src/lib/lists/list-page.ts): a bound left at its end of the range means no bound. */
   price: { min: number; max: number };
   /** The orders the list offers (sortOptions): an address asking for another keeps the list's own. Absent: every order. */
   orders?: readonly SortOrder[];
@@ -89,6 +89,8 @@ export interface FilterState {
   ratings: number[];
   /** Selected duration buckets: hours buckets (1, 2, 4, 5), nights (1, 2, 3+) or meal periods (1–4). */
   durations: number[];
+  /** 'Gratuito': only the items that cost nothing (itemPrice 0). */
+  isFree: boolean;
   priceMin: number | null;
   priceMax: number | null;
   /** The order of the cards: '' for the list's own. Not a filter: no chip names it, and 'Limpar' keeps it. */
@@ -104,7 +106,7 @@ export interface FilterableItem {
   rating: number | null;
   /** Null when the upstream gave no amount: such an item passes only when the price is not limited. */
   price: number | null;
-  /** The upstream says it is free ('Gratuito'), with no amount: the lowest price when sorting by price. */
+  /** The upstream says it is free ('Gratuito'), with no amount: R$ 0 to the price filter and the sort (itemPrice). */
   isFree: boolean;
   /** The discount the card shows (src/lib/facts.ts: displayPrice), null when the item is not on sale. */
   discount: number | null;
@@ -130,6 +132,7 @@ export const FILTER_PARAMS = {
   days: 'dias',
   nights: 'noites',
   meal: 'periodo',
+  free: 'gratuito',
   order: 'ordem',
 } as const;
 
@@ -142,6 +145,10 @@ export function durationKey(kind: DurationKind): string | null {
 export const ON_SALE_VALUE = '1';
 /** The checkbox's label, and its chip among the active filters. */
 export const ON_SALE_LABEL = 'Em promoção';
+/** The value of the 'Gratuito' checkbox: `gratuito=1` in the URL. */
+export const FREE_VALUE = '1';
+/** The 'Gratuito' checkbox's label (the words a free offer's card shows), and its chip. */
+export const FREE_LABEL = 'Gratuito';
 
 /** No filter at all. */
 export function emptyFilters(): FilterState {
@@ -152,6 +159,7 @@ export function emptyFilters(): FilterState {
     localities: [],
     ratings: [],
     durations: [],
+    isFree: false,
     priceMin: null,
     priceMax: null,
     order: '',
@@ -201,6 +209,7 @@ export function parseFilters(query: string | URLSearchParams, config: FilterConf
     localities: listOf(params, FILTER_PARAMS.locality),
     ratings: numbersOf(params, FILTER_PARAMS.rating),
     durations: duration ? numbersOf(params, duration) : [],
+    isFree: listOf(params, FILTER_PARAMS.free).includes(FREE_VALUE),
     priceMin: boundOf(params, FILTER_PARAMS.priceMin, config.price.min),
     priceMax: boundOf(params, FILTER_PARAMS.priceMax, config.price.max),
     order: orderOf(params, config.orders),
@@ -217,6 +226,7 @@ export function serialiseFilters(state: FilterState, config: FilterConfig): stri
   for (const value of state.ratings) params.append(FILTER_PARAMS.rating, String(value));
   const duration = durationKey(config.duration);
   if (duration) for (const value of state.durations) params.append(duration, String(value));
+  if (state.isFree) params.set(FILTER_PARAMS.free, FREE_VALUE);
   if (state.priceMin !== null) params.set(FILTER_PARAMS.priceMin, String(state.priceMin));
   if (state.priceMax !== null) params.set(FILTER_PARAMS.priceMax, String(state.priceMax));
   if (state.order) params.set(FILTER_PARAMS.order, state.order);
@@ -254,6 +264,7 @@ export function withForm(
 /** Whether the panel's box `name`=`value` (its field, as FILTER_PARAMS names it) is ticked in a state. */
 export function isChosen(state: FilterState, name: string, value: string, duration: DurationKind): boolean {
   if (name === FILTER_PARAMS.onSale) return state.isOnSale && value === ON_SALE_VALUE;
+  if (name === FILTER_PARAMS.free) return state.isFree && value === FREE_VALUE;
   if (name === FILTER_PARAMS.experience) return state.experiences.some((part) => fold(part) === fold(value));
   if (name === FILTER_PARAMS.locality) return state.localities.some((part) => fold(part) === fold(value));
   if (name === FILTER_PARAMS.rating) return state.ratings.includes(Number(value));
@@ -333,7 +344,23 @@ export function matchesOnSale(discount: number | null, isOnSale: boolean): boole
   return !isOnSale || discount !== null;
 }
 
-/** Price range on the numeric price, both bounds inclusive; a null bound does not limit; an item without a price only passes no bound. */
+/**
+ * The price an item is filtered and sorted by: the one its card shows, 0 when the upstream says it is
+ * free ('Gratuito', with no amount), null when it gave none.
+ */
+export function itemPrice(item: Pick<FilterableItem, 'price' | 'isFree'>): number | null {
+  return item.price ?? (item.isFree ? 0 : null);
+}
+
+/** 'Gratuito': an item that costs nothing (itemPrice 0); unchecked keeps everything. */
+export function matchesFree(price: number | null, isFree: boolean): boolean {
+  return !isFree || price === 0;
+}
+
+/**
+ * Price range on an item's price (itemPrice: a free item is R$ 0, so it passes any upper bound), both
+ * bounds inclusive; a null bound does not limit; an item without a price only passes no bound.
+ */
 export function matchesPrice(price: number | null, min: number | null, max: number | null): boolean {
   if (price === null) return min === null && max === null;
   return (min === null || price >= min) && (max === null || price <= max);
@@ -358,7 +385,8 @@ export function matchesFilters(item: FilterableItem, state: FilterState, duratio
     matchesExperiences(item.experiences, state.experiences) &&
     matchesLocality(item.locality, state.localities) &&
     matchesRating(item.rating, state.ratings) &&
-    matchesPrice(item.price, state.priceMin, state.priceMax)
+    matchesFree(itemPrice(item), state.isFree) &&
+    matchesPrice(itemPrice(item), state.priceMin, state.priceMax)
   );
 }
 
@@ -429,7 +457,7 @@ export function cardDataAttributes(item: Item): Record<string, string> {
   // The price the card shows (the sale price when lower), so 'Máximo 100' keeps a tour shown at R$ 99,90.
   const { amount, discountPercent } = displayPrice(item);
   if (amount !== null) attributes['data-price'] = String(amount);
-  // 'Gratuito' has no amount (the price filter's bounds leave it out), but it is the cheapest when sorting by price.
+  // 'Gratuito' has no amount: itemPrice reads it as R$ 0, for the price filter and the sort.
   else if (item.isFree) attributes['data-free'] = '1';
   // Only on an item on sale: the list's index (src/lib/lists/paging.ts) grows by a few bytes per offer, not per item.
   if (discountPercent !== null) attributes['data-discount'] = String(discountPercent);

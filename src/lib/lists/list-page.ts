@@ -3,9 +3,18 @@
  * the experience query's texts and the JSON-LD. No Astro import, so they can be tested on their own.
  */
 import { ENTITIES } from '../entities.ts';
+import { displayPrice } from '../facts.ts';
 import type { Item, ItemKind } from '../schemas/index.ts';
 import { ratingLabel } from './active-filters.ts';
-import { DURATION_GROUPS, FILTER_PARAMS, matchesExperiences, ON_SALE_LABEL, ON_SALE_VALUE, RATING_OPTIONS } from './filters.ts';
+import {
+  DURATION_GROUPS,
+  FILTER_PARAMS,
+  itemPrice,
+  matchesExperiences,
+  ON_SALE_LABEL,
+  ON_SALE_VALUE,
+  RATING_OPTIONS,
+} from './filters.ts';
 
 /** One checkbox of a filter group. */
 export interface FilterOption {
@@ -43,6 +52,39 @@ export function experienceNames(experienceTitles: readonly string[], items: read
   const names = new Set(experienceTitles);
   for (const item of items) for (const name of item.experiences) names.add(name);
   return [...names].filter((name) => items.some((item) => matchesExperiences(item.experiences, [name])));
+}
+
+/** The price range of a list's filter panel (src/islands/ListFilters.tsx), in reais. */
+export interface PriceRange {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/** About how many steps a price range is cut into: fine enough to choose, few enough to step through. */
+const PRICE_STEPS = 25;
+
+/** The round step (1, 2 or 5 times a power of ten, at least R$ 1) nearest above `length`. */
+function roundStep(length: number): number {
+  const power = 10 ** Math.floor(Math.log10(Math.max(1, length)));
+  return [1, 2, 5, 10].map((factor) => factor * power).find((step) => step >= length) ?? 10 * power;
+}
+
+/**
+ * A list's price range from its data: from R$ 0 to the highest price a card shows (displayPrice, the
+ * amount the filter matches), rounded up to the step, which cuts the range into about PRICE_STEPS; null
+ * when no item has a price above zero, so the panel offers no range that could only answer nothing.
+ */
+export function priceRange(items: readonly Item[]): PriceRange | null {
+  const highest = Math.max(0, ...items.map((item) => displayPrice(item).amount ?? 0));
+  if (highest <= 0) return null;
+  const step = roundStep(highest / PRICE_STEPS);
+  return { min: 0, max: Math.ceil(highest / step) * step, step };
+}
+
+/** Whether some item of a list costs nothing (itemPrice 0: 'Gratuito', or an amount of R$ 0): the list offers 'Gratuito'. */
+export function hasFreeItem(items: readonly Item[]): boolean {
+  return items.some((item) => itemPrice({ price: displayPrice(item).amount, isFree: item.isFree }) === 0);
 }
 
 /** Distinct non-empty localities of the items, sorted the Portuguese way. */

@@ -10,7 +10,7 @@
  */
 import { displayPrice } from '../facts.ts';
 import type { Item, ItemKind } from '../schemas/index.ts';
-import type { FilterableItem, SortOrder } from './filters.ts';
+import { type FilterableItem, itemPrice, type SortOrder } from './filters.ts';
 
 /** One choice of the sort control. */
 export interface SortOption {
@@ -32,7 +32,7 @@ export function defaultOrderLabel(kind: ItemKind, items: readonly Pick<Item, 'st
 
 /** The price an item sorts by: the one its card shows, 0 when it is free, null when none was given. */
 export function sortPrice(item: Pick<FilterableItem, 'price' | 'isFree'>): number | null {
-  return item.price ?? (item.isFree ? 0 : null);
+  return itemPrice(item);
 }
 
 /**
