@@ -70,6 +70,9 @@ export default function ListFilters({ config, action, groups, price, hasFree, ic
         method="get"
         action={action}
         aria-label="Filtros"
+        // A typed price between two steps of the range's arrows (95 on a range in steps of 20) is still a price:
+        // the browser's own check would refuse it, and the island reads every amount.
+        noValidate
         data-list-filters=""
         onSubmit={(event) => {
           event.preventDefault();

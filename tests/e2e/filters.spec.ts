@@ -55,6 +55,16 @@ test.describe('at 375 px', () => {
     });
   });
 
+  test('a price typed between two steps of the arrows (95 on a range in steps of 20) is applied at Enter', async ({ page }) => {
+    await openList(page, '/all-tours');
+    const form = await openFilters(page);
+    const highest = form.getByLabel('Máximo', { exact: true });
+    await expect(highest).toHaveAttribute('step', '20');
+    await highest.fill('95');
+    await highest.press('Enter');
+    await expect(page).toHaveURL(/\/all-tours\?preco_max=95$/);
+  });
+
   test('nothing matching two experiences: the message names both and passes the accessibility sweep', async ({ page }) => {
     await openList(page, '/all-providers-tours?experience=Cultura Indígena,Turismo Rural');
     await expectShown(page, []);
