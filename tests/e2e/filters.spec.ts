@@ -60,6 +60,9 @@ test.describe('at 375 px', () => {
     const form = await openFilters(page);
     const highest = form.getByLabel('Máximo', { exact: true });
     await expect(highest).toHaveAttribute('step', '20');
+    // The filters running (the reach of opening the panel started them), as a visitor who types a price meets them.
+    await highest.focus();
+    await expect(filtersStarted(page)).toHaveCount(1);
     await highest.fill('95');
     await highest.press('Enter');
     await expect(page).toHaveURL(/\/all-tours\?preco_max=95$/);
