@@ -228,7 +228,7 @@ export default function Carousel({ label, interval, count, gridFromTablet = fals
   ];
   const state = isAuto ? (isPaused ? 'paused' : 'running') : 'off';
   return (
-    // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA's carousel pattern is a group with a role description; a fieldset is for form controls.
+    // biome-ignore lint/a11y/useSemanticElements: a carousel is a group that screen readers announce by its role description ('carrossel'); a fieldset is for form controls.
     <div
       ref={rootRef}
       className={classes.filter(Boolean).join(' ')}
@@ -250,7 +250,7 @@ export default function Carousel({ label, interval, count, gridFromTablet = fals
       >
         {/*
           Before the list in the page's order (drawn below it): the pause button comes first for Tab, then the one card
-          Tab stops at, then the section's 'Ver mais' (WAI-ARIA's carousel pattern). 'Anterior' / 'Próximo' are for the
+          Tab stops at, then the section's 'Ver mais' (one stop per carousel, not one per card). 'Anterior' / 'Próximo' are for the
           pointer; the keyboard has the arrows.
         */}
         <div
@@ -260,7 +260,7 @@ export default function Carousel({ label, interval, count, gridFromTablet = fals
           aria-hidden={layout ? undefined : true}
           hidden={layout !== null && !isActive}
         >
-          {/* Anything that moves by itself for more than 5 s can be paused (WCAG 2.2.2): the button, only while it slides. */}
+          {/* Anything that moves by itself for more than 5 s can be paused, or a visitor reading a card loses it: the button, only while it slides. */}
           <button type="button" className="carousel-toggle" hidden={!isAuto} onClick={() => setStopped(!isStopped)}>
             <Icon name={isStopped ? 'play' : 'pause'} size={18} />
             <span className="visually-hidden">{`${isStopped ? 'Retomar' : 'Pausar'}: ${label}`}</span>

@@ -9,18 +9,10 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Carousel from '../../src/islands/Carousel.tsx';
-
-/** What the media query `(prefers-reduced-motion: reduce)` answers. */
-let prefersReducedMotion = false;
+import { answerMediaQueries, preferReducedMotion } from '../support/reduced-motion.ts';
 
 beforeEach(() => {
-  prefersReducedMotion = false;
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('reduced-motion') && prefersReducedMotion,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+  answerMediaQueries();
   HTMLElement.prototype.scrollTo = vi.fn() as unknown as typeof HTMLElement.prototype.scrollTo;
   // Every control has a box (jsdom lays nothing out): the keyboard moves to a card's visible controls.
   HTMLElement.prototype.getClientRects = () => [new DOMRect(0, 0, 10, 10)] as unknown as DOMRectList;
@@ -234,7 +226,7 @@ describe('Carousel', () => {
   });
 
   it.each([
-    ['under reduced motion', () => (prefersReducedMotion = true)],
+    ['under reduced motion', preferReducedMotion],
     ['with Save-Data', () => document.documentElement.classList.add('save-data')],
     ['with no more cards than a view', () => {}, 3],
   ])('slides nothing by itself %s, and has no pause button', (_, arrange, count = 12) => {

@@ -10,17 +10,10 @@ import due from '../../src/directives/due.ts';
 import { PENDING_CLICK, PENDING_EDITS } from '../../src/directives/early-marks.ts';
 import { keepEarlyActions } from '../../src/directives/hydrate.ts';
 import reach from '../../src/directives/reach.ts';
-
-let prefersReducedMotion = false;
+import { answerMediaQueries, preferReducedMotion } from '../support/reduced-motion.ts';
 
 beforeEach(() => {
-  prefersReducedMotion = false;
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('reduced-motion') && prefersReducedMotion,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+  answerMediaQueries();
 });
 
 afterEach(() => {
@@ -129,7 +122,7 @@ describe('client:due', () => {
   });
 
   it.each([
-    ['under reduced motion', () => (prefersReducedMotion = true)],
+    ['under reduced motion', preferReducedMotion],
     ['with Save-Data', () => document.documentElement.classList.add('save-data')],
   ])('never hydrates it unasked %s (nothing is due), but does at the visitor’s reach', async (_, arrange) => {
     arrange();

@@ -7,10 +7,8 @@
  * pages from its index, 'Mostrar mais' and the load error, against a real local server. The same
  * islands on the built pages: tests/html/list-filters.test.ts; in a browser: tests/e2e/filters.spec.ts.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ComponentProps, ReactElement } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import reach from '../../src/directives/reach.ts';
@@ -22,6 +20,7 @@ import type { FilterConfig } from '../../src/lib/lists/filters.ts';
 import { filterGroups } from '../../src/lib/lists/list-page.ts';
 import { LIST_PAGE_SIZE } from '../../src/lib/lists/paging.ts';
 import { $query } from '../../src/stores/query.ts';
+import { hydrateServed, type SiteServer, startSite } from '../support/served-island.tsx';
 
 const CONFIG: FilterConfig = { duration: 'hours', price: { min: 0, max: 300 }, orders: ['', 'preco', 'nome'] };
 const ORDERS = [
@@ -72,20 +71,6 @@ const Grid = ({ tours }: { tours: Tour[] }) => (
   </ul>
 );
 
-/**
- * `ui` as Astro serves and hydrates it: rendered on the server (no address there), put in an
- * `<astro-island>` of the page, changed by `before` as a visitor may before React comes, then hydrated.
- */
-async function hydrate(ui: ReactElement, before?: (island: HTMLElement) => void) {
-  const island = document.createElement('astro-island');
-  document.body.append(island);
-  island.innerHTML = renderToString(ui);
-  before?.(island);
-  const result = render(ui, { container: island, hydrate: true });
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  return result;
-}
-
 const results = (tours: Tour[] = TOURS, paging = { listPath: '/all-tours', page: 1, pages: 1 }, total = tours.length) => (
   <ListResults kind="tour" config={CONFIG} named={NAMED} orders={ORDERS} paging={paging} texts={TEXTS} total={total}>
     <Grid tours={tours} />
@@ -133,7 +118,7 @@ afterEach(() => {
 
 describe('ListFilters', () => {
   it('writes each tick to the address, one history entry each; Back unticks', async () => {
-    await hydrate(panel());
+    await hydrateServed(panel());
     const length = window.history.length;
     fireEvent.click(screen.getByLabelText('4,5+ estrelas'));
     fireEvent.click(screen.getByLabelText('1-2h'));
@@ -146,7 +131,7 @@ describe('ListFilters', () => {
 
   it("applies a price when the box is left; 'Limpar' clears every filter and keeps the order", async () => {
     at('/all-tours?avaliacao=4&ordem=preco');
-    await hydrate(panel());
+    await hydrateServed(panel());
     const minimum = screen.getByLabelText('Mínimo') as HTMLInputElement;
     fireEvent.change(minimum, { target: { value: '50' } });
     expect(address()).toBe('/all-tours?avaliacao=4&ordem=preco');
@@ -161,7 +146,7 @@ describe('ListFilters', () => {
     at('/all-tours?experience=cachoeiras&experience=Ecoturismo');
     const served = renderToString(panel());
     expect(served).not.toContain('checked');
-    await hydrate(panel());
+    await hydrateServed(panel());
     expect((screen.getByLabelText('Ecoturismo') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByLabelText('Pesca Esportiva'));
     expect(address()).toBe('/all-tours?experience=cachoeiras&experience=Ecoturismo&experience=Pesca+Esportiva');
@@ -169,7 +154,7 @@ describe('ListFilters', () => {
 
   it("offers 'Gratuito' in the price only where an item is free, and no bounds where none has a price", async () => {
     expect(renderToString(panel())).not.toContain('Gratuito');
-    await hydrate(panel({ price: null, hasFree: true }));
+    await hydrateServed(panel({ price: null, hasFree: true }));
     const price = screen.getByRole('group', { name: 'Preço (R$)' });
     expect(price.textContent).not.toContain('De R$');
     expect(screen.queryByLabelText('Máximo')).toBeNull();
@@ -186,7 +171,7 @@ describe('ListFilters', () => {
 
   it('carries out a tick made before React came (the directive marked the island)', async () => {
     at('/all-tours?promocao=1');
-    await hydrate(panel(), (island) => {
+    await hydrateServed(panel(), (island) => {
       (island.querySelector('input[name="duracao"][value="4"]') as HTMLInputElement).checked = true;
       island.setAttribute('data-pending', '');
     });
@@ -198,7 +183,7 @@ describe('ListFilters', () => {
 describe('ListSearch', () => {
   it('filters after a pause in the typing, at once on Enter, and shows the words of the address', async () => {
     at('/all-tours?q=rio');
-    await hydrate(searchBox());
+    await hydrateServed(searchBox());
     const box = screen.getByRole('searchbox', { name: 'Buscar por nome' }) as HTMLInputElement;
     expect(box.value).toBe('rio');
     fireEvent.change(box, { target: { value: 'barco ' } });
@@ -224,7 +209,7 @@ describe('ListSearch', () => {
   });
 
   it('searches the words typed before React came', async () => {
-    await hydrate(searchBox(), (island) => {
+    await hydrateServed(searchBox(), (island) => {
       (island.querySelector('input[type="search"]') as HTMLInputElement).value = 'aves';
       island.setAttribute('data-pending', '');
     });
@@ -234,7 +219,7 @@ describe('ListSearch', () => {
 
 describe('ListTitle', () => {
   it("is the list's name, and says an experience filters it", async () => {
-    await hydrate(<ListTitle config={CONFIG} title="Passeios" filteredTitle="Passeios Filtrados por Experiência" />);
+    await hydrateServed(<ListTitle config={CONFIG} title="Passeios" filteredTitle="Passeios Filtrados por Experiência" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Passeios');
     act(() => $query.set('?experience=Ecoturismo'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Passeios Filtrados por Experiência');
@@ -255,7 +240,7 @@ describe('ListResults on a list of one page', () => {
     at('/all-tours?avaliacao=4.5&ordem=nome');
     const added = vi.fn();
     document.addEventListener('cards-added', added);
-    await hydrate(results());
+    await hydrateServed(results());
     await waitFor(() => expect(shownIds()).toEqual(['101']));
     expect(screen.getByText('1 resultado')).toBeTruthy();
     // The card as its page served it, in a <li> with its filter data.
@@ -273,7 +258,7 @@ describe('ListResults on a list of one page', () => {
 
   it("keeps a free item under a price limit, and only the free ones under 'Gratuito'", async () => {
     at('/all-tours?preco_max=50');
-    await hydrate(results([...TOURS, { id: '104', title: 'Festa na Praça', isFree: true }]));
+    await hydrateServed(results([...TOURS, { id: '104', title: 'Festa na Praça', isFree: true }]));
     await waitFor(() => expect(shownIds()).toEqual(['103', '104']));
     fireEvent.click(screen.getByRole('button', { name: 'Remover filtro: Até R$ 50' }));
     await waitFor(() => expect(shownIds()).toEqual(['101', '102', '103', '104']));
@@ -281,13 +266,13 @@ describe('ListResults on a list of one page', () => {
 
   it("shows only the free items under 'Gratuito', named in a chip", async () => {
     at('/all-tours?gratuito=1');
-    await hydrate(results([...TOURS, { id: '104', title: 'Festa na Praça', isFree: true }]));
+    await hydrateServed(results([...TOURS, { id: '104', title: 'Festa na Praça', isFree: true }]));
     await waitFor(() => expect(shownIds()).toEqual(['104']));
     expect(screen.getByRole('button', { name: 'Remover filtro: Gratuito' })).toBeTruthy();
   });
 
   it('orders the cards with the sort control; its own order gives the page back', async () => {
-    await hydrate(results());
+    await hydrateServed(results());
     fireEvent.change(screen.getByLabelText('Ordenar por'), { target: { value: 'preco' } });
     expect(address()).toBe('/all-tours?ordem=preco');
     await waitFor(() => expect(shownIds()).toEqual(['103', '102', '101']));
@@ -298,7 +283,7 @@ describe('ListResults on a list of one page', () => {
 
   it('says nothing matches, and names the experiences chosen as the panel names them', async () => {
     at('/all-tours?q=zzz');
-    await hydrate(results());
+    await hydrateServed(results());
     await waitFor(() => expect(screen.getByText('Nenhum resultado para estes filtros.')).toBeTruthy());
     expect(screen.getByText('0 resultados')).toBeTruthy();
     act(() => $query.set('?experience=pesca+esportiva&experience=neve'));
@@ -310,7 +295,7 @@ describe('ListResults on a list of one page', () => {
   });
 
   it('applies an order chosen before React came', async () => {
-    await hydrate(results(), (island) => {
+    await hydrateServed(results(), (island) => {
       (island.querySelector('select') as HTMLSelectElement).value = 'nome';
       island.setAttribute('data-pending', '');
     });
@@ -327,76 +312,62 @@ describe('ListResults on a list of several pages', () => {
     rating: index % 3 === 0 ? 5 : 4,
   }));
   const pageOf = (index: number) => 1 + Math.floor(index / LIST_PAGE_SIZE);
-  let failing = new Set<string>();
-  let requests: string[] = [];
-  let server: Server;
+  let site: SiteServer;
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      const path = request.url ?? '';
-      requests.push(path);
-      if (failing.has(path)) return void response.writeHead(503).end();
+    site = await startSite((path) => {
       if (path === '/all-tours/index.json') {
         const index = many.map((tour, index) => ({
           id: tour.id,
           page: pageOf(index),
           data: { title: tour.title, rating: String(tour.rating) },
         }));
-        return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(index));
+        return { type: 'application/json', body: JSON.stringify(index) };
       }
       const page = Number(path.match(/^\/all-tours\/page\/(\d+)$/)?.[1]);
       const tours = many.filter((_, index) => pageOf(index) === page);
-      if (tours.length === 0) return void response.writeHead(404).end();
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<!doctype html><body>${renderToString(<Grid tours={tours} />)}</body>`);
+      if (tours.length === 0) return null;
+      return { type: 'text/html', body: `<!doctype html><body>${renderToString(<Grid tours={tours} />)}</body>` };
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const realFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, origin), init));
   });
-  afterAll(() => {
-    vi.unstubAllGlobals();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(() => site.close());
   beforeEach(() => {
-    failing = new Set();
-    requests = [];
+    site.failing.clear();
+    site.requests.length = 0;
   });
 
   const paged = () => results(many.slice(0, LIST_PAGE_SIZE), { listPath: '/all-tours', page: 1, pages: 2 }, many.length);
 
   it("draws a batch of the whole list's matches, and 'Mostrar mais' the rest from the page that holds them", async () => {
-    await hydrate(paged());
+    await hydrateServed(paged());
     expect(screen.getByRole('navigation', { name: 'Paginação' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Ordenar por'), { target: { value: 'nome' } });
     const more = await screen.findByRole('button', { name: 'Mostrar mais' });
     expect(shownIds()).toHaveLength(LIST_PAGE_SIZE);
     // The cards of this page are at hand: only the index was fetched.
-    expect(requests).toEqual(['/all-tours/index.json']);
+    expect(site.requests).toEqual(['/all-tours/index.json']);
     expect(screen.getByText('60 resultados')).toBeTruthy();
     expect(document.querySelector('[data-list-pagination]')?.hasAttribute('hidden')).toBe(true);
     const drawn = shownIds().length;
     fireEvent.click(more);
     await waitFor(() => expect(shownIds()).toHaveLength(many.length));
-    expect(requests).toEqual(['/all-tours/index.json', '/all-tours/page/2']);
+    expect(site.requests).toEqual(['/all-tours/index.json', '/all-tours/page/2']);
     expect(screen.queryByRole('button', { name: 'Mostrar mais' })).toBeNull();
     // The keyboard goes on from the first card it brought.
     expect(document.activeElement?.closest('li')).toBe(document.querySelectorAll('[data-list-grid] > li')[drawn]);
   });
 
   it("says the list could not come, and 'Tentar novamente' brings it", async () => {
-    failing.add('/all-tours/index.json');
+    site.failing.add('/all-tours/index.json');
     at('/all-tours?avaliacao=5');
-    await hydrate(paged());
+    await hydrateServed(paged());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Erro ao carregar passeios.'));
     expect(shownIds()).toEqual([]);
-    failing.clear();
+    site.failing.clear();
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(shownIds()).toHaveLength(20));
     expect(screen.getByText('20 resultados')).toBeTruthy();
-    expect(requests.filter((path) => path === '/all-tours/page/2')).toHaveLength(1);
+    expect(site.requests.filter((path) => path === '/all-tours/page/2')).toHaveLength(1);
   });
 });
 

@@ -5,13 +5,11 @@
  * jsdom has no modal dialogs: `showModal` here only opens the element, as the browser does before the top layer.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ISLAND_CONTROL, PENDING_CLICK } from '../../src/directives/early-marks.ts';
-import { keepEarlyActions } from '../../src/directives/hydrate.ts';
 import PhotoViewer, { type ViewerPhoto } from '../../src/islands/PhotoViewer.tsx';
 import { $layers, closeLayer } from '../../src/stores/layers.ts';
+import { serveIsland } from '../support/served-island.tsx';
 
 beforeAll(() => {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
@@ -187,22 +185,13 @@ describe('the photo viewer', () => {
 describe('a thumbnail tapped before React came', () => {
   it('is held, not followed, and opens the viewer at that photo once the island runs', async () => {
     // The island as Astro writes it: the server's HTML inside <astro-island ssr>, the directive watching it.
-    const island = document.createElement('astro-island');
-    island.setAttribute('ssr', '');
-    island.innerHTML = renderToString(gallery());
-    document.body.append(island);
-    const forgetActions = keepEarlyActions(island);
+    const { island, hydrate } = serveIsland(gallery());
     const link = island.querySelectorAll('a')[3] as HTMLAnchorElement;
     expect(fireEvent.click(link)).toBe(false);
     expect(link.hasAttribute(PENDING_CLICK)).toBe(true);
     expect(island.querySelector('dialog')).toBeNull();
 
-    await act(async () => {
-      hydrateRoot(island, gallery());
-      // As Astro's island does once its hydrator has been called.
-      island.removeAttribute('ssr');
-      forgetActions();
-    });
+    await hydrate();
     await act(settle);
     expect(link.hasAttribute(PENDING_CLICK)).toBe(false);
     expect(
@@ -213,11 +202,7 @@ describe('a thumbnail tapped before React came', () => {
   });
 
   it('is followed as a plain link when the island cannot come (no signal)', () => {
-    const island = document.createElement('astro-island');
-    island.setAttribute('ssr', '');
-    island.innerHTML = renderToString(gallery());
-    document.body.append(island);
-    const forgetActions = keepEarlyActions(island);
+    const { island, giveUp } = serveIsland(gallery());
     const link = island.querySelectorAll('a')[0] as HTMLAnchorElement;
     fireEvent.click(link);
     const followed: boolean[] = [];
@@ -227,7 +212,7 @@ describe('a thumbnail tapped before React came', () => {
       event.preventDefault();
     });
     // The start failed: the island is still the server's.
-    forgetActions();
+    giveUp();
     expect(followed).toEqual([false]);
     expect(link.hasAttribute(PENDING_CLICK)).toBe(false);
   });

@@ -8,16 +8,14 @@
  * state and the load error. On the built pages: tests/html/portal-results.test.ts; in a browser:
  * tests/e2e/portal-behaviour.spec.ts.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import PortalResults from '../../src/islands/PortalResults.tsx';
 import PortalSearch from '../../src/islands/PortalSearch.tsx';
 import { $portalQuery, initPortal, type PortalConfig, showPortal } from '../../src/stores/portal.ts';
 import { $query } from '../../src/stores/query.ts';
+import { hydrateServed, type SiteServer, startSite } from '../support/served-island.tsx';
 
 /** 14 articles, 12 a page: two static pages. Every other one is in 'Eventos'; 'rio' is in the titles of 3. */
 const ARTICLES = Array.from({ length: 14 }, (_, index) => ({
@@ -68,17 +66,6 @@ const results = (config = CONFIG) => (
   </PortalResults>
 );
 
-/** `ui` as Astro serves and hydrates it, in an `<astro-island>`; `before` as a visitor may act before React comes. */
-async function hydrate(ui: ReactElement, before?: (island: HTMLElement) => void) {
-  const island = document.createElement('astro-island');
-  document.body.append(island);
-  island.innerHTML = renderToString(ui);
-  before?.(island);
-  render(ui, { container: island, hydrate: true });
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  return island;
-}
-
 const at = (address: string) => {
   window.history.replaceState(null, '', address);
   $query.set(window.location.search);
@@ -88,37 +75,22 @@ const status = () => document.querySelector('.portal-status')?.textContent ?? ''
 const resultIds = () => [...document.querySelectorAll('.portal-results article')].map((card) => card.getAttribute('data-id'));
 const staticResults = () => document.querySelector('[data-portal-static]') as HTMLElement;
 
-let requests: string[] = [];
-let failing = new Set<string>();
-let server: Server;
+let site: SiteServer;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const path = request.url ?? '';
-    requests.push(path);
-    if (failing.has(path)) return void response.writeHead(503).end();
+  site = await startSite((path) => {
     if (path === '/news/index.json') {
       const index = ARTICLES.map((article, index) => ({ ...article, page: pageOf(index), summary: '', tags: [] }));
-      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(index));
+      return { type: 'application/json', body: JSON.stringify(index) };
     }
-    const page = Number(path.match(/^\/news\/page\/(\d+)$/)?.[1]);
-    if (page !== 2) return void response.writeHead(404).end();
-    response
-      .writeHead(200, { 'content-type': 'text/html' })
-      .end(`<!doctype html><body><div data-portal-static>${staticPage(2)}</div></body>`);
+    if (path !== '/news/page/2') return null;
+    return { type: 'text/html', body: `<!doctype html><body><div data-portal-static>${staticPage(2)}</div></body>` };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, origin), init));
 });
-afterAll(() => {
-  vi.unstubAllGlobals();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => site.close());
 beforeEach(() => {
-  requests = [];
-  failing = new Set();
+  site.requests.length = 0;
+  site.failing.clear();
   at('/news');
 });
 afterEach(() => {
@@ -147,7 +119,7 @@ describe('$portalQuery', () => {
 describe('PortalSearch', () => {
   it('searches on Enter and filters by a chip, each back to page 1, and says which chip is on', async () => {
     at('/news?q=velho&pagina=3');
-    await hydrate(search());
+    await hydrateServed(search());
     const box = screen.getByRole('searchbox', { name: 'Buscar notícias' }) as HTMLInputElement;
     expect(box.value).toBe('velho');
     fireEvent.change(box, { target: { value: '  Rio  ' } });
@@ -167,7 +139,7 @@ describe('PortalSearch', () => {
     const served = document.createElement('div');
     served.innerHTML = renderToString(search());
     expect(served.querySelector('[aria-current]')?.textContent).toBe('Todas');
-    await hydrate(search(), (island) => {
+    await hydrateServed(search(), (island) => {
       (island.querySelector('input[name="q"]') as HTMLInputElement).value = 'festa';
       island.setAttribute('data-pending', '');
     });
@@ -178,7 +150,7 @@ describe('PortalSearch', () => {
 describe('PortalResults', () => {
   it('shows the page as served until the results come, then the static pages’ own cards, the first large', async () => {
     at('/news?q=rio');
-    await hydrate(results());
+    await hydrateServed(results());
     await waitFor(() => expect(status()).toBe('3 notícias encontradas'));
     expect(staticResults().hidden).toBe(true);
     expect(resultIds()).toEqual(['902', '907', '912']);
@@ -188,7 +160,7 @@ describe('PortalResults', () => {
     const grid = document.querySelector('.portal-results .news-grid article[data-id="907"]') as HTMLElement;
     expect([grid.className, grid.querySelector('source')?.getAttribute('sizes')]).toEqual(['card news-card', '400px']);
     // 912 is on static page 2: fetched once; this page's own cards are at hand.
-    expect(requests).toEqual(['/news/index.json', '/news/page/2']);
+    expect(site.requests).toEqual(['/news/index.json', '/news/page/2']);
     act(() => $query.set(''));
     expect(staticResults().hidden).toBe(false);
     expect(document.querySelector<HTMLElement>('.portal-results')?.hidden).toBe(true);
@@ -198,7 +170,7 @@ describe('PortalResults', () => {
   it('pages its results: a page followed in place brings the visitor to them', async () => {
     at('/news?categoria=Eventos&q=not%C3%ADcia');
     Element.prototype.scrollIntoView = () => {};
-    await hydrate(results({ ...CONFIG }));
+    await hydrateServed(results({ ...CONFIG }));
     // 'Notícia' in 5 of the 7 in 'Eventos' (the other two are 'Festa no rio').
     await waitFor(() => expect(status()).toBe('5 notícias encontradas'));
     act(() => $query.set('?q=a'));
@@ -212,8 +184,8 @@ describe('PortalResults', () => {
   });
 
   it("says nothing was found, and 'Limpar Filtros' gives the page back, the search box focused", async () => {
-    await hydrate(search());
-    await hydrate(results());
+    await hydrateServed(search());
+    await hydrateServed(results());
     act(() => showPortal({ q: 'neve', chip: null, page: 1 }));
     await waitFor(() => expect(status()).toBe('Nenhuma notícia encontrada'));
     fireEvent.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
@@ -223,12 +195,12 @@ describe('PortalResults', () => {
   });
 
   it("says the index could not come, and 'Tentar novamente' brings the results", async () => {
-    failing.add('/news/index.json');
+    site.failing.add('/news/index.json');
     at('/news?q=rio');
-    await hydrate(results());
+    await hydrateServed(results());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(TEXTS.error));
     expect([staticResults().hidden, status()]).toEqual([true, '']);
-    failing.clear();
+    site.failing.clear();
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await waitFor(() => expect(status()).toBe('3 notícias encontradas'));
     expect(screen.queryByRole('alert')).toBeNull();

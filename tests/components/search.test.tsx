@@ -6,17 +6,15 @@
  * only once asked to, and can fail like a lost connection.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PENDING_SUBMIT } from '../../src/directives/early-marks.ts';
-import { keepEarlyActions } from '../../src/directives/hydrate.ts';
 import DrawerSearch from '../../src/islands/DrawerSearch.tsx';
 import SearchDialog from '../../src/islands/SearchDialog.tsx';
 import SearchPage from '../../src/islands/SearchPage.tsx';
 import type { SearchHit } from '../../src/lib/search/search.ts';
 import { $layers, closeLayer, openLayer } from '../../src/stores/layers.ts';
 import { $query } from '../../src/stores/query.ts';
+import { serveIsland } from '../support/served-island.tsx';
 
 /** What the stand-in Pagefind knows: 9 tours and 3 events about 'pesca', and what it was asked. */
 const pagefind = vi.hoisted(() => {
@@ -305,36 +303,24 @@ describe("the drawer's box", () => {
         <input type="search" name="q" aria-label="Buscar no portal (menu)" />
       </DrawerSearch>
     );
-    const island = document.createElement('astro-island');
-    island.setAttribute('ssr', '');
-    island.innerHTML = renderToString(drawer());
-    document.body.append(island);
-    const forgetActions = keepEarlyActions(island);
+    const { island, hydrate } = serveIsland(drawer());
     const form = island.querySelector('form') as HTMLFormElement;
     (island.querySelector('input') as HTMLInputElement).value = 'pesca';
     expect(fireEvent.submit(form)).toBe(false);
     expect(form.hasAttribute(PENDING_SUBMIT)).toBe(true);
     expect($layers.get()).toEqual([]);
 
-    await act(async () => {
-      hydrateRoot(island, drawer());
-      island.removeAttribute('ssr');
-      forgetActions();
-    });
+    await hydrate();
     await stylesheetLoaded();
     expect((within(dialog()).getByRole('searchbox') as HTMLInputElement).value).toBe('pesca');
   });
 
   it('sent before React came, goes to /busca as without JavaScript when the island cannot come (no signal)', () => {
-    const island = document.createElement('astro-island');
-    island.setAttribute('ssr', '');
-    island.innerHTML = renderToString(
+    const { island, giveUp } = serveIsland(
       <DrawerSearch>
         <input type="search" name="q" aria-label="Buscar no portal (menu)" />
       </DrawerSearch>,
     );
-    document.body.append(island);
-    const forgetActions = keepEarlyActions(island);
     const form = island.querySelector('form') as HTMLFormElement;
     expect(fireEvent.submit(form)).toBe(false);
     const sent: boolean[] = [];
@@ -344,7 +330,7 @@ describe("the drawer's box", () => {
       event.preventDefault();
     });
     // The start failed: the island is still the server's.
-    forgetActions();
+    giveUp();
     expect(sent).toEqual([false]);
     expect(form.hasAttribute(PENDING_SUBMIT)).toBe(false);
   });
@@ -422,23 +408,15 @@ describe('on /busca', () => {
   });
 
   it('searches what was typed before React came, and holds the form sent meanwhile', async () => {
-    const island = document.createElement('astro-island');
-    island.setAttribute('ssr', '');
     // The server drew it without an address.
-    island.innerHTML = renderToString(<SearchPage />);
-    document.body.append(island);
-    const forgetActions = keepEarlyActions(island);
+    const { island, hydrate } = serveIsland(<SearchPage />);
     const box = island.querySelector('input') as HTMLInputElement;
     box.focus();
     fireEvent.input(box, { target: { value: 'pesca' } });
     expect(fireEvent.submit(box)).toBe(false);
     expect(window.location.search).toBe('');
 
-    await act(async () => {
-      hydrateRoot(island, <SearchPage />);
-      island.removeAttribute('ssr');
-      forgetActions();
-    });
+    await hydrate();
     await act(settle);
     expect(window.location.search).toBe('?q=pesca');
     expect(box.value).toBe('pesca');

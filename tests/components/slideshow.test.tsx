@@ -9,25 +9,19 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import SlideshowControls from '../../src/islands/SlideshowControls.tsx';
+import { answerMediaQueries, preferReducedMotion } from '../support/reduced-motion.ts';
 
 const COUNT = 6;
 const INTERVAL = 5000;
 const PAUSE = 3000;
 const WIDTH = 390;
 
-let prefersReducedMotion = false;
 let strip: HTMLElement;
 let photos: HTMLImageElement[];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance', 'Date'] });
-  prefersReducedMotion = false;
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('reduced-motion') && prefersReducedMotion,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+  answerMediaQueries();
   // The page's static strip (HeroSlideshow.astro): a slide per photo, the first one shown.
   strip = document.createElement('div');
   strip.id = 'inicio-fotos';
@@ -179,7 +173,7 @@ describe('SlideshowControls', () => {
   });
 
   it.each([
-    ['under reduced motion', () => (prefersReducedMotion = true)],
+    ['under reduced motion', preferReducedMotion],
     ['with Save-Data', () => document.documentElement.classList.add('save-data')],
   ])('stays still %s, with no pause button and no photo fetched ahead; the dots still jump', (_, arrange) => {
     arrange();

@@ -14,7 +14,7 @@ import { act, type ComponentType } from 'react';
 
 const ISLANDS = path.resolve(import.meta.dirname, '../../src/islands');
 
-/** Astro's serialised props (astro/dist/runtime/server/serialize.js): [type, value], 0 a value or an object, 1 an array. */
+/** Astro's serialised props, as `props` holds them: [type, value], 0 a value or an object, 1 an array. */
 type Tuple = [number, unknown?];
 const reviveTuple = ([type, value]: Tuple): unknown =>
   type === 0 ? reviveObject(value) : type === 1 ? (value as Tuple[]).map(reviveTuple) : undefined;

@@ -4,10 +4,13 @@
  * what the visitor does there before React comes kept as the directive keeps it (keepEarlyActions),
  * then React hydrating it as Astro's React client does (hydrateRoot on the island).
  */
-import { act, cleanup } from '@testing-library/react';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act, cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { vi } from 'vitest';
 import { keepEarlyActions } from '../../src/directives/hydrate.ts';
 
 export interface ServedIsland {
@@ -17,6 +20,8 @@ export interface ServedIsland {
   served: string;
   /** React arrives: the directive lets go and the island hydrates (its effects run); fails on a mismatch. */
   hydrate: () => Promise<void>;
+  /** The start failed (no signal): the directive lets go while the island is still the server's. */
+  giveUp: () => void;
 }
 
 const roots: Root[] = [];
@@ -37,14 +42,16 @@ export function serveIsland(element: ReactElement, attributes: Record<string, st
     hydrate: async () => {
       // A mismatch with the server's HTML is an error here: React would draw the island again, over the visitor's edits.
       const mismatches: unknown[] = [];
+      // As in a page: Astro hands the island to React, which draws it in a later task, and drops `ssr`; the
+      // directive stops keeping early actions; then React's render and its effects run (at the end of act).
       await act(async () => {
         roots.push(hydrateRoot(island, element, { onRecoverableError: (error) => mismatches.push(error) }));
+        island.removeAttribute('ssr');
+        forgetActions();
       });
-      // Then, as in a page: Astro drops `ssr`, and the directive stops keeping early actions.
-      island.removeAttribute('ssr');
-      forgetActions();
       if (mismatches.length > 0) throw mismatches[0];
     },
+    giveUp: forgetActions,
   };
 }
 
@@ -53,4 +60,55 @@ export function removeServedIslands(): void {
   for (const root of roots.splice(0)) act(() => root.unmount());
   cleanup();
   document.body.replaceChildren();
+}
+
+/**
+ * `ui` as Astro serves and hydrates it: rendered on the server (no address there), put in an
+ * `<astro-island>` of the page, changed by `before` as a visitor may before React comes, then hydrated.
+ * Resolves with the island once React has drawn it.
+ */
+export async function hydrateServed(ui: ReactElement, before?: (island: HTMLElement) => void): Promise<HTMLElement> {
+  const island = document.createElement('astro-island');
+  document.body.append(island);
+  island.innerHTML = renderToString(ui);
+  before?.(island);
+  render(ui, { container: island, hydrate: true });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return island;
+}
+
+/** What the site answers a path with: its type and body, or null for a 404. */
+export type SiteAnswer = (path: string) => { type: string; body: string } | null;
+
+/** A local site on 127.0.0.1 for the islands' fetches: the paths asked for, and those made to fail (503). */
+export interface SiteServer {
+  requests: string[];
+  failing: Set<string>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts a site on 127.0.0.1 that answers with `answer`, and sends the document's fetches of its own paths
+ * there (the islands fetch `/all-tours/index.json`, `/news/page/2`…). Empty `requests` and `failing` between
+ * tests; `close` puts fetch back.
+ */
+export async function startSite(answer: SiteAnswer): Promise<SiteServer> {
+  const site: SiteServer = { requests: [], failing: new Set(), close: async () => {} };
+  const server = createServer((request, response) => {
+    const path = request.url ?? '';
+    site.requests.push(path);
+    if (site.failing.has(path)) return void response.writeHead(503).end();
+    const answered = answer(path);
+    if (!answered) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': answered.type }).end(answered.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, origin), init));
+  site.close = () => {
+    vi.unstubAllGlobals();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return site;
 }

@@ -100,6 +100,42 @@ export function blogLink(value: string, hosts: ReadonlySet<string>): string | nu
   return url && hosts.has(new URL(url).hostname) ? url : null;
 }
 
+/** A post's or a page's title as text; throws (the record is dropped with the reason) unless it is published and titled. */
+export function publishedTitle(raw: { status?: string | undefined; title: string }): string {
+  if (raw.status && raw.status !== 'publish') {
+    const status = quoted(raw.status);
+    throw new RecordRefused(`status ${status} is not published`, { field: 'status', problem: 'not-published', value: status });
+  }
+  const title = htmlToText(raw.title);
+  if (!hasVisibleText(title)) throw new RecordRefused('no title', { field: 'title', problem: 'no-title' });
+  return title;
+}
+
+/**
+ * A post's or a page's own address, kept only on the blog's hosts (blogLink), and the base its relative links
+ * and images read from.
+ */
+export function blogAddress(
+  rawLink: string | undefined,
+  context: RecordContext,
+  blogHosts: readonly string[],
+): { link: string | null; baseUrl: string | null } {
+  const hosts = new Set(
+    [...blogHosts, URL.parse(context.baseUrl ?? '')?.hostname].flatMap((host) => (host ? [host.toLowerCase()] : [])),
+  );
+  // A post on the portal's own address would be a page of ours, and its relative links ours too: the
+  // blog's address stands in for it (the portal is no blog, even when BLOG_URL shares its host).
+  const link = notOwnSite(
+    context.baseUrl === null
+      ? webUrl(rawLink)
+      : checkedField(rawLink, { label: 'link', kind: 'blog' }, (value) => blogLink(value, hosts), context),
+    'link',
+    context,
+  );
+  // The sample data (no base) keeps its site-relative images, whatever its posts' links say.
+  return { link, baseUrl: context.baseUrl === null ? null : (link ?? context.baseUrl) };
+}
+
 /**
  * A published post as a news article; throws (the post is dropped with the reason) when it is not
  * published, has no visible title or no real publication date. Relative links and images of its
@@ -110,32 +146,15 @@ export function blogLink(value: string, hosts: ReadonlySet<string>): string | nu
  * The embedded sample data (no base) is ours and keeps its links.
  */
 export function toNewsArticle(raw: RawPost, context: RecordContext, blogHosts: readonly string[] = []): NewsArticle {
-  if (raw.status && raw.status !== 'publish') {
-    const status = quoted(raw.status);
-    throw new RecordRefused(`status ${status} is not published`, { field: 'status', problem: 'not-published', value: status });
-  }
-  const title = htmlToText(raw.title);
-  if (!hasVisibleText(title)) throw new RecordRefused('no title', { field: 'title', problem: 'no-title' });
+  const title = publishedTitle(raw);
   const date = publishedAt(raw, context.now);
   if (!date) {
     const value = quoted(raw.date_gmt ?? raw.date ?? '');
     throw new RecordRefused(`no valid publication date (${value}: ${NOT_A_DATE})`, { field: 'date', problem: 'not-date', value });
   }
 
-  const hosts = new Set(
-    [...blogHosts, URL.parse(context.baseUrl ?? '')?.hostname].flatMap((host) => (host ? [host.toLowerCase()] : [])),
-  );
-  // A post on the portal's own address would be a page of ours, and its relative links ours too: the
-  // blog's address stands in for it (the portal is no blog, even when BLOG_URL shares its host).
-  const link = notOwnSite(
-    context.baseUrl === null
-      ? webUrl(raw.link)
-      : checkedField(raw.link, { label: 'link', kind: 'blog' }, (value) => blogLink(value, hosts), context),
-    'link',
-    context,
-  );
-  // The sample data (no base) keeps its site-relative images, whatever its posts' links say.
-  const source = { baseUrl: context.baseUrl === null ? null : (link ?? context.baseUrl) };
+  const { link, baseUrl } = blogAddress(raw.link, context, blogHosts);
+  const source = { baseUrl };
   const contentHtml = html(raw.content, source) ?? '';
   const contentText = htmlToText(contentHtml);
   const terms = (raw._embedded?.['wp:term'] ?? []).flat();

@@ -11,12 +11,11 @@ import type { BlogPage } from '../../../src/lib/schemas/index.ts';
 import { placePages } from '../../../src/lib/visitor-guide/placement.ts';
 import { type OrphanReason, rootedPages } from '../../../src/lib/visitor-guide/tree.ts';
 import { type RecordContext, type RecordNote, RecordRefused } from './context.ts';
-import { checkedField, LenientText, lenient, lenientList, RawId, TEXT_CHARS, withinScale } from './fields.ts';
-import { hasVisibleText, htmlToText, sanitizeHtml } from './html.ts';
-import { blogLink, NEWS_SUMMARY_LENGTH, RawEmbedded, Rendered, wordpressDate } from './news.ts';
-import { notOwnSite } from './own-links.ts';
+import { LenientText, lenient, lenientList, RawId, TEXT_CHARS, withinScale } from './fields.ts';
+import { htmlToText, sanitizeHtml } from './html.ts';
+import { blogAddress, NEWS_SUMMARY_LENGTH, publishedTitle, RawEmbedded, Rendered, wordpressDate } from './news.ts';
 import type { NormalisedRecords } from './records.ts';
-import { imageUrl, NOT_A_DATE, quoted, webUrl } from './values.ts';
+import { imageUrl, NOT_A_DATE, quoted } from './values.ts';
 
 /** A page's parent: WordPress's page id, 0 (or none) at the top of the tree. Anything else makes the page invalid. */
 const RawParent = z
@@ -65,12 +64,7 @@ const UNPLACED = { path: null, lang: 'pt-BR', translationOf: null } as const sat
  * (sanitizeHtml's linkPhoneNumbers); its own address is kept only on the blog's host (blogLink), as a post's.
  */
 export function toBlogPage(raw: RawPage, context: RecordContext, blogHosts: readonly string[] = []): BlogPage {
-  if (raw.status && raw.status !== 'publish') {
-    const status = quoted(raw.status);
-    throw new RecordRefused(`status ${status} is not published`, { field: 'status', problem: 'not-published', value: status });
-  }
-  const title = htmlToText(raw.title);
-  if (!hasVisibleText(title)) throw new RecordRefused('no title', { field: 'title', problem: 'no-title' });
+  const title = publishedTitle(raw);
   // When an editor last saved it; a page never changed since it was published has its date.
   const modified =
     wordpressDate(raw.modified, raw.modified_gmt, context.now) ?? wordpressDate(raw.date, raw.date_gmt, context.now);
@@ -78,17 +72,7 @@ export function toBlogPage(raw: RawPage, context: RecordContext, blogHosts: read
     const value = quoted(raw.modified_gmt ?? raw.modified ?? raw.date_gmt ?? raw.date ?? '');
     throw new RecordRefused(`no valid date (${value}: ${NOT_A_DATE})`, { field: 'modified', problem: 'not-date', value });
   }
-  const hosts = new Set(
-    [...blogHosts, URL.parse(context.baseUrl ?? '')?.hostname].flatMap((host) => (host ? [host.toLowerCase()] : [])),
-  );
-  const link = notOwnSite(
-    context.baseUrl === null
-      ? webUrl(raw.link)
-      : checkedField(raw.link, { label: 'link', kind: 'blog' }, (value) => blogLink(value, hosts), context),
-    'link',
-    context,
-  );
-  const baseUrl = context.baseUrl === null ? null : (link ?? context.baseUrl);
+  const { link, baseUrl } = blogAddress(raw.link, context, blogHosts);
   const contentHtml = raw.content ? sanitizeHtml(raw.content, { baseUrl, linkPhoneNumbers: true }) : '';
   const image = (value: string | undefined) => (value ? imageUrl(value, baseUrl) : null);
   return {
