@@ -4,6 +4,7 @@
  * nothing is written.
  */
 import { appendFile } from 'node:fs/promises';
+import { codeSpan } from '../src/lib/text.ts';
 
 /** Appends `markdown` to the run's summary when there is one; true when it did. */
 export async function appendJobSummary(markdown: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
@@ -36,13 +37,6 @@ const CODE_END = '\u0003';
  * summary writes it as a code span, which GitHub shows as it is, never as a link, markup or emphasis.
  */
 export const asCode = (excerpt: string) => `${CODE_START}${excerpt}${CODE_END}`;
-
-/** `text` as a code span: fenced by more backticks than it holds in a row, padded when it starts or ends with one. */
-function codeSpan(text: string): string {
-  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
-  const padding = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${padding}${text}${padding}${fence}`;
-}
 
 /** A line of a report as Markdown: its own words escaped (markdownText), each excerpt set off by asCode as a code span. */
 export function markdownLine(text: string): string {

@@ -12,6 +12,7 @@
 import { HOST_NAMES, type HostName, hostNamed } from '../integrations/hosts.ts';
 import { type OfficeHours, OfficeHoursError, readOfficeHours } from './contact/hours.ts';
 import { isTranslatedLanguage } from './i18n/languages.ts';
+import { codeSpan } from './text.ts';
 import { DEFAULT_TIME_ZONE, resolvedZone } from './time-zone.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -177,6 +178,20 @@ export class SettingError extends Error {
     this.name = 'SettingError';
     this.variable = variable;
   }
+}
+
+/** The job summary's section for a setting that cannot be read: what stopped, the setting's line, what to do. */
+export function refusalSummary(line: string): string {
+  return [
+    '### A atualização parou: uma configuração não pôde ser lida',
+    '',
+    codeSpan(line),
+    '',
+    'O site continua como estava. Corrija a variável em Settings → Secrets and variables → Actions ' +
+      '(o exemplo acima mostra como escrevê-la) e rode a atualização de novo.',
+    '',
+    '',
+  ].join('\n');
 }
 
 /** The notice of a setting read otherwise than written, for the log. */

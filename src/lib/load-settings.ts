@@ -9,11 +9,12 @@
  * A setting read otherwise than written prints one notice line ('SITE_URL … https:// added'). A setting
  * that cannot be read ends the process here: its one line (SettingError) on stderr, exit status 1, no
  * stack trace, before anything is fetched, built or checked. In GitHub Actions both lines are
- * annotations, so the run's page shows them too. Node only.
+ * annotations, so the run's page shows them too, and a refusal also opens the job summary, where editors
+ * read what an update did (scripts/job-summary.ts), with what to do. Node only.
  */
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readSettings, SettingError, type Settings } from './config.ts';
+import { readSettings, refusalSummary, SettingError, type Settings } from './config.ts';
 
 const file = fileURLToPath(new URL('../../.env', import.meta.url));
 if (existsSync(file)) process.loadEnvFile(file);
@@ -38,6 +39,9 @@ function start(env: NodeJS.ProcessEnv): Settings {
     if (!(error instanceof SettingError)) throw error;
     const line = withoutSecrets(error.message, env);
     console.error(isActions ? annotation('error', 'Configuração inválida', line) : line);
+    // Synchronously: the process ends on the next line. The summary is Markdown: the line goes in as a code span.
+    const summary = env.GITHUB_STEP_SUMMARY?.trim();
+    if (summary) appendFileSync(summary, refusalSummary(line), 'utf8');
     process.exit(1);
   }
 }

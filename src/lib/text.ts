@@ -160,3 +160,10 @@ export function plainText(text: string): string {
   }
   return withoutHiddenCharacters(stripped.replace(TAG_START, '')).replace(/\s+/g, ' ').trim();
 }
+
+/** `text` as a Markdown code span: fenced by more backticks than it holds in a row, padded when it starts or ends with one. */
+export function codeSpan(text: string): string {
+  const fence = '`'.repeat(Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  const padding = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${padding}${text}${padding}${fence}`;
+}

@@ -118,6 +118,11 @@ describe('a collection that could not be refreshed, in Portuguese', () => {
       { id: 'city', origin: 'none', failed: true, count: 1 },
       /^Cidade: .+; o site mostra só o nome da cidade/,
     ],
+    [
+      { code: 'unavailable', kind: 'timeout' },
+      { id: 'blogPages', source: 'blog', origin: 'none', failed: true, count: 0 },
+      /^Páginas do blog: o blog não respondeu a tempo; \/destination e \/about mostram o texto padrão do portal, e o guia do visitante não aparece\.$/,
+    ],
     [{ code: 'unavailable', kind: 'garbage' }, { origin: 'snapshot', failed: true }, /formato inesperado/],
     [{ code: 'unavailable', kind: 'too-large' }, { origin: 'snapshot', failed: true }, /dados demais/],
     [{ code: 'unavailable', kind: 'other' }, { origin: 'snapshot', failed: true }, /falhou/],
@@ -276,6 +281,34 @@ describe('/status as data', () => {
         text: 'Indisponível nesta atualização; o site mostra os dados de 27/11/2026 às 03:20.',
       },
     ]);
+  });
+
+  it("says a source down shows the sample, not the sample's date, or nothing, when no update has kept its data", () => {
+    const down = (origin: 'sample' | 'none') =>
+      statusView({
+        builtAt: BUILT_AT,
+        timeZone: ZONE,
+        request,
+        refusal: null,
+        images: [],
+        statuses: [
+          aStatus({
+            id: 'news',
+            source: 'blog',
+            origin,
+            failed: true,
+            count: origin === 'sample' ? 30 : 0,
+            syncedAt: '2026-11-29T06:37:00Z',
+            problem: { code: 'unavailable', kind: 'timeout' },
+          }),
+        ],
+      }).sources;
+    expect(down('sample')).toEqual([
+      { name: 'Blog (WordPress)', isFresh: false, text: 'Indisponível nesta atualização; o site mostra dados de exemplo.' },
+    ]);
+    expect(down('none')[0]?.text).toBe(
+      'Indisponível nesta atualização; o site fica sem esses dados até uma atualização que os leia.',
+    );
   });
 
   it('links the new items to their pages and counts every collection in the sync order', () => {

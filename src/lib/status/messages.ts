@@ -195,6 +195,9 @@ function shownInstead(
   if (status.origin === 'sample') return 'o site mostra dados de exemplo';
   // With no city ever read, the sync publishes the configured city's name alone (FALLBACK_CITY).
   if (status.origin === 'none' && status.id === 'city') return 'o site mostra só o nome da cidade, sem fotos nem contatos';
+  // The blog's pages are no list: without them /destination and /about say the portal's own words, and no guide.
+  if (status.origin === 'none' && status.id === 'blogPages')
+    return '/destination e /about mostram o texto padrão do portal, e o guia do visitante não aparece';
   if (status.origin === 'none') return 'a lista fica vazia';
   const items = countLabel(status.count, 'item', 'itens');
   return status.syncedAt ? `o site mostra os ${items} de ${when(status.syncedAt)}` : `o site mostra os ${items} anteriores`;

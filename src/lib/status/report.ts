@@ -135,8 +135,13 @@ function sourceLines(statuses: readonly CollectionStatus[], when: (iso: string) 
         .at(-1);
       return [{ name, isFresh: true, text: latest ? `Respondeu. Dados de ${when(latest)}.` : 'Respondeu.' }];
     }
-    const dates = down.flatMap((status) => (status.syncedAt ? [status.syncedAt] : [])).sort();
-    const shown = dates[0] ? `o site mostra os dados de ${when(dates[0])}` : 'o site mostra o que tinha, ou nada';
+    // Only a kept snapshot has a date a visitor's data is from: the sample's is when it was written.
+    const dates = down.flatMap((status) => (status.origin === 'snapshot' && status.syncedAt ? [status.syncedAt] : [])).sort();
+    const shown = dates[0]
+      ? `o site mostra os dados de ${when(dates[0])}`
+      : down.some((status) => status.origin === 'sample')
+        ? 'o site mostra dados de exemplo'
+        : 'o site fica sem esses dados até uma atualização que os leia';
     const part = down.length === own.length ? 'Indisponível' : `Indisponível para ${down.length} de ${own.length} coleções`;
     return [{ name, isFresh: false, text: `${part} nesta atualização; ${shown}.` }];
   });
