@@ -10,6 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fold } from '../../src/lib/text.ts';
 import { unwrapCollection } from './normalise/envelope.ts';
 
 /** Reads a fixture file by its relative path; undefined when there is none. */
@@ -39,13 +40,6 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 
 const notFound = () => json({ success: false, message: 'Not found' }, 404);
 
-const fold = (text: unknown) =>
-  String(text ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
-
 const positive = (value: string | null, fallback: number) => {
   const number = Number(value);
   return Number.isInteger(number) && number > 0 ? number : fallback;
@@ -65,7 +59,7 @@ async function provider(route: string, url: URL, read: FixtureReader): Promise<R
     if (body === undefined) return notFound();
     const name = url.searchParams.get('name');
     const cities = unwrapCollection(body, 'cities').filter(
-      (city) => !name || fold((city as { name?: unknown }).name) === fold(name),
+      (city) => !name || fold(String((city as { name?: unknown }).name ?? '')) === fold(name),
     );
     return json({ success: true, data: { page: 1, limit: 10, total: cities.length, cities } });
   }

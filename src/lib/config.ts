@@ -12,7 +12,7 @@
 import { HOST_NAMES, type HostName, hostNamed } from '../integrations/hosts.ts';
 import { type OfficeHours, OfficeHoursError, readOfficeHours } from './contact/hours.ts';
 import { isTranslatedLanguage } from './i18n/languages.ts';
-import { codeSpan } from './text.ts';
+import { codeSpan, withoutAccents } from './text.ts';
 import { DEFAULT_TIME_ZONE, resolvedZone } from './time-zone.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -316,12 +316,12 @@ function readTimeZone(env: Env, notices: string[]): string {
     if (resolved !== value) notices.push(notice('CITY_TIME_ZONE', value, `lido como ${resolved}`, `read as ${resolved}`));
     return resolved;
   }
-  const spelt = value.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, '_');
+  const spelt = withoutAccents(value).replace(/\s+/g, '_');
   const meant = zonesByFoldedName().get(spelt.toLowerCase()) ?? ZONES_OF_ABBREVIATIONS[value.toUpperCase()] ?? null;
   const example = `CITY_TIME_ZONE=${JSON.stringify(meant ?? DEFAULT_TIME_ZONE)}`;
   if (meant && spelt !== value) {
     const changes = [
-      /\p{M}/u.test(value.normalize('NFD')) && ['sem acento', 'without the accent'],
+      withoutAccents(value) !== value && ['sem acento', 'without the accent'],
       /\s/.test(value) && ['com _ no lugar de espaços', 'with _ for spaces'],
     ].filter((change) => change !== false);
     throw new SettingError(

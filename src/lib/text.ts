@@ -3,13 +3,14 @@
  * accents, case and spacing, how a count is written in Portuguese, and the city's label.
  */
 
-/**
- * Lower case without accents, spaces trimmed and runs of white space made one, so 'Almoço ',
- * 'ALMOCO' and 'almoço' compare equal. Every combining mark goes (`\p{M}`), not only the
- * U+0300–U+036F block.
- */
+/** `text` without its accents: every combining mark goes (`\p{M}`), not only the U+0300–U+036F block. */
+export function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/** Lower case without accents, spaces trimmed and runs of white space made one, so 'Almoço ', 'ALMOCO' and 'almoço' compare equal. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return withoutAccents(text).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** Made at the first plural, not when the module loads: a module that runs nothing on import is left out of a page that uses none of it. */

@@ -15,9 +15,11 @@
  *   'ο', fullwidth letters, accents, '0' for 'o', 'rn' for 'm'): lookalikeSkeleton;
  * - a social icon's link off its own network's domains (an 'Instagram' icon to any other host);
  * - the portal's own address (with or without `www.` and a trailing dot), which is no provider's site.
- * Pure: no Node-only imports.
+ * Read at build time only (the sync, the pages' schemas, the gate): never in a visitor's browser.
  */
+import { domainToUnicode } from 'node:url';
 import ipaddr from 'ipaddr.js';
+import { fold } from './text.ts';
 
 /** The social networks a record may link (SocialLinks of src/lib/schemas), and the domains each lives on. */
 export const NETWORK_DOMAINS = {
@@ -124,59 +126,6 @@ export function isOwnSiteUrl(url: string, siteUrl: string): boolean {
   );
 }
 
-// Punycode (RFC 3492), the decoding half: an IDN label 'xn--…' as the Unicode a browser shows.
-const BASE = 36;
-const T_MIN = 1;
-const T_MAX = 26;
-
-function adapt(delta: number, points: number, isFirst: boolean): number {
-  let scaled = isFirst ? Math.floor(delta / 700) : delta >> 1;
-  scaled += Math.floor(scaled / points);
-  let k = 0;
-  while (scaled > ((BASE - T_MIN) * T_MAX) >> 1) {
-    scaled = Math.floor(scaled / (BASE - T_MIN));
-    k += BASE;
-  }
-  return k + Math.floor(((BASE - T_MIN + 1) * scaled) / (scaled + 38));
-}
-
-const digitOf = (code: number) =>
-  code >= 48 && code <= 57 ? code - 22 : code >= 65 && code <= 90 ? code - 65 : code >= 97 && code <= 122 ? code - 97 : BASE;
-
-/** The Unicode of a Punycode string (a label without its 'xn--'), or null when it is not valid Punycode. */
-export function decodePunycode(input: string): string | null {
-  const delimiter = input.lastIndexOf('-');
-  const output: number[] = [];
-  for (let index = 0; index < Math.max(delimiter, 0); index += 1) {
-    const code = input.charCodeAt(index);
-    if (code >= 0x80) return null;
-    output.push(code);
-  }
-  let [n, bias, i] = [128, 72, 0];
-  for (let index = delimiter > 0 ? delimiter + 1 : 0; index < input.length; ) {
-    const previous = i;
-    let weight = 1;
-    for (let k = BASE; ; k += BASE) {
-      if (index >= input.length) return null;
-      const digit = digitOf(input.charCodeAt(index));
-      index += 1;
-      if (digit >= BASE) return null;
-      i += digit * weight;
-      if (i > 0x7fffffff) return null;
-      const threshold = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
-      if (digit < threshold) break;
-      weight *= BASE - threshold;
-    }
-    bias = adapt(i - previous, output.length + 1, previous === 0);
-    n += Math.floor(i / (output.length + 1));
-    i %= output.length + 1;
-    if (n > 0x10ffff) return null;
-    output.splice(i, 0, n);
-    i += 1;
-  }
-  return String.fromCodePoint(...output);
-}
-
 /**
  * Letters of other scripts drawn like Latin ones (Unicode's confusables, the common ones): Cyrillic,
  * Greek and Armenian lookalikes, and Latin letters that pass for others.
@@ -246,12 +195,13 @@ const ASCII_LOOKALIKES: [RegExp, string][] = [
   [/vv/g, 'w'],
 ];
 
-/** A host as a browser may show it: each 'xn--' label decoded ('xn--turism-1qf.example' → 'turismо.example'). */
+/**
+ * A host as a browser may show it: each 'xn--' label decoded ('xn--turism-1qf.example' → 'turismо.example'),
+ * by Node's own IDNA (`domainToUnicode`), which leaves a label that is not valid Punycode as written.
+ */
 export function unicodeHost(host: string): string {
-  return bareHost(host)
-    .split('.')
-    .map((label) => (label.startsWith('xn--') ? (decodePunycode(label.slice(4)) ?? label) : label))
-    .join('.');
+  const bare = bareHost(host);
+  return domainToUnicode(bare) || bare;
 }
 
 /**
@@ -260,7 +210,7 @@ export function unicodeHost(host: string): string {
  * letters they pass for. Two hosts with the same skeleton look the same to a visitor.
  */
 export function lookalikeSkeleton(host: string): string {
-  let folded = [...unicodeHost(host).normalize('NFKC').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')]
+  let folded = [...fold(unicodeHost(host).normalize('NFKC'))]
     .map((char) => CONFUSABLES[char] ?? char)
     .join('')
     // Dots a label may be written with (ideographic, fullwidth) are dots.
