@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHeadersFile } from '../../scripts/verify/headers.ts';
 import { checkHostLimits, checkPageForms, checkReachability, checkStructuredDataForms } from '../../scripts/verify/hosting.ts';
-import { bufferSource, imageProblem } from '../../scripts/verify/images.ts';
+import { imageProblem } from '../../scripts/verify/images.ts';
 import { checkLinks } from '../../scripts/verify/links.ts';
 import { type BuildManifest, checkCollections } from '../../scripts/verify/manifest.ts';
 import { checkExpectedPages, readSnapshot } from '../../scripts/verify/pages.ts';
@@ -171,10 +171,10 @@ const CASES: [name: string, gate: Gate, reasons: () => Promise<Problem[]> | Prob
       const jpeg = await photo().jpeg().toBuffer();
       const located = await photo().jpeg().withExif(GPS).toBuffer();
       const found = await Promise.all([
-        imageProblem('_astro/foto.Xy12.avif', bufferSource(jpeg)),
-        imageProblem('_astro/foto.Xy12.jpg', bufferSource(located)),
-        imageProblem('_astro/foto.Xy12.webp', bufferSource(located)),
-        imageProblem('_astro/foto.Xy12.png', bufferSource(Buffer.from('<html>Erro</html>'))),
+        imageProblem('_astro/foto.Xy12.avif', jpeg),
+        imageProblem('_astro/foto.Xy12.jpg', located),
+        imageProblem('_astro/foto.Xy12.webp', located),
+        imageProblem('_astro/foto.Xy12.png', Buffer.from('<html>Erro</html>')),
       ]);
       return found.filter((problem) => problem !== null);
     },
@@ -344,7 +344,7 @@ describe("every reason of the gate, in the editors' Portuguese", () => {
       siteOrigin: SITE_ORIGIN,
     });
     expect(link?.editor).toMatch(/^O link para \/tour\/999, na página \/about, leva a um endereço que não existe no site\./);
-    const image = await imageProblem('_astro/foto.Xy12.avif', bufferSource(await photo().jpeg().toBuffer()));
+    const image = await imageProblem('_astro/foto.Xy12.avif', await photo().jpeg().toBuffer());
     expect(image?.editor).toMatch(/^A imagem _astro\/foto\.Xy12\.avif é um JPEG, e não um AVIF como o nome diz/);
   });
 });
