@@ -11,8 +11,8 @@
  *
  * sharp (libvips) reads each file's format and metadata (EXIF, XMP, PNG text chunks) from its
  * header, never decoding the image data, so a 5,000-item build's 15,000 images take seconds. What
- * it does not read is read here: ICO, which it cannot open, by its first bytes, and whether an
- * EXIF block's GPS directory holds a position (tiffHasGps).
+ * it does not read is read here: an ICO, and an SVG without a size (browsers draw it, librsvg does
+ * not), by their first bytes, and whether an EXIF block's GPS directory holds a position (tiffHasGps).
  */
 import { open } from 'node:fs/promises';
 import path from 'node:path';
@@ -75,14 +75,24 @@ const SHARP_KINDS: Readonly<Record<string, ImageKind>> = {
   tiff: 'tiff',
 };
 
-/** An image's format and metadata as sharp reads them; for an ICO (which sharp cannot open) or bytes of no image, its format alone or null. */
+/**
+ * An image's format and metadata as sharp reads them. What sharp cannot open is told by its first
+ * bytes: an ICO, and an SVG that librsvg would not draw (one without a size, which browsers show);
+ * null for anything else.
+ */
 async function readImage(input: Buffer | string): Promise<{ kind: ImageKind | null; metadata?: Metadata }> {
   try {
     const metadata = await sharp(input).metadata();
     const kind = metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'avif' : 'heif') : SHARP_KINDS[metadata.format];
     return { kind: kind ?? null, metadata };
   } catch {
-    return { kind: (await firstBytes(input, 4)).equals(ICO_MAGIC) ? 'ico' : null };
+    const head = await firstBytes(input, 4096);
+    if (head.subarray(0, 4).equals(ICO_MAGIC)) return { kind: 'ico' };
+    const text = head
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .trimStart();
+    return { kind: text.startsWith('<') && /<svg[\s>/]/i.test(text) ? 'svg' : null };
   }
 }
 
