@@ -3,16 +3,20 @@
  * it resolves paths file-first (GitHub Pages, Netlify, Cloudflare Pages) or folder-first (GitLab
  * Pages, nginx with `try_files $uri $uri/`, an S3 website) with their real 301 redirects, answers
  * unknown paths with 404.html and status 404, and applies the build's `_headers` the way Netlify and
- * Cloudflare Pages do. `npm start`, `npm run preview`, the end-to-end tests and the host-matrix test
- * serve dist/ with it, so nothing here passes only because a development server is lenient.
+ * Cloudflare Pages do. `npm start`, `npm run preview`, the end-to-end tests, the host-matrix test and
+ * the Lighthouse bench serve dist/ with it, so nothing here passes only because a development server
+ * is lenient. As hosts do, it can gzip text (`gzip`) and speak HTTP/2 over TLS (`tls`): the bench
+ * measures the site as visitors receive it.
  *
  *   node scripts/serve.ts [--dir dist] [--port 4321] [--host 127.0.0.1] [--resolution folder-first] [--no-headers]
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createGzip } from 'node:zlib';
 import { type HeaderRule, headersForPath, parseHeadersFile } from '../src/integrations/headers.ts';
 import { RESOLUTIONS, type Resolution } from '../src/integrations/hosts.ts';
 import { resolveOnHost, type SiteTree } from '../src/integrations/static-hosting.ts';
@@ -43,7 +47,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The content type a static host sends for `file`, by its extension ('application/octet-stream' when unknown). */
-export function contentTypeOf(file: string): string {
+function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
@@ -56,12 +60,22 @@ export interface StaticServerOptions {
   host?: string;
   /** Apply `{root}/_headers` (default true), as Netlify and Cloudflare Pages do. */
   headers?: boolean;
+  /** Gzip text to a client that accepts it, as every host does (default false: tests read the bytes as built). */
+  gzip?: boolean;
+  /** Serve HTTPS over HTTP/2 (HTTP/1.1 for a client without it) with this key and certificate. */
+  tls?: { key: Buffer; cert: Buffer };
 }
 
 export interface StaticServer {
   origin: string;
   close(): Promise<void>;
 }
+
+/** The types a host compresses: text, JSON, XML, JavaScript, the manifest and SVG (not images, fonts or WebAssembly, compressed already). */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest))|svg/;
+
+type Request = IncomingMessage | Http2ServerRequest;
+type Response = ServerResponse | Http2ServerResponse;
 
 /** The folder on disk as a host sees it. */
 function diskTree(root: string): SiteTree {
@@ -92,7 +106,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     }
   }
 
-  const send = (request: IncomingMessage, response: ServerResponse, status: number, file: string | null, pathname: string) => {
+  const send = (request: Request, response: Response, status: number, file: string | null, pathname: string) => {
     for (const [name, value] of headersForPath(rules, pathname)) response.setHeader(name, value);
     if (file === null) {
       response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
@@ -107,16 +121,19 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       response.writeHead(304, { 'last-modified': mtime.toUTCString() }).end();
       return;
     }
+    const type = contentTypeOf(file);
+    const gzip = options.gzip && COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     response.writeHead(status, {
-      'content-type': contentTypeOf(file),
-      'content-length': size,
+      'content-type': type,
       'last-modified': mtime.toUTCString(),
+      ...(gzip ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : { 'content-length': size }),
     });
     if (request.method === 'HEAD') response.end();
+    else if (gzip) createReadStream(absolute).pipe(createGzip()).pipe(response);
     else createReadStream(absolute).pipe(response);
   };
 
-  const server = createServer((request, response) => {
+  const answer = (request: Request, response: Response) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -125,14 +142,20 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const queryAt = raw.search(/[?#]/);
     const pathname = queryAt === -1 ? raw : raw.slice(0, queryAt);
     const query = queryAt === -1 ? '' : raw.slice(queryAt).replace(/#.*$/, '');
-    const answer = resolveOnHost(tree, pathname, resolution);
-    if (answer.status === 301) {
+    const found = resolveOnHost(tree, pathname, resolution);
+    if (found.status === 301) {
       for (const [name, value] of headersForPath(rules, pathname)) response.setHeader(name, value);
-      response.writeHead(301, { location: `${answer.location}${query}`, 'content-type': 'text/plain; charset=utf-8' });
-      response.end(request.method === 'HEAD' ? undefined : `Moved to ${answer.location}`);
+      response.writeHead(301, { location: `${found.location}${query}`, 'content-type': 'text/plain; charset=utf-8' });
+      response.end(request.method === 'HEAD' ? undefined : `Moved to ${found.location}`);
       return;
     }
-    send(request, response, answer.status, answer.file, pathname);
+    send(request, response, found.status, found.file, pathname);
+  };
+  const sessions = new Set<{ destroy(): void }>();
+  const server = options.tls ? createSecureServer({ ...options.tls, allowHTTP1: true }, answer) : createServer(answer);
+  server.on('connection', (socket) => {
+    sessions.add(socket);
+    socket.once('close', () => sessions.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -140,10 +163,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   });
   const address = server.address() as AddressInfo;
   return {
-    origin: `http://${address.address}:${address.port}`,
+    origin: `${options.tls ? 'https' : 'http'}://${address.address}:${address.port}`,
     close: () =>
       new Promise((resolve) => {
-        server.closeAllConnections();
+        for (const session of sessions) session.destroy();
         server.close(() => resolve());
       }),
   };

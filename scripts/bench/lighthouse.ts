@@ -1,7 +1,8 @@
 /**
  * Lighthouse on a built site: mobile, simulated Slow 4G (Lighthouse 13's default mobile
  * throttling, spelled out so a future default cannot change what is measured), on Debian's
- * Chromium, against the site served from a folder on 127.0.0.1 with gzip like a static host:
+ * Chromium, against the site served from a folder on 127.0.0.1 by the project's static host
+ * (scripts/serve.ts) with gzip:
  * over HTTPS with HTTP/2, as GitHub Pages and CDNs serve it (a self-signed certificate made with
  * openssl), or with `--http1` over plain HTTP/1.1. The protocol is part of what Lighthouse
  * simulates: its model replays each connection of the real load, so over HTTP/1.1 every photo and
@@ -20,20 +21,16 @@
  * that folder; `--lock <file>` builds under the machine's shared build lock.
  */
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { createSecureServer } from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createGzip } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config } from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { startUpstreamServer } from '../../tests/support/upstream-server.ts';
-import { contentTypeOf } from '../serve.ts';
+import { startStaticServer } from '../serve.ts';
 import { sampleDatasetWithPhotos } from './generate.ts';
 import { buildFolders, formatBytes, formatDuration, formatTable, runStep } from './measure.ts';
 import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './photos.ts';
@@ -60,25 +57,11 @@ export const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['c
 /** The home, a list, a detail with a gallery and a news article of the sample site. */
 export const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312'];
 
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest))|svg/;
-
-/** The file a static host serves for `pathname` in a `build.format: 'file'` site ('/about' → about.html). */
-export function resolveStaticFile(dir: string, pathname: string): string | null {
-  const clean = decodeURIComponent(pathname).replace(/\/+$/, '') || '/';
-  const candidates = clean === '/' ? ['index.html'] : [clean.slice(1), `${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
-  for (const candidate of candidates) {
-    const file = path.resolve(dir, candidate);
-    if (!file.startsWith(path.resolve(dir))) return null;
-    if (existsSync(file) && statSync(file).isFile()) return file;
-  }
-  return null;
-}
-
 /** How the bench serves the site: HTTP/2 over TLS like the real host, or plain HTTP/1.1. */
 export type Protocol = 'h2' | 'http1';
 
 /** A self-signed certificate for 127.0.0.1, made with openssl in `dir` (Chromium is told to accept it). */
-function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
+export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
   try {
@@ -100,41 +83,24 @@ function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
 }
 
 /**
- * Serves `dir` on 127.0.0.1 like a static host: gzip for text, long cache for hashed assets, 404.html;
- * over HTTP/2 with TLS (a certificate made for the run) or over HTTP/1.1.
+ * Serves `dir` on 127.0.0.1 as the project's static host does (scripts/serve.ts: the build's `_headers`, 404.html),
+ * with gzip; over HTTP/2 with TLS (a certificate made for the run) or over HTTP/1.1.
  */
 export async function serveStatic(
   dir: string,
   { port = 0, protocol = 'h2' }: { port?: number; protocol?: Protocol } = {},
 ): Promise<{ origin: string; close: () => Promise<void> }> {
-  const respond = (
-    request: { url?: string | undefined; headers: IncomingHttpHeaders },
-    response: NodeJS.WritableStream & { writeHead(status: number, headers: Record<string, string>): unknown },
-  ) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    const found = resolveStaticFile(dir, pathname);
-    const file = found ?? path.join(dir, '404.html');
-    const type = contentTypeOf(file);
-    const headers: Record<string, string> = {
-      'content-type': type,
-      'cache-control': pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
-    const gzip = COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-    if (gzip) headers['content-encoding'] = 'gzip';
-    response.writeHead(found ? 200 : 404, headers);
-    const stream = createReadStream(file);
-    (gzip ? stream.pipe(createGzip()) : stream).pipe(response);
-  };
   const certDir = protocol === 'h2' ? await mkdtemp(path.join(tmpdir(), 'bench-certificate-')) : null;
-  const server = certDir
-    ? createSecureServer({ ...selfSignedCertificate(certDir), allowHTTP1: true }, respond)
-    : createServer(respond);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const scheme = certDir ? 'https' : 'http';
+  const server = await startStaticServer({
+    root: dir,
+    port,
+    gzip: true,
+    tls: certDir ? selfSignedCertificate(certDir) : undefined,
+  });
   return {
-    origin: `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: server.origin,
     close: async () => {
-      server.close();
+      await server.close();
       if (certDir) await rm(certDir, { recursive: true, force: true });
     },
   };

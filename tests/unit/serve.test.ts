@@ -1,13 +1,17 @@
 /**
  * scripts/serve.ts, the static host of `npm start`, the end-to-end tests and the host matrix: over
  * HTTP, it redirects and resolves as the two kinds of host do, answers unknown paths with 404.html and
- * status 404, sends the right content types and applies `_headers` as Netlify and Cloudflare do.
+ * status 404, sends the right content types and applies `_headers` as Netlify and Cloudflare do; for the
+ * Lighthouse bench, it gzips text and speaks HTTP/2 over TLS.
  */
+
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StaticServer, startStaticServer } from '../../scripts/serve.ts';
+import { selfSignedCertificate } from '../../scripts/bench/lighthouse.ts';
+import { type StaticServer, type StaticServerOptions, startStaticServer } from '../../scripts/serve.ts';
 
 let root: string;
 const servers: StaticServer[] = [];
@@ -35,8 +39,12 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function serve(resolution: 'file-first' | 'folder-first', headers = true): Promise<string> {
-  const server = await startStaticServer({ root, resolution, headers });
+async function serve(
+  resolution: 'file-first' | 'folder-first',
+  headers = true,
+  more: Partial<StaticServerOptions> = {},
+): Promise<string> {
+  const server = await startStaticServer({ root, resolution, headers, ...more });
   servers.push(server);
   return server.origin;
 }
@@ -96,5 +104,40 @@ describe('the static host', () => {
     const origin = await serve('file-first');
     expect((await get(origin, '/../package.json')).status).toBe(404);
     expect((await get(origin, '/%2e%2e/package.json')).status).toBe(404);
+  });
+
+  it('gzips text to a client that accepts it when told to, and leaves WebAssembly and other clients alone', async () => {
+    const plain = await serve('file-first');
+    expect((await get(plain, '/news', { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding')).toBeNull();
+    const gzip = await serve('file-first', true, { gzip: true });
+    const page = await get(gzip, '/news', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect([page.headers.get('content-encoding'), await page.text()]).toEqual(['gzip', '<title>Notícias</title>']);
+    const wasm = await get(gzip, '/pagefind/x.wasm', { headers: { 'accept-encoding': 'gzip' } });
+    expect(wasm.headers.get('content-encoding')).toBeNull();
+    const identity = await get(gzip, '/news', { headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('speaks HTTP/2 over TLS with a certificate it is given', async () => {
+    const certificates = await mkdtemp(path.join(tmpdir(), 'serve-tls-'));
+    const origin = await serve('file-first', true, { tls: selfSignedCertificate(certificates) });
+    expect(origin).toMatch(/^https:/);
+    const session = connect(origin, { rejectUnauthorized: false });
+    const { status, body } = await new Promise<{ status: unknown; body: string }>((resolve, reject) => {
+      const stream = session.request({ ':path': '/about' });
+      let body = '';
+      let status: unknown;
+      stream.on('response', (headers) => {
+        status = headers[':status'];
+      });
+      stream.on('data', (chunk) => {
+        body += chunk;
+      });
+      stream.on('end', () => resolve({ status, body }));
+      stream.on('error', reject);
+    });
+    session.close();
+    await rm(certificates, { recursive: true, force: true });
+    expect([status, body]).toEqual([200, '<title>Sobre</title>']);
   });
 });
