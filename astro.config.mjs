@@ -63,22 +63,17 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   // Pages as files (/tour/101 → tour/101.html): links and canonicals use /tour/101; the static-hosting
   // step above adds the folder form the host needs, if any.
-  // Every stylesheet is a cached file (the layout's, and the chunks Vite splits per page type): inlined, the
-  // small ones cost every page 8-12 KB again (79 MB of a 5,000-item build), with no better LCP for a first visit
-  // (Lighthouse with real photographs, docs/performance.md). One site-wide file instead cost the first visit its LCP.
-  // Two pages rendered at a time: while one page's file is written the next renders, on the one thread
-  // (a 5,000-item warm build under load: 116 s against 143 s, peak memory 1.50 GB against 1.41 GB).
-  // Scoped styles mark their elements with a class (`class="card astro-cipmdm5i"`, selectors `.card.astro-cipmdm5i`)
-  // rather than a `data-astro-cid-…` attribute of their own: the same specificity, 930 B less of the home's gzip
-  // HTML (a 3G phone's first TCP windows, see docs/performance.md, "Reading the figures").
+  // Every stylesheet a cached file, that a visitor's next pages do not carry again; two pages rendered at a time,
+  // one rendering while the other's file is written; scoped styles marked by a class, lighter HTML than an
+  // attribute of their own at the same specificity. Each measured in docs/performance.md ('CSS', 'The build').
   scopedStyleStrategy: 'class',
   build: { format: 'file', inlineStylesheets: 'never', concurrency: 2 },
   // The city's time zone in the browser's copy of src/lib/format.ts, as the pages are built with it (CITY_TIME_ZONE).
   vite: { define: { __CITY_TIME_ZONE__: JSON.stringify(SETTINGS.site.timeZone) } },
   // Poppins (latin, self-hosted from @fontsource) through Astro's font API, not preloaded: the LCP photo has the
   // link first. font-display: optional, so a font that misses the first render is used from the next page on
-  // (cached) and never swapped in under the visitor's eyes; until then a fallback fitted to Poppins' metrics.
-  // With swap, Lighthouse measured CLS 0.156 on a news article (its Chromium has none of the fitted system fonts).
+  // (cached) and never swapped in under the visitor's eyes, which shifts the layout; until then a fallback fitted
+  // to Poppins' metrics (docs/performance.md, 'Fonts').
   fonts: [
     {
       provider: fontProviders.local(),
@@ -100,24 +95,9 @@ export default defineConfig({
   // ASTRO_CACHE_DIR: `npm run bench` gives each run its own, so it measures a cold build and a warm one.
   cacheDir: projectDir(process.env, 'astroCache', root),
   image: {
-    // Chosen on real photographs (the benchmark's 1600×1000 camera JPEGs, 11 scenes, 720 px wide; luma SSIM
-    // against the resized original): AVIF q50 averages 15.4 KB (the heaviest, foliage, 36.6 KB) at SSIM 0.957;
-    // q45 saves 16 % but visibly smears wood grain and needles, q55 adds 19 % for 0.007 SSIM. 4:2:0 chroma
-    // saves 3-4 % at the same SSIM (sharp's AVIF default is 4:4:4). WebP (the one fallback of browsers without
-    // AVIF, src/lib/images.ts fallbackWidth) q68: SSIM 0.967 at 28 KB where q72 takes 29.4 KB for 0.969.
-    // Encoder effort, measured on 33 photos of the benchmark's pool (CPU per encode, one thread), decides most
-    // of a cold build's time, so it is chosen per width (src/integrations/image-service.ts):
-    // - AVIF effort 0, except at 720 px: at 1080 px effort 1 takes 177 ms for 35.4 KB, effort 0 60 ms for
-    //   38.5 KB (+9 %, SSIM 0.955 both); at 400 px 36 ms / 6.3 KB against 16 ms / 7.0 KB. Effort 2 takes
-    //   another 60 % of effort 1's time for 1 % fewer bytes.
-    // - AVIF 720 px keeps effort 1 (94 ms, 17.3 KB; effort 0: 40 ms, 19.0 KB): it is the LCP photo of a phone
-    //   at DPR 2 on a slow link, and the average hides smooth photos: the real-photo sample's tour banner
-    //   takes 12.7 KB at effort 1 and 19.8 KB at effort 0 (+56 %), the home's first slide 11.9 and 18.3 KB.
-    //   Effort 0 there too would save about 25 s of a 5,000-item cold build (2 min 43 s against 3 min 08 s).
-    // - The home slideshow's photos take effort 1 at every width (`avifEffort` of the slide profile,
-    //   src/lib/images.ts): a handful of photos, and the first is the LCP image at 1080 or 1600 px.
-    // - WebP effort 2: 29 ms and 28.5 KB at 720 px against effort 4's 46 ms and 27.5 KB (SSIM 0.965 / 0.967),
-    //   for the few browsers without AVIF.
+    // Quality and encoder effort chosen on real photographs, bytes and SSIM against encoding time
+    // (docs/performance.md, 'Image encoding'): effort decides most of a cold build's time, so it is 0 but at
+    // 720 px, the LCP photo of a phone at DPR 2 (the slideshow's profile raises it, src/lib/images.ts).
     service: {
       entrypoint: './src/integrations/image-service.ts',
       config: {
