@@ -10,7 +10,8 @@
  * form. The page serves 'Enviar Mensagem' disabled, so that without scripts nothing is sent (a form
  * with no server would put the message in the address, and a mailto: action is mixed content on HTTPS);
  * where scripts run the directive enables it at once (NEEDS_SCRIPT), and a message sent before React
- * came is sent once it runs (useEarlyActions). Without JavaScript a note links the agency's e-mail.
+ * came is sent once it runs (useEarlyActions). Without JavaScript the note says the form needs it
+ * (NO_SCRIPT_NOTE) and links the agency's e-mail.
  */
 import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { NEEDS_SCRIPT } from '../directives/early-marks.ts';
@@ -26,6 +27,7 @@ import {
   contactNote,
   errorsAfterEdit,
   firstInvalidField,
+  NO_SCRIPT_NOTE,
   validateContact,
 } from '../lib/contact/contact.ts';
 import { useEarlyActions } from './early-reach.ts';
@@ -97,7 +99,8 @@ export default function ContactForm({ agency }: Props) {
     setErrors((now) => errorsAfterEdit(now, fields, field));
   };
 
-  const served = contactNote(agency.email, false);
+  // Without JavaScript the button stays disabled: say why, where it could send once scripts run.
+  const served = canSend ? NO_SCRIPT_NOTE : contactNote(agency.email, false);
   const running = contactNote(agency.email, canSend);
   return (
     <form
@@ -120,10 +123,12 @@ export default function ContactForm({ agency }: Props) {
           </>
         )}
       </p>
-      {/* Also for a browser without JavaScript, whose button stays disabled. */}
+      {/* Without JavaScript, the way to write; with it, another way. */}
       {agency.email && (
         <p className="note">
-          Se preferir, escreva direto para <a href={`mailto:${agency.email}`}>{agency.email}</a>.
+          <span className="no-js-only">Escreva direto para </span>
+          <span className="js-only">Se preferir, escreva direto para </span>
+          <a href={`mailto:${agency.email}`}>{agency.email}</a>.
         </p>
       )}
       <div className="row">

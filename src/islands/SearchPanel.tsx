@@ -44,7 +44,7 @@ export function SearchIcon({ path, size }: { path: string; size: number }) {
   );
 }
 
-/** One result: a link with the photo, kind and place, title, excerpt and price. */
+/** One result: a link with the photo, kind and place, title, excerpt, an event's dates and price. */
 function Result({ hit }: { hit: SearchHit }) {
   return (
     <li>
@@ -67,6 +67,7 @@ function Result({ hit }: { hit: SearchHit }) {
               part.isMatch ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
             )}
           </span>
+          {hit.date && <span className="search-result-date">{hit.date}</span>}
           {hit.price && <span className="search-result-price">{hit.price}</span>}
         </span>
       </a>

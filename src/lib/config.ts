@@ -31,7 +31,7 @@ export interface SiteConfig {
   logoPath: string;
   /** Canonical origin, for sitemap, canonical links and Open Graph. */
   siteUrl: string;
-  /** The external blog, for 'Ver mais notícias' and full articles; null when unset. */
+  /** The external blog, where a news article's full text is; null when unset. */
   blogUrl: string | null;
   /** External booking site; tours link to `{bookingUrl}/tour/{slug}`; null hides the button. */
   bookingUrl: string | null;

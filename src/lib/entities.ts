@@ -31,7 +31,7 @@ export interface HomeCarousel {
   id: string;
   /** Other anchors that land on the section (addresses of an earlier menu, still in shared links: '/#promocoes', '/#provedores'). */
   anchors?: string[];
-  /** Heading, in capitals as the home writes it. */
+  /** Heading, in sentence case: the home draws it in capitals by CSS (HomeSection's `isUppercase`). */
   title: string;
   /** Accessible name of the card list. */
   label: string;
@@ -108,7 +108,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     home: {
       id: 'tours',
       anchors: ['promocoes'],
-      title: 'PASSEIOS',
+      title: 'Passeios',
       label: 'Passeios',
       more: { label: 'Ver mais', context: 'passeios' },
       interval: 5000,
@@ -136,7 +136,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     whatsappAbout: (title) => `a hospedagem "${title}"`,
     home: {
       id: 'accommodations',
-      title: 'HOSPEDAGENS',
+      title: 'Hospedagens',
       label: 'Hospedagens',
       more: { label: 'Ver mais', context: 'hospedagens' },
       interval: 4500,
@@ -163,7 +163,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     whatsappAbout: (title) => `o restaurante "${title}"`,
     home: {
       id: 'restaurants',
-      title: 'RESTAURANTES',
+      title: 'Restaurantes',
       label: 'Restaurantes',
       more: { label: 'Ver mais', context: 'restaurantes' },
       interval: 4500,
@@ -189,7 +189,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     filters: { ...TOUR_LIKE, duration: 'days' },
     schemaType: 'Event',
     whatsappAbout: (title) => `o evento "${title}"`,
-    home: { id: 'eventos', title: 'EVENTOS', label: 'Eventos', more: { label: 'Ver mais', context: 'eventos' }, interval: 4000 },
+    home: { id: 'eventos', title: 'Eventos', label: 'Eventos', more: { label: 'Ver mais', context: 'eventos' }, interval: 4000 },
   },
   driver: {
     collection: 'drivers',
@@ -210,7 +210,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
     whatsappAbout: (title) => `os serviços de condutor de ${title}`,
-    home: { id: 'drivers', title: 'CONDUTORES', label: 'Condutores', more: { label: 'Ver todos os condutores' }, interval: 4000 },
+    home: { id: 'drivers', title: 'Condutores', label: 'Condutores', more: { label: 'Ver todos os condutores' }, interval: 4000 },
   },
   guide: {
     collection: 'guides',
@@ -233,7 +233,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     whatsappAbout: (title) => `os serviços de guia de ${title}`,
     home: {
       id: 'guides',
-      title: 'GUIAS DE TURISMO',
+      title: 'Guias de turismo',
       label: 'Guias de Turismo',
       more: { label: 'Ver todos os guias de turismo' },
       interval: 4000,
@@ -261,7 +261,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     home: {
       id: 'agencies',
       anchors: ['provedores'],
-      title: 'AGÊNCIAS DE TURISMO',
+      title: 'Agências de turismo',
       label: 'Agências de Turismo',
       more: { label: 'Ver todas as agências de turismo' },
       interval: 4000,
@@ -289,7 +289,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     whatsappAbout: (title) => `os serviços de ${title}`,
     home: {
       id: 'fornecedores-atrativos',
-      title: 'FORNECEDORES DE ATRATIVOS',
+      title: 'Fornecedores de atrativos',
       label: 'Fornecedores de Atrativos',
       more: { label: 'Ver mais', context: 'fornecedores de atrativos' },
       interval: 4000,

@@ -57,6 +57,17 @@ export function placeLabel(place: { name: string; state: string }, { isUnbreakab
 }
 
 /**
+ * A role with the name the settings give it: 'atendimento ao turista (Secretaria Municipal de Turismo)',
+ * the role alone without a name. The sentence writes the article of the role, whose gender it knows ('ao
+ * atendimento', 'o atendimento'); a configured name's is unknown ('a Secretaria', 'o Centro'), so the name
+ * never follows a preposition or an article of its own.
+ */
+export function namedRole(role: string, name: string | null | undefined): string {
+  const named = name?.trim();
+  return named ? `${role} (${named})` : role;
+}
+
+/**
  * What XML 1.0 forbids in a document (its `Char` production): C0 controls but tab, line feed and
  * carriage return; U+FFFE and U+FFFF; surrogates not in a pair. One of them in a post title makes
  * /news/rss.xml unreadable to every feed reader, so no text of the snapshot may carry them.

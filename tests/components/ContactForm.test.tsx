@@ -8,7 +8,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ContactForm from '../../src/islands/ContactForm.tsx';
-import type { AgencyChannels } from '../../src/lib/contact/contact.ts';
+import { type AgencyChannels, NO_SCRIPT_NOTE } from '../../src/lib/contact/contact.ts';
 import { removeServedIslands, serveIsland } from '../support/served-island.tsx';
 
 const BY_EMAIL: AgencyChannels = { name: 'Centro de Atendimento', email: 'turismo@exemplo.gov.br', phone: '(65) 99612-0001' };
@@ -136,8 +136,9 @@ describe('served, before React', () => {
     const served = new DOMParser().parseFromString(serveIsland(<ContactForm agency={BY_MOBILE} />).served, 'text/html');
     expect(served.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
     expect(served.querySelector('form')?.hasAttribute('action')).toBe(false);
-    // The note is true either way: without scripts nothing can be sent, with them WhatsApp opens.
-    expect(served.querySelector('#contact-form-note .no-js-only')?.textContent).toMatch(/^O envio de mensagens pelo portal não/);
+    // The note is true either way: without scripts the form cannot send and says it needs them, with them WhatsApp opens.
+    expect(served.querySelector('#contact-form-note .no-js-only')?.textContent).toBe(NO_SCRIPT_NOTE);
+    expect(NO_SCRIPT_NOTE).toMatch(/^Este formulário precisa de JavaScript/);
     expect(served.querySelector('#contact-form-note .js-only')?.textContent).toMatch(/^Ao enviar, o WhatsApp abrirá/);
     expect(button().disabled).toBe(false);
   });

@@ -45,12 +45,12 @@ function Thumbnails() {
             </a>
           </li>
         ))}
+        <li className="more">
+          <a href={PHOTOS[6]?.src} data-index={6} {...{ [ISLAND_CONTROL]: '' }}>
+            Mais 3 fotos
+          </a>
+        </li>
       </ul>
-      <p className="more">
-        <a href={PHOTOS[6]?.src} data-index={6} {...{ [ISLAND_CONTROL]: '' }}>
-          Mais 3 fotos
-        </a>
-      </p>
     </>
   );
 }

@@ -25,6 +25,7 @@ const pagefind = vi.hoisted(() => {
     locality: index === 1 ? 'Centro' : null,
     image: index % 2 ? `/_astro/r${index}.webp` : null,
     price: kind === 'Passeio' ? 'R$ 150,00' : null,
+    date: kind === 'Evento' ? `${index} de dezembro de 2026` : null,
     excerpt: [
       { text: 'Dia de ', isMatch: false },
       { text: 'pesca', isMatch: true },
@@ -148,7 +149,7 @@ describe("the header's search dialog", () => {
     expect(dialog().parentElement).toBe(document.body);
   });
 
-  it('shows the results of what is typed: photo, kind and place, title, excerpt with its marks, price; then more', async () => {
+  it("shows the results of what is typed: photo, kind and place, title, excerpt with its marks, an event's dates, price; then more", async () => {
     const box = within(await openDialog()).getByRole('searchbox');
     await type(box, 'pesca');
     expect(within(dialog()).getByRole('status').textContent).toBe('12 resultados');
@@ -163,6 +164,7 @@ describe("the header's search dialog", () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Mostrar mais resultados' }));
     await vi.waitFor(() => expect(results()).toHaveLength(12));
     await vi.waitFor(() => expect(document.activeElement).toBe(results()[8]));
+    expect(results()[9]?.textContent).toBe('EventoEvento de pesca 9Dia de pesca no rio9 de dezembro de 2026');
     expect(within(dialog()).queryByRole('button', { name: 'Mostrar mais resultados' })).toBeNull();
     expect(within(dialog()).getByRole('link', { name: 'Abrir esta busca em uma página' }).getAttribute('href')).toBe(
       '/busca?q=pesca',

@@ -329,8 +329,16 @@ test.describe('words, at a phone width', () => {
     await page.goto('/tour/101');
     const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
     await expect(gallery).not.toContainText('mais fotos disponíveis');
+    // A tile of the grid the size of a photo, not a block across the gallery.
+    const more = gallery.getByRole('link', { name: 'Mais 3 fotos', exact: true });
+    const tile = await more.boundingBox();
+    const photo = await gallery.getByRole('link', { name: /foto 1 de 9$/ }).boundingBox();
+    expect([Math.round(tile?.width ?? 0), Math.round(tile?.height ?? 0)]).toEqual([
+      Math.round(photo?.width ?? -1),
+      Math.round(photo?.height ?? -1),
+    ]);
     // 'Mais 3 fotos' is a link to the first of them: in the viewer, the 7th of 9.
-    await gallery.getByRole('link', { name: 'Mais 3 fotos', exact: true }).click();
+    await more.click();
     await expect(page.getByRole('dialog', { name: /^Fotos: / }).getByText('7 / 9')).toBeVisible();
   });
 });
@@ -343,6 +351,16 @@ test.describe('site search at a phone width', () => {
     await page.goto('/busca');
     await expect(page.getByText('Digite o que procura: os resultados aparecem aqui.', { exact: false })).toBeVisible();
     await expect(page.getByText('quando o JavaScript do navegador está ativado', { exact: false })).toBeHidden();
+  });
+
+  test("'festival julho' finds the July festival by its month's name, and the result shows its dates", async ({ page }) => {
+    // Event 401 of the sample, 'Festival de Praia', runs 16 to 25 July 2027; no word of its text names the month.
+    await page.goto(`/busca?q=${encodeURIComponent('festival julho')}`);
+    // The first search of a page fetches Pagefind and its index: slow on a loaded machine.
+    await expect(page.getByRole('status').getByText(/\d+ resultados?/)).toBeVisible({ timeout: 20_000 });
+    const result = page.getByRole('list', { name: 'Resultados da busca' }).locator('a[data-result-link][href="/event/401"]');
+    await expect(result).toBeVisible();
+    await expect(result.locator('.search-result-date')).toHaveText('16 a 25 de julho de 2027');
   });
 
   for (const [query, kind, path] of [

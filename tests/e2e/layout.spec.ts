@@ -202,3 +202,39 @@ for (const path of LARGE_TEXT_PAGES) {
     expect(wide).toEqual([]);
   });
 }
+
+/**
+ * /dados's file names at a phone's widths, with the browser's text at 100 % and 200 %: a name wraps only before
+ * its extension ('restaurantes' / '.csv'), never inside a word ('restaurantes.cs' / 'v'). Each part of a name is a
+ * text node of its link (src/pages/dados/index.astro): one line box each.
+ */
+for (const textSize of [16, 32]) {
+  test(`/dados at 390 and 320 px, text at ${(textSize / 16) * 100} %: file names break only at their dot`, async ({ page }) => {
+    if (textSize !== 16) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: textSize, fixed: textSize - 6 } });
+    }
+    await page.goto('/dados');
+    const broken: string[] = [];
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      const found = await page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const out: string[] = [];
+        for (const link of document.querySelectorAll('a.file-name')) {
+          for (const node of link.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (lines.size > 1) out.push(`"${node.textContent}" of ${link.textContent} on ${lines.size} lines`);
+          }
+        }
+        return out;
+      });
+      broken.push(...found.map((problem) => `${width} px: ${problem}`));
+    }
+    expect(broken).toEqual([]);
+    expect(await page.locator('a.file-name').count()).toBeGreaterThan(0);
+  });
+}

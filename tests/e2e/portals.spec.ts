@@ -254,7 +254,11 @@ for (const size of WIDTHS) {
 
       // The sample build sets no OFFICE_HOURS (the configured ones: tests/integration/truth.test.ts).
       await expect(page.getByRole('region', { name: 'Horário de atendimento' })).toHaveCount(0);
-      const agency = page.locator('main').getByRole('region', { name: /Centro de Atendimento ao Turista/ });
+      // A block under the agency's heading, not a region: the footer's region bears its name (one name per region).
+      const agency = page
+        .locator('main .block')
+        .filter({ has: page.getByRole('heading', { level: 2, name: /Centro de Atendimento ao Turista/ }) });
+      await expect(page.locator('main').getByRole('region', { name: /Centro de Atendimento ao Turista/ })).toHaveCount(0);
       await expect(agency.getByRole('link', { name: /www\.turismobarradobugres\.com\.br/ })).toHaveAttribute(
         'href',
         'https://www.turismobarradobugres.com.br',

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanTags } from '../../src/integrations/html-scan.ts';
 import { SKIP_LINKS } from '../../src/lib/navigation.ts';
-import { byRole, DIST, one, page, source, textOf } from '../support/dist-pages.ts';
+import { accessibleName, byRole, DIST, one, page, source, textOf } from '../support/dist-pages.ts';
 
 /** Every page of the build, by site path ('/tour/101'): its HTML files, but the search bundle's. */
 const PAGES = readdirSync(DIST, { recursive: true, encoding: 'utf8' })
@@ -74,6 +74,25 @@ it.each(['/', '/tour/101', '/agenda', '/busca', '/404'])(
     expect(symbol.getAttribute('href')).toBe('/acessibilidade');
     expect(symbol.closest('.js-only, .drawer, [hidden]')).toBeNull();
     expect(symbol.querySelector('svg')).not.toBeNull();
+  },
+);
+
+it.each(['/', '/contato', '/privacidade', '/tour/101', '/event/401', '/dados', '/busca', '/news/1008', '/404'])(
+  '%s names each landmark apart and keeps every link inside one, Voltar ao topo too',
+  (sitePath) => {
+    const document = page(sitePath);
+    for (const role of ['region', 'navigation', 'form', 'search'] as const) {
+      const names = byRole(document, role).map(accessibleName);
+      expect(
+        names.filter((name, index) => names.indexOf(name) !== index),
+        `${role}s named alike`,
+      ).toEqual([]);
+    }
+    const LANDMARKS =
+      'main, header, footer, nav, aside, section[aria-label], section[aria-labelledby], form, search, [role="search"], [role="region"]';
+    const outside = byRole(document, 'link').filter((link) => !link.parentElement?.closest(LANDMARKS));
+    expect(outside.map(accessibleName)).toEqual([]);
+    expect(one(document.querySelector('main') as Element, 'link', 'Voltar ao topo').getAttribute('href')).toBe('#top');
   },
 );
 

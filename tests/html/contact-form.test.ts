@@ -33,9 +33,16 @@ describe('/contato’s form', () => {
   });
 
   it('says how a message leaves, and links the agency’s e-mail for a browser that cannot send it', () => {
-    expect(textOf(contact().getElementById('contact-form-note'))).toMatch(/^Ao enviar, seu programa de e-mail abrirá/);
+    const note = contact().getElementById('contact-form-note') as Element;
     expect(form().getAttribute('aria-describedby')).toBe('contact-form-note');
-    expect(one(form(), 'link', AGENCY_EMAIL).getAttribute('href')).toBe(`mailto:${AGENCY_EMAIL}`);
+    // Where scripts run: how the message leaves; without them (global.css shows .no-js-only): why the greyed
+    // button does nothing, and the e-mail to write to instead.
+    expect(textOf(note.querySelector('.js-only'))).toMatch(/^Ao enviar, seu programa de e-mail abrirá/);
+    expect(textOf(note.querySelector('.no-js-only'))).toMatch(/^Este formulário precisa de JavaScript para enviar/);
+    const email = one(form(), 'link', AGENCY_EMAIL);
+    expect(email.getAttribute('href')).toBe(`mailto:${AGENCY_EMAIL}`);
+    expect(textOf(email.parentElement?.querySelector('.no-js-only'))).toBe('Escreva direto para');
+    expect(textOf(email.parentElement?.querySelector('.js-only'))).toBe('Se preferir, escreva direto para');
   });
 
   it('asks for name, e-mail, subject and message, each required and labelled', () => {

@@ -32,3 +32,13 @@ describe.each([
     expect(props.src?.[1]).toMatch(frame);
   });
 });
+
+it("the home's player says what each control does: 'Ouvir aqui' (only where scripts run) plays in the page", () => {
+  const note = page('/').querySelector('.player-note') as Element;
+  // Without scripts there is no 'Ouvir aqui': only the Spotify link, which opens a new tab.
+  expect(note.querySelector('.no-js-only')?.textContent).toBe('“Ouvir no Spotify” abre em uma nova aba.');
+  expect(note.querySelector('.js-only')?.textContent).toBe(
+    '“Ouvir no Spotify” abre em uma nova aba. “Ouvir aqui” carrega o player do Spotify nesta página.',
+  );
+  expect(note.textContent).not.toContain('O player abre no Spotify');
+});

@@ -6,21 +6,21 @@
  */
 import { expect, it } from 'vitest';
 import { cityDay } from '../../src/lib/format.ts';
-import { SECTIONS, SEGMENT_LINKS } from '../fixtures/home-page.ts';
+import { SECTIONS, SEGMENT_LINKS, UPPERCASE_SECTIONS } from '../fixtures/home-page.ts';
 import { attributes, byRole, byText, jsonLd, one, page, region, textOf } from '../support/dist-pages.ts';
 
 /** Each item carousel: section heading, its list link and how many cards the sample data gives (at most 12). */
 const CAROUSELS = [
-  ['PASSEIOS', 'Ver mais passeios', '/all-tours', 12],
+  ['Passeios', 'Ver mais passeios', '/all-tours', 12],
   // Events: those still to come, however many the day of the build leaves (the test below).
-  ['EVENTOS', 'Ver mais eventos', '/all-events', null],
+  ['Eventos', 'Ver mais eventos', '/all-events', null],
   // Providers: only the active and published ones (the sample has pending, in-review and inactive ones too).
-  ['FORNECEDORES DE ATRATIVOS', 'Ver mais fornecedores de atrativos', '/all-providers-tours', 4],
-  ['HOSPEDAGENS', 'Ver mais hospedagens', '/all-accommodation', 9],
-  ['RESTAURANTES', 'Ver mais restaurantes', '/all-restaurants', 11],
-  ['AGÊNCIAS DE TURISMO', 'Ver todas as agências de turismo', '/all-agencies', 3],
-  ['GUIAS DE TURISMO', 'Ver todos os guias de turismo', '/all-guides', 3],
-  ['CONDUTORES', 'Ver todos os condutores', '/all-drivers', 3],
+  ['Fornecedores de atrativos', 'Ver mais fornecedores de atrativos', '/all-providers-tours', 4],
+  ['Hospedagens', 'Ver mais hospedagens', '/all-accommodation', 9],
+  ['Restaurantes', 'Ver mais restaurantes', '/all-restaurants', 11],
+  ['Agências de turismo', 'Ver todas as agências de turismo', '/all-agencies', 3],
+  ['Guias de turismo', 'Ver todos os guias de turismo', '/all-guides', 3],
+  ['Condutores', 'Ver todos os condutores', '/all-drivers', 3],
 ] as const;
 
 const home = () => page('/');
@@ -37,7 +37,10 @@ it('has every section in order with its heading, the curved divider on odd ones,
   expect(byRole(document, 'heading', { level: 1 })).toHaveLength(1);
   for (const [index, [id, heading]] of SECTIONS.entries()) {
     const section = document.getElementById(id) as Element;
-    expect(textOf(byRole(section, 'heading', { level: id === 'inicio' ? 1 : 2 })[0]), id).toBe(heading);
+    const title = byRole(section, 'heading', { level: id === 'inicio' ? 1 : 2 })[0];
+    expect(textOf(title), id).toBe(heading);
+    // Capitals, where the design wants them, by CSS: a screen reader reads the words, never spells them.
+    expect(title?.classList.contains('uppercase'), id).toBe(UPPERCASE_SECTIONS.includes(id));
     // Odd sections (1st, 3rd, ...) carry the decorative curved divider, even ones do not.
     expect(section.querySelectorAll(':scope > svg.wave[aria-hidden="true"]'), id).toHaveLength(index % 2 === 0 ? 1 : 0);
   }
@@ -123,13 +126,13 @@ it('item carousels: static lists of at most 12 cards, with the list links and th
     expect(one(section, 'link', more).getAttribute('href')).toBe(href);
   }
   // Featured tours first; a card opens its detail page.
-  const tours = region(home(), 'PASSEIOS');
+  const tours = region(home(), 'Passeios');
   expect(one(tours, 'link', 'Trilha e Banho nas Cachoeiras da Serra das Araras', { exact: false }).getAttribute('href')).toMatch(
     /^\/tour\/\d+$/,
   );
   expect(textOf(one(tours, 'link', 'Ver mais passeios', { exact: false }))).toMatch(/^Ver mais/);
   // Sample records that miss data show the card fallbacks.
-  const noData = region(home(), 'FORNECEDORES DE ATRATIVOS').querySelector('[data-id="807"]') as Element;
+  const noData = region(home(), 'Fornecedores de atrativos').querySelector('[data-id="807"]') as Element;
   expect(byText(noData, 'Local não informado')).not.toHaveLength(0);
   expect(noData.querySelector('img')?.getAttribute('src')).toBe('/images/placeholder.svg');
 });
@@ -142,14 +145,14 @@ it('events carousel: only the events still to come in the city, soonest first, a
     const lastDay = String(event?.endDate ?? event?.startDate ?? '').slice(0, 10);
     return lastDay !== '' && lastDay >= today;
   });
-  const cards = [...region(home(), 'EVENTOS').querySelectorAll<HTMLElement>('article.item-card')].map((card) => card.dataset.id);
+  const cards = [...region(home(), 'Eventos').querySelectorAll<HTMLElement>('article.item-card')].map((card) => card.dataset.id);
   expect(cards).toEqual(upcoming.slice(0, 12));
   // The sample's undated event is listed, never announced.
   expect(listed.length).toBeGreaterThan(upcoming.length);
 });
 
 it('experiences: a grid linking to the filtered tour list, each card with its description', () => {
-  const experiences = region(home(), 'TODAS AS EXPERIÊNCIAS');
+  const experiences = region(home(), 'Todas as experiências');
   expect(byRole(experiences, 'heading', { level: 3 })).toHaveLength(9);
   const link = one(experiences, 'link', 'Experiência de Pesca Esportiva', { exact: false });
   expect(link.getAttribute('href')).toBe('/all-tours?experience=Experi%C3%AAncia%20de%20Pesca%20Esportiva');
@@ -189,7 +192,7 @@ it('podcast: topics, episodes with link fallbacks and covers, the player placeho
 });
 
 it('news: the 9 newest articles, summaries cut at 150, and the link to more news', () => {
-  const news = region(home(), 'NOTÍCIAS');
+  const news = region(home(), 'Notícias');
   const cards = [...news.querySelectorAll('[data-carousel-item]')];
   expect(cards).toHaveLength(9);
   expect(byRole(cards[0] as Element, 'link').map((link) => link.getAttribute('href'))).toEqual(['/news/1312']);
@@ -200,12 +203,12 @@ it('news: the 9 newest articles, summaries cut at 150, and the link to more news
   for (const summary of summaries) expect(summary.length).toBeLessThanOrEqual(153);
   // The sample article 1263 has a 201-character summary.
   expect(textOf(news.querySelector('[data-id="1263"] .summary'))).toMatch(/\.\.\.$/);
-  // No BLOG_URL in the sample build: the site's own news portal.
+  // The site's own news list, configured blog or not (BLOG_URL is for an article's full text).
   expect(one(news, 'link', 'Ver mais notícias', { exact: false }).getAttribute('href')).toBe('/news');
 });
 
 it('testimonials: three featured, newest visit first, each opening its page, on the one 10-point scale', () => {
-  const testimonials = region(home(), 'DEPOIMENTOS dos visitantes');
+  const testimonials = region(home(), 'Depoimentos dos visitantes');
   const links = byRole(testimonials, 'heading', { level: 3 }).flatMap((heading) => byRole(heading, 'link'));
   expect(links.map(textOf)).toEqual(['Depoimento de Gabriela Fontes', 'Depoimento de Daniela Pires', 'Depoimento de Anônimo']);
   expect(links[0]?.getAttribute('href')).toBe('/testimonials/1026');
@@ -219,18 +222,18 @@ it('both variants of the menu anchors point into their section; every home ancho
   const targets = [
     ['inicio', 'Barra do Bugres – MT'],
     ['servicos', 'Segmentos'],
-    ['experiencias', 'TODAS AS EXPERIÊNCIAS'],
-    ['eventos', 'EVENTOS'],
-    ['noticias', 'NOTÍCIAS'],
-    ['promocoes', 'PASSEIOS'],
-    ['tours', 'PASSEIOS'],
-    ['accommodations', 'HOSPEDAGENS'],
-    ['restaurants', 'RESTAURANTES'],
-    ['provedores', 'AGÊNCIAS DE TURISMO'],
-    ['agencies', 'AGÊNCIAS DE TURISMO'],
-    ['guides', 'GUIAS DE TURISMO'],
-    ['drivers', 'CONDUTORES'],
-    ['fornecedores-atrativos', 'FORNECEDORES DE ATRATIVOS'],
+    ['experiencias', 'Todas as experiências'],
+    ['eventos', 'Eventos'],
+    ['noticias', 'Notícias'],
+    ['promocoes', 'Passeios'],
+    ['tours', 'Passeios'],
+    ['accommodations', 'Hospedagens'],
+    ['restaurants', 'Restaurantes'],
+    ['provedores', 'Agências de turismo'],
+    ['agencies', 'Agências de turismo'],
+    ['guides', 'Guias de turismo'],
+    ['drivers', 'Condutores'],
+    ['fornecedores-atrativos', 'Fornecedores de atrativos'],
   ] as const;
   const document = home();
   for (const [anchor, heading] of targets) {

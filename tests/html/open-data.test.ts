@@ -43,6 +43,10 @@ describe('/dados', () => {
       for (const format of ['csv', 'json'] as const) {
         const links = document.querySelectorAll(`a[href="${openDataPath(dataset, format)}"][download]`);
         expect(links, `${dataset.slug}.${format}`).toHaveLength(1);
+        // The name may wrap only before its extension (the cell breaks anywhere, the name does not).
+        const parts = [...(links[0]?.childNodes ?? [])].map((node) => (node.nodeName === 'WBR' ? '<wbr>' : node.textContent));
+        expect(parts.join('').trim()).toBe(`${dataset.slug}<wbr>.${format}`);
+        expect(links[0]?.classList.contains('file-name')).toBe(true);
       }
       const row = document.querySelector(`a[href="${openDataPath(dataset, 'csv')}"]`)?.closest('tr');
       expect(row?.querySelector('[data-count]')?.getAttribute('data-count')).toBe(String(listedOf(dataset.collection)));

@@ -2,11 +2,15 @@
  * The layers over the page in the static HTML of the sample build: the header's search entry and the drawer's
  * box, /busca's box and a gallery's thumbnails are what a visitor without JavaScript uses (a link to /busca, GET
  * forms to it, links to the large photos), each inside an island that waits for the visitor's reach
- * (`client:reach`), so nothing of search or of the viewer is fetched with the page, and no dialog is in it.
+ * (`client:reach`), so nothing of search or of the viewer is fetched with the page, and no dialog is in it; an
+ * event's dates are in the search index, as words and as the meta its result shows.
  * What they do in a browser: tests/e2e/search.spec.ts and interaction.spec.ts.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { one, page, region } from '../support/dist-pages.ts';
+import { byText, DIST, one, page, region } from '../support/dist-pages.ts';
 
 /** The island around `element`, with its directive and the options Astro wrote for it. */
 function islandOf(element: Element): { component: string; client: string | null; value: unknown } {
@@ -50,12 +54,37 @@ describe("the header's search", () => {
   });
 });
 
+describe("an event's dates in the search index", () => {
+  it('are the meta a result shows and words the index holds: its month by name finds it', () => {
+    // Event 401 of the sample runs 16 to 25 July 2027; its page shows the dates in chips the index skips.
+    const document = page('/event/401');
+    const body = document.querySelector('[data-pagefind-body]') as Element;
+    expect(body.querySelector('[data-pagefind-meta="date:16 a 25 de julho de 2027"]')).not.toBeNull();
+    const words = byText(body, '16 a 25 de julho de 2027', { includeHidden: true }).filter(
+      (element) => !element.closest('[data-pagefind-ignore]'),
+    );
+    expect(words).toHaveLength(1);
+    // What Pagefind made of the page (its fragment: gzip, a signature, then JSON): the month is among its words.
+    const fragments = readdirSync(path.join(DIST, 'pagefind', 'fragment')).map((file) => {
+      const data = gunzipSync(readFileSync(path.join(DIST, 'pagefind', 'fragment', file))).toString('utf8');
+      return JSON.parse(data.slice(data.indexOf('{'))) as { url: string; content: string; meta: Record<string, string> };
+    });
+    const fragment = fragments.find((entry) => entry.url === '/event/401.html');
+    expect(fragment?.meta.date).toBe('16 a 25 de julho de 2027');
+    expect(fragment?.content).toMatch(/\bjulho\b/);
+    // A page that is no event has no date.
+    expect(fragments.find((entry) => entry.url === '/tour/101.html')?.meta.date).toBeUndefined();
+  });
+});
+
 describe('a gallery', () => {
   it('links each thumbnail and "Mais 3 fotos" to its large photo, in the viewer’s island that waits for the first reach', () => {
     const gallery = region(page('/tour/101'), 'Galeria de fotos');
     const links = [...gallery.querySelectorAll('a')];
     expect(links.map((link) => link.getAttribute('data-index'))).toEqual(['0', '1', '2', '3', '4', '5', '6']);
     expect(links.at(-1)?.textContent?.trim()).toBe('Mais 3 fotos');
+    // A tile of the photos' grid, sized as they are (tests/e2e/hands.spec.ts measures it).
+    expect(links.at(-1)?.closest('li')?.parentElement).toBe(links[0]?.closest('ul'));
     for (const link of links) {
       expect(link.getAttribute('href')).toMatch(/^\/_astro\/[\w.-]+\.webp$/);
       // The island opens it itself: held if chosen before React came (src/directives/hydrate.ts).

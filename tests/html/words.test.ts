@@ -74,3 +74,13 @@ it('every page, the redirects too, tells phones not to make a link of a number b
   });
   expect(without).toEqual([]);
 });
+
+it.each([
+  ['/privacidade', ['fale com o atendimento ao turista (', 'endereçada ao atendimento ao turista (']],
+  ['/acessibilidade', ['Fale com o atendimento ao turista da cidade (']],
+])('%s names the office after the article of its role, never after a bare "a" or "é"', (path, phrases) => {
+  const main = page(path).querySelector('main')?.textContent?.replace(/\s+/g, ' ') ?? '';
+  for (const phrase of phrases) expect(main).toContain(phrase);
+  // The sample's office is a 'Centro' (masculine) and holds a 'Secretaria' (feminine): no article may be guessed.
+  expect(main).not.toMatch(/(endereçada a|Quem atende é|fale com|para) (Centro|Secretaria)/i);
+});

@@ -175,6 +175,21 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     expect(result.image).toBe('/a-large.jpg');
   });
 
+  it('keeps each photo once, the first time the gallery or the images list gives it', async () => {
+    const result = await item({
+      id: 1,
+      gallery: [
+        { large: '/a-large.jpg', thumb: '/a-thumb.jpg' },
+        { large: '/a-large.jpg', thumb: '/a-other-thumb.jpg' },
+      ],
+      images: ['/b.jpg', '/a-large.jpg', '/b.jpg'],
+    });
+    expect(result.gallery).toEqual([
+      { large: '/a-large.jpg', thumb: '/a-thumb.jpg' },
+      { large: '/b.jpg', thumb: '/b.jpg' },
+    ]);
+  });
+
   it('keeps each named attribute under its own name, and tags, terms and unnamed attributes as keywords', async () => {
     const result = await item({
       id: 1,
@@ -337,14 +352,14 @@ describe('socialUrl', () => {
 
 describe('city', () => {
   const configured = { name: 'Barra do Bugres', state: 'MT' };
-  it('maps the agency and keeps gallery photos with both sizes', () => {
+  it('maps the agency and keeps gallery photos with both sizes, each once', () => {
     const raw = RawCitySchema.parse({
       id: 10,
       name: 'Barra do Bugres',
       state: 'MT',
       region: 'Centro-Oeste',
       tourist_support_agency: { name: 'CAT', lat: '-15.07', lng: -57.18, phone_number: '(65) 3361-0000', tiktok: null },
-      gallery: [{ large: '/l.jpg', thumb: '/t.jpg' }, { large: '/only-large.jpg' }],
+      gallery: [{ large: '/l.jpg', thumb: '/t.jpg' }, { large: '/only-large.jpg' }, { large: '/l.jpg', thumb: '/t2.jpg' }],
     });
     const city = CitySchema.parse(toCity(raw, configured, contextFor()));
     expect(city).toMatchObject({ id: '10', country: 'BR', isFallback: false, gallery: [{ large: '/l.jpg', thumb: '/t.jpg' }] });

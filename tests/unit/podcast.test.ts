@@ -6,6 +6,7 @@ import {
   filteringTopics,
   homeEpisodes,
   PODCAST_TOPICS,
+  playerNote,
   podcastShowLink,
   recentEpisodes,
   safeGradient,
@@ -136,4 +137,18 @@ describe.each([
   ['', 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)'],
 ])('safeGradient(%j)', (gradient, expected) => {
   it(`is ${expected}`, () => expect(safeGradient(gradient)).toBe(expected));
+});
+
+describe.each([
+  // link, player, scripts run, the note
+  [true, true, true, '“Ouvir no Spotify” abre em uma nova aba. “Ouvir aqui” carrega o player do Spotify nesta página.'],
+  [true, true, false, '“Ouvir no Spotify” abre em uma nova aba.'],
+  [true, false, true, '“Ouvir no Spotify” abre em uma nova aba.'],
+  [false, true, true, '“Ouvir aqui” carrega o player do Spotify nesta página.'],
+  [false, true, false, null],
+  [false, false, true, null],
+])('playerNote: link %s, player %s, scripts %s', (hasLink, hasPlayer, isScripted, note) => {
+  it(`says ${JSON.stringify(note)}`, () => {
+    expect(playerNote({ hasLink, hasPlayer, isScripted })).toBe(note);
+  });
 });

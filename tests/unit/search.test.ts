@@ -41,6 +41,21 @@ await runSync({
   logger: { info: () => {}, warn: () => {} },
 });
 afterAll(() => rm(SNAPSHOT, { recursive: true, force: true }));
+/** The months as a Portuguese reader names them. */
+const MONTH_NAMES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
 const read = <T>(name: string): T[] => JSON.parse(readFileSync(`${SNAPSHOT}/${name}.json`, 'utf8')) as T[];
 const byId = <T extends { id: string }>(name: string, id: string): T => {
   const found = read<T>(name).find((entry) => entry.id === id);
@@ -95,6 +110,16 @@ describe.each([
     if (price === null) expect(record.price).toBeNull();
     else expect(record.price).toEqual(price);
   });
+
+  it("carries an event's dates in words, with the month's name, and none for another kind", () => {
+    if (kind !== 'Evento') expect(record.date).toBeNull();
+    else if (item.startDate === null) expect(record.date).toBe('Data a confirmar');
+    else {
+      const month = Number(item.startDate.slice(5, 7));
+      expect(record.date).toContain(` de ${MONTH_NAMES[month - 1]}`);
+      expect(record.date).toContain(item.startDate.slice(0, 4));
+    }
+  });
 });
 
 describe('searchPrice', () => {
@@ -132,6 +157,7 @@ describe('records of experiences, news and testimonials', () => {
       title: experience.title,
       image: experience.image,
       price: null,
+      date: null,
     });
   });
 
@@ -164,6 +190,7 @@ describe('searchAttributes', () => {
       title: 'Pesca: Pintado, Pacu e Jaú',
       image: 'https://cdn.example.com/a,b.jpg',
       price: 'R$ 1.500,00',
+      date: '27 de dezembro de 2026, 19h',
     });
     expect(attributes).toEqual([
       { 'data-pagefind-filter': 'tipo:Passeio' },
@@ -171,11 +198,12 @@ describe('searchAttributes', () => {
       { 'data-pagefind-filter': 'localidade:Barra do Bugres' },
       { 'data-pagefind-meta': 'image:https://cdn.example.com/a,b.jpg' },
       { 'data-pagefind-meta': 'price:R$ 1.500,00' },
+      { 'data-pagefind-meta': 'date:27 de dezembro de 2026, 19h' },
     ]);
   });
 
   it('leaves out what the page does not have', () => {
-    expect(searchAttributes({ kind: 'Notícia', locality: null, title: 'T', image: null, price: null })).toEqual([
+    expect(searchAttributes({ kind: 'Notícia', locality: null, title: 'T', image: null, price: null, date: null })).toEqual([
       { 'data-pagefind-filter': 'tipo:Notícia' },
       { 'data-pagefind-meta': 'title:T' },
     ]);
@@ -286,12 +314,12 @@ describe('kindChips and messages', () => {
 });
 
 describe('toHit', () => {
-  it('reads title, kind, locality, image and price; the path loses .html', () => {
+  it("reads title, kind, locality, image, price and an event's dates; the path loses .html", () => {
     expect(
       toHit({
         url: '/tour/101.html',
         excerpt: 'as <mark>cachoeiras</mark>',
-        meta: { title: 'Trilha', image: '/a.jpg', price: 'R$ 150,00' },
+        meta: { title: 'Trilha', image: '/a.jpg', price: 'R$ 150,00', date: '16 a 25 de julho de 2027' },
         filters: { tipo: ['Passeio'], localidade: ['Barra do Bugres'] },
       }),
     ).toEqual({
@@ -301,6 +329,7 @@ describe('toHit', () => {
       locality: 'Barra do Bugres',
       image: '/a.jpg',
       price: 'R$ 150,00',
+      date: '16 a 25 de julho de 2027',
       excerpt: [
         { text: 'as ', isMatch: false },
         { text: 'cachoeiras', isMatch: true },
@@ -314,6 +343,7 @@ describe('toHit', () => {
       kind: '',
       image: null,
       price: null,
+      date: null,
     });
   });
 });

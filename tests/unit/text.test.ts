@@ -14,6 +14,7 @@ import {
   echoText,
   fold,
   MAX_ECHO_CHARS,
+  namedRole,
   peopleLabel,
   placeLabel,
   plainText,
@@ -183,4 +184,16 @@ describe.each<[string, string, string]>([
   ['plain text', 'Praia do Julião, Barra do Bugres – MT', 'Praia do Julião, Barra do Bugres – MT'],
 ])('plainText: %s', (_, text, expected) => {
   it(`is ${JSON.stringify(expected)}`, () => expect(plainText(text)).toBe(expected));
+});
+
+describe.each([
+  // role, configured name, as the sentence writes it after its own article
+  ['atendimento ao turista', 'Secretaria Municipal de Turismo', 'atendimento ao turista (Secretaria Municipal de Turismo)'],
+  ['atendimento ao turista', ' Centro de Atendimento ao Turista ', 'atendimento ao turista (Centro de Atendimento ao Turista)'],
+  ['atendimento ao turista', null, 'atendimento ao turista'],
+  ['atendimento ao turista', '   ', 'atendimento ao turista'],
+])('namedRole(%j, %j)', (role, name, expected) => {
+  it(`is '${expected}': the name never takes the article, whose gender it may not share`, () => {
+    expect(namedRole(role, name)).toBe(expected);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { distinctPhotos } from '../../../src/lib/gallery.ts';
 import type { City } from '../../../src/lib/schemas/index.ts';
 import { fold } from '../../../src/lib/text.ts';
 import type { RecordContext } from './context.ts';
@@ -75,11 +76,13 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
       linkedin: checkedVisitorLink(socialUrl('linkedin', agency?.linkedin), 'agency.linkedin', context, 'linkedin'),
       observations: firstText(agency?.observations),
     },
-    gallery: raw.gallery.flatMap((entry) => {
-      const large = image(entry.large);
-      const thumb = image(entry.thumb);
-      return large && thumb ? [{ large, thumb }] : [];
-    }),
+    gallery: distinctPhotos(
+      raw.gallery.flatMap((entry) => {
+        const large = image(entry.large);
+        const thumb = image(entry.thumb);
+        return large && thumb ? [{ large, thumb }] : [];
+      }),
+    ),
     isFallback: false,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { discountPercent, formatBRL, parsePrice, slugify, TIME_ZONE, truncate } from '../../../src/lib/format.ts';
+import { distinctPhotos } from '../../../src/lib/gallery.ts';
 import type { GalleryImage, Item, ItemKind, ItemProvider, ItemStatus } from '../../../src/lib/schemas/index.ts';
 import { placeLabel } from '../../../src/lib/text.ts';
 import { type RecordContext, RecordRefused } from './context.ts';
@@ -207,10 +208,10 @@ function describeLocation(location: RawItem['location']): { location: string; lo
   };
 }
 
-/** The item's images: the gallery entries with both sizes, then the plain `images` list. */
+/** The item's images: the gallery entries with both sizes, then the plain `images` list, each photo once. */
 function galleryOf(raw: RawItem, context: RecordContext): GalleryImage[] {
   const image = (value: string) => imageUrl(value, context.baseUrl);
-  return [
+  return distinctPhotos([
     ...raw.gallery.flatMap((entry) => {
       const large = image(entry.large);
       const thumb = image(entry.thumb);
@@ -220,7 +221,7 @@ function galleryOf(raw: RawItem, context: RecordContext): GalleryImage[] {
       const large = image(url);
       return large ? [{ large, thumb: large }] : [];
     }),
-  ];
+  ]);
 }
 
 function describeProvider(raw: RawItem, context: RecordContext): ItemProvider | null {

@@ -109,6 +109,12 @@ export function contactNote(email: string | null, canSend: boolean): string {
   return 'O envio de mensagens pelo portal não está disponível no momento. Todos os campos são obrigatórios.';
 }
 
+/**
+ * The note a browser without JavaScript gets where the form could send (canHandOff): the form hands a message
+ * off in the browser, so its button stays disabled there; the e-mail link beside it is the way to write.
+ */
+export const NO_SCRIPT_NOTE = 'Este formulário precisa de JavaScript para enviar, e ele não está ativo neste navegador.';
+
 /** The agency's channels, as plain props. */
 export interface AgencyChannels {
   name: string;

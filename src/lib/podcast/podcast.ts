@@ -142,6 +142,25 @@ export const PODCAST_TEXTS = {
   comingSoon: 'Os episódios serão carregados em breve',
 } as const;
 
+/**
+ * The note under the latest episode's player, true to the controls the visitor has: 'Ouvir no Spotify'
+ * (`hasLink`) opens Spotify in a new tab; 'Ouvir aqui' (`hasPlayer`, only where scripts run: `isScripted`)
+ * loads Spotify's player in this page. Null when neither control is there.
+ */
+export function playerNote({
+  hasLink,
+  hasPlayer,
+  isScripted,
+}: {
+  hasLink: boolean;
+  hasPlayer: boolean;
+  isScripted: boolean;
+}): string | null {
+  const here = hasPlayer && isScripted ? '“Ouvir aqui” carrega o player do Spotify nesta página.' : null;
+  const away = hasLink ? '“Ouvir no Spotify” abre em uma nova aba.' : null;
+  return [away, here].filter(Boolean).join(' ') || null;
+}
+
 const FALLBACK_GRADIENT = 'linear-gradient(135deg, #2c5f2d 0%, #008080 100%)';
 
 /**

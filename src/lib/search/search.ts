@@ -1,10 +1,10 @@
 /**
  * Site search: what each indexed page tells Pagefind (kind and locality filters; title,
- * image and price meta), the /busca URL, and the pure helpers the search dialog uses to turn
+ * image, price and event date meta, the date also as indexed words), the /busca URL, and the pure helpers the search dialog uses to turn
  * Pagefind's answers into what the visitor reads. No Astro and no DOM here, so tests need neither.
  */
 import { ENTITIES } from '../entities.ts';
-import { displayPrice, type Priced } from '../facts.ts';
+import { displayPrice, eventDatesFact, type Priced } from '../facts.ts';
 import { KIND_ORDER } from '../kinds.ts';
 import type { BlogPage, Experience, Item, ItemKind, NewsArticle, Testimonial } from '../schemas/index.ts';
 import { decodeEntities, echoText, MAX_ECHO_CHARS } from '../text.ts';
@@ -52,6 +52,11 @@ export interface SearchRecord {
   image: string | null;
   /** Price as shown (meta `price`); null when the page has none. */
   price: string | null;
+  /**
+   * An event's dates as its page writes them ('16 a 25 de julho de 2027', eventDatesFact; meta `date`), also
+   * indexed as words, so 'festival julho' finds it; null for any other page.
+   */
+  date: string | null;
 }
 
 /** The price a result shows: the one the card shows (the sale price when lower); none when the upstream stated none. */
@@ -68,12 +73,20 @@ export function itemSearchRecord(item: Item): SearchRecord {
     title: item.title,
     image: item.image ?? item.gallery[0]?.thumb ?? item.banner ?? null,
     price: searchPrice(item),
+    date: eventDatesFact(item),
   };
 }
 
 /** Search record of an experience's page. */
 export function experienceSearchRecord(experience: Experience): SearchRecord {
-  return { kind: SEARCH_KIND_LABELS.experience, locality: null, title: experience.title, image: experience.image, price: null };
+  return {
+    kind: SEARCH_KIND_LABELS.experience,
+    locality: null,
+    title: experience.title,
+    image: experience.image,
+    price: null,
+    date: null,
+  };
 }
 
 /** Search record of a news article. */
@@ -84,12 +97,13 @@ export function newsSearchRecord(article: NewsArticle): SearchRecord {
     title: article.title,
     image: article.hasPlaceholderImage ? null : article.image,
     price: null,
+    date: null,
   };
 }
 
 /** Search record of a page of the visitor's guide, in any of its languages. */
 export function guideSearchRecord(page: BlogPage): SearchRecord {
-  return { kind: SEARCH_KIND_LABELS.visitorGuide, locality: null, title: page.title, image: page.image, price: null };
+  return { kind: SEARCH_KIND_LABELS.visitorGuide, locality: null, title: page.title, image: page.image, price: null, date: null };
 }
 
 /** Search record of a testimonial; its title names the visitor (the h1 of the page). */
@@ -100,6 +114,7 @@ export function testimonialSearchRecord(testimonial: Testimonial, title: string)
     title,
     image: testimonial.image ?? testimonial.avatar,
     price: null,
+    date: null,
   };
 }
 
@@ -115,6 +130,7 @@ export function searchAttributes(record: SearchRecord): Record<string, string>[]
   if (record.locality) attributes.push({ 'data-pagefind-filter': `${SEARCH_FILTERS.locality}:${record.locality}` });
   if (record.image) attributes.push({ 'data-pagefind-meta': `image:${record.image}` });
   if (record.price) attributes.push({ 'data-pagefind-meta': `price:${record.price}` });
+  if (record.date) attributes.push({ 'data-pagefind-meta': `date:${record.date}` });
   return attributes;
 }
 
@@ -236,6 +252,8 @@ export interface SearchHit {
   locality: string | null;
   image: string | null;
   price: string | null;
+  /** An event's dates ('16 a 25 de julho de 2027'); null for any other page. */
+  date: string | null;
   excerpt: ExcerptPart[];
 }
 
@@ -249,6 +267,7 @@ export function toHit(fragment: PagefindFragment): SearchHit {
     locality: fragment.filters[SEARCH_FILTERS.locality]?.[0] ?? null,
     image: fragment.meta.image || null,
     price: fragment.meta.price || null,
+    date: fragment.meta.date || null,
     excerpt: excerptParts(fragment.excerpt),
   };
 }
