@@ -342,6 +342,7 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
       baseUrl,
       now: run.now(),
       siteUrl: run.config.site.siteUrl,
+      timeZone: run.config.site.timeZone,
       pageBytes: recordPageLimit(run.options.env),
       secrets: run.secrets,
     }),

@@ -5,9 +5,10 @@
  * default as if it were the city's word. docs/product.md lists each rule ("Facts shown only when
  * the data gives them").
  */
-import { cityDay, inCents } from './format.ts';
+import { cityDay, inCents, TIME_ZONE } from './format.ts';
 import type { Experience, Item } from './schemas/index.ts';
 import { peopleLabel, starsLabel } from './text.ts';
+import { zoneLabel } from './time-zone.ts';
 
 /** What a price that was not given reads: said plainly, never 'R$ 0'. */
 export const PRICE_ON_REQUEST = 'Preço sob consulta';
@@ -112,20 +113,33 @@ function eventMoment(value: string) {
 }
 
 /**
- * An event's dates as the visitor reads them: '16 de julho de 2027', '27 de dezembro de 2026, 19h',
- * '16 a 25 de julho de 2027', '24 de junho a 2 de julho de 2027', '27 de dezembro de 2026, das 19h
- * às 23h', '16 de julho, 19h, a 25 de julho de 2027'; a time only when the upstream gave one.
- * DATE_TO_BE_CONFIRMED for an event without a date; null for any other kind.
+ * An event's dates as the visitor reads them: '16 de julho de 2027', '27 de dezembro de 2026, 19h,
+ * horário de Mato Grosso', '16 a 25 de julho de 2027', '24 de junho a 2 de julho de 2027', '27 de
+ * dezembro de 2026, das 19h às 23h, horário de Mato Grosso', '16 de julho, 19h, a 25 de julho de 2027,
+ * horário de Mato Grosso'; a time only when the upstream gave one, and then the clock it is on: the
+ * city's zone (`timeZone`, CITY_TIME_ZONE) by its Portuguese name, else by its offset at the event's
+ * first time ('19h (UTC−4)', src/lib/time-zone.ts zoneLabel). DATE_TO_BE_CONFIRMED for an event
+ * without a date; null for any other kind.
  */
-export function eventDatesFact(item: Pick<Item, 'kind' | 'startDate' | 'endDate'>): string | null {
+export function eventDatesFact(item: Pick<Item, 'kind' | 'startDate' | 'endDate'>, timeZone: string = TIME_ZONE): string | null {
   if (item.kind !== 'event') return null;
   if (!item.startDate) return DATE_TO_BE_CONFIRMED;
-  const start = eventMoment(item.startDate);
+  const dates = datesText(item.startDate, item.endDate);
+  // The snapshot's times carry the city's offset (EventDateSchema): Date reads the first as the instant it is.
+  const firstTime = [item.startDate, item.endDate].find((value) => value !== null && value.length > 10);
+  if (!firstTime) return dates;
+  const zone = zoneLabel(timeZone, Date.parse(firstTime));
+  return zone.isOffset ? `${dates} (${zone.name})` : `${dates}, ${zone.name}`;
+}
+
+/** eventDatesFact's days and times, without the zone. */
+function datesText(startDate: string, endDate: string | null): string {
+  const start = eventMoment(startDate);
   const dayMonthYear = (moment: typeof start) => `${moment.day} de ${moment.month} de ${moment.year}`;
   const at = (moment: typeof start) => (moment.time ? `, ${moment.time}` : '');
-  if (!item.endDate) return `${dayMonthYear(start)}${at(start)}`;
-  const end = eventMoment(item.endDate);
-  if (item.startDate.slice(0, 10) === item.endDate.slice(0, 10)) {
+  if (!endDate) return `${dayMonthYear(start)}${at(start)}`;
+  const end = eventMoment(endDate);
+  if (startDate.slice(0, 10) === endDate.slice(0, 10)) {
     return start.time && end.time
       ? `${dayMonthYear(start)}, das ${start.time} às ${end.time}`
       : `${dayMonthYear(start)}${at(start)}`;
@@ -137,9 +151,37 @@ export function eventDatesFact(item: Pick<Item, 'kind' | 'startDate' | 'endDate'
   return `${from}${start.time ? `${at(start)},` : ''} a ${dayMonthYear(end)}${at(end)}`;
 }
 
+/** An event's last day ('YYYY-MM-DD'), or its only day; null for an undated event. */
+const lastDayOf = (event: Pick<Item, 'startDate' | 'endDate'>) => (event.endDate ?? event.startDate)?.slice(0, 10) ?? null;
+
 /** Whether an event is over in the city on `today` ('YYYY-MM-DD', cityDay): its last day, or its only day, is past. */
-const isOver = (event: Pick<Item, 'startDate' | 'endDate'>, today: string) =>
-  (event.endDate ?? event.startDate ?? '9999').slice(0, 10) < today;
+const isOver = (event: Pick<Item, 'startDate' | 'endDate'>, today: string) => (lastDayOf(event) ?? '9999') < today;
+
+/**
+ * Whether a dated event is over in the city on `now`: its last day (or its only day) is before the
+ * city's day (cityDay, in CITY_TIME_ZONE), not UTC's. The one reading of 'past' of the site: the
+ * agenda and the home leave such an event out, /all-events lists it last and marked (ENDED_LABEL),
+ * its page says so (endedNotice) and offers no booking nor calendar entry. The site is static, so
+ * `now` is the build's time (BUILT_AT): an event is over from the first build after its last day.
+ */
+export function isEventOver(event: Pick<Item, 'startDate' | 'endDate'>, now: Date): boolean {
+  return event.startDate !== null && isOver(event, cityDay(now));
+}
+
+/** The mark of an event that is over, on its card. */
+export const ENDED_LABEL = 'Encerrado';
+
+/**
+ * What the page of an event that is over says by its title: 'Evento encerrado em 12/01/2026', its last
+ * day as the city's calendar writes it (a day, read as written: no time zone moves it). Null for an
+ * event still to come or undated, and for any other kind.
+ */
+export function endedNotice(event: Pick<Item, 'kind' | 'startDate' | 'endDate'>, now: Date): string | null {
+  const last = lastDayOf(event);
+  if (event.kind !== 'event' || !last || !isEventOver(event, now)) return null;
+  const [year, month, day] = last.split('-');
+  return `Evento encerrado em ${day}/${month}/${year}`;
+}
 
 /**
  * Events in date order: those not yet over by the city's calendar on `now` (src/lib/format.ts,

@@ -6,7 +6,7 @@
  */
 
 import { ENTITIES, itemPath } from './entities.ts';
-import { displayPrice, offerAmount } from './facts.ts';
+import { displayPrice, isEventOver, offerAmount } from './facts.ts';
 import { cityDay, truncate } from './format.ts';
 import type { City, Experience, Item, NewsArticle, Testimonial } from './schemas/index.ts';
 import { absoluteUrl, canonicalUrl } from './seo.ts';
@@ -27,6 +27,8 @@ export interface LdContext {
   /** The item's image as the data names it (BaseLayout publishes our copy: withOwnImages). */
   image: string;
   city: { name: string; state: string; country: string };
+  /** The build's time (BUILT_AT), which says whether an event is over (isEventOver); the clock's now when not given. */
+  now?: Date;
 }
 
 const postalAddress = (street: string | null | undefined, context: LdContext) =>
@@ -38,18 +40,13 @@ const postalAddress = (street: string | null | undefined, context: LdContext) =>
     addressCountry: context.city.country,
   });
 
-/** An Offer only for a price the upstream stated (an amount, or free); never a price of 0 it did not give. */
+/**
+ * An Offer only for a price the upstream stated (an amount, or free); never a price of 0 it did not
+ * give. No `availability`: no record says whether places are left, so the portal claims none.
+ */
 const offerOf = (item: Item, context: LdContext) => {
   const price = offerAmount(item);
-  return price === null
-    ? null
-    : {
-        '@type': 'Offer',
-        price,
-        priceCurrency: 'BRL',
-        url: context.url,
-        availability: 'https://schema.org/InStock',
-      };
+  return price === null ? null : { '@type': 'Offer', price, priceCurrency: 'BRL', url: context.url };
 };
 
 const sameAs = (links: Item['social']) =>
@@ -88,20 +85,24 @@ export function itemLd(item: Item, context: LdContext): Json {
         offers: offerOf(item, context),
         provider: organizationOf(item),
       });
-    case 'event':
+    case 'event': {
+      // An event over (isEventOver) has nothing left to sell, and whether it was held as scheduled is
+      // nothing a record says: no offer and no status.
+      const isOver = isEventOver(item, context.now ?? new Date());
       return withoutEmpty({
         ...base,
         eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-        // The provider's records say nothing of a cancelled or postponed event (ItemSchema has no such field): a listed event is on.
-        eventStatus: 'https://schema.org/EventScheduled',
+        // The provider's records say nothing of a cancelled or postponed event (ItemSchema has no such field): a listed event to come is on.
+        eventStatus: isOver ? null : 'https://schema.org/EventScheduled',
         // As the snapshot keeps them (EventDateSchema): a Date for a day-only event, a DateTime with the city's offset for a
         // timed one; none for an undated event, which Google then leaves out of its event results rather than show a made-up day.
         startDate: item.startDate,
         endDate: item.endDate,
         location: { '@type': 'Place', name: item.location || context.city.name, address: postalAddress(item.location, context) },
-        offers: offerOf(item, context),
+        offers: isOver ? null : offerOf(item, context),
         organizer: organizationOf(item),
       });
+    }
     case 'accommodation':
     case 'restaurant':
       return withoutEmpty({

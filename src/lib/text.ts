@@ -113,6 +113,20 @@ export function cutText(text: string, max: number): string {
 }
 
 /**
+ * `text` cut to at most `max` characters at the end of a word, the last of them '…', when it is longer:
+ * 'Traga protetor solar…', never 'Traga protetor so…' nor a dangling comma ('…, …'). A first word
+ * longer than `max` (a long address) is cut where it must (cutText).
+ */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const kept = sliceWhole(text, max - 1);
+  // Where the next character is white space the cut is at a word's end already.
+  const end = /\s/.test(text.charAt(kept.length)) ? kept.length : kept.search(/\s\S*$/);
+  const words = end > 0 ? kept.slice(0, end).replace(/[\s.,;:!?…–-]+$/u, '') : '';
+  return words ? `${words}…` : cutText(text, max);
+}
+
+/**
  * The most a page says of a text it takes from its address (a search, a filter's value): longer
  * than any search or option, and too short for the paragraph a crafted link would have the city's
  * own domain say ('ATENÇÃO: este site foi desativado pela Prefeitura… ligue…').

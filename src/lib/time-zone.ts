@@ -49,3 +49,51 @@ export function zoneOffset(zone: string, instant: number | Date): number {
   }
   return gmtOffsetMinutes(format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '');
 }
+
+/**
+ * What Brazilians call the time of each Brazilian zone (IANA name, as Intl spells it): the state's
+ * or region's name, or 'horário de Brasília' for the zones that keep Brasília's time (the whole
+ * Northeast, Pará, Amapá, Tocantins). A zone not named here is written by its offset (zoneLabel).
+ */
+const ZONE_NAMES: Readonly<Record<string, string>> = {
+  'America/Sao_Paulo': 'horário de Brasília',
+  'America/Bahia': 'horário de Brasília',
+  'America/Fortaleza': 'horário de Brasília',
+  'America/Recife': 'horário de Brasília',
+  'America/Maceio': 'horário de Brasília',
+  'America/Belem': 'horário de Brasília',
+  'America/Santarem': 'horário de Brasília',
+  'America/Araguaina': 'horário de Brasília',
+  'America/Cuiaba': 'horário de Mato Grosso',
+  'America/Campo_Grande': 'horário de Mato Grosso do Sul',
+  'America/Manaus': 'horário do Amazonas',
+  'America/Porto_Velho': 'horário de Rondônia',
+  'America/Boa_Vista': 'horário de Roraima',
+  'America/Rio_Branco': 'horário do Acre',
+  // The west of Amazonas keeps Acre's time.
+  'America/Eirunepe': 'horário do Acre',
+  'America/Noronha': 'horário de Fernando de Noronha',
+};
+
+/** The Portuguese name of a zone's time ('horário de Mato Grosso' for America/Cuiaba), or null when none is known. */
+export function zoneName(zone: string): string | null {
+  return ZONE_NAMES[resolvedZone(zone) ?? zone] ?? null;
+}
+
+/** An offset in minutes east of UTC as a reader writes it, with a true minus sign: 'UTC−4', 'UTC+5:30', 'UTC'. */
+export function offsetLabel(minutes: number): string {
+  if (minutes === 0) return 'UTC';
+  const hours = Math.floor(Math.abs(minutes) / 60);
+  const rest = Math.abs(minutes) % 60;
+  return `UTC${minutes < 0 ? '\u2212' : '+'}${hours}${rest === 0 ? '' : `:${String(rest).padStart(2, '0')}`}`;
+}
+
+/**
+ * How a time of day says its zone (an event's '19h, horário de Mato Grosso'): the zone's Portuguese
+ * name (zoneName), else its offset at `instant` ('UTC−4'), so a visitor from another state or
+ * country knows which clock it is on.
+ */
+export function zoneLabel(zone: string, instant: number | Date): { name: string; isOffset: boolean } {
+  const name = zoneName(zone);
+  return name ? { name, isOffset: false } : { name: offsetLabel(zoneOffset(zone, instant)), isOffset: true };
+}

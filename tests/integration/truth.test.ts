@@ -135,7 +135,8 @@ describe('a city whose upstream leaves gaps', () => {
 
   it('dates an event to the hour only when its upstream gave one, and an undated one "Data a confirmar"', async () => {
     const timed = await site.page('/event/e5');
-    expect(heroChips(timed)).toContain('22 de maio de 2027, 19h');
+    // The hour and the clock it is on: this city keeps Cuiabá's time (CITY_TIME_ZONE unset).
+    expect(heroChips(timed)).toContain('22 de maio de 2027, 19h, horário de Mato Grosso');
     expect(timed).toContain('"startDate":"2027-05-22T19:00:00-04:00"');
     expect(heroChips(await site.page('/event/e2'))).toContain('10 de março de 2027, 7h');
     expect(heroChips(await site.page('/event/e6'))).toContain('5 de junho de 2027, 8h');
@@ -147,7 +148,39 @@ describe('a city whose upstream leaves gaps', () => {
     const list = await site.page('/all-events');
     const card = (id: string) => textOf(list.match(new RegExp(`data-id="${id}"[\\s\\S]*?</article>`))?.[0] ?? '');
     expect(card('e3')).toContain('Data a confirmar');
-    expect(card('e5')).toContain('22 de maio de 2027, 19h');
+    expect(card('e5')).toContain('22 de maio de 2027, 19h, horário de Mato Grosso');
+    const agenda = textOf(await site.page('/agenda'));
+    expect(agenda).toContain('22 de maio de 2027, 19h, horário de Mato Grosso');
+    expect(agenda).toContain('5 de junho de 2027, 8h, horário de Mato Grosso');
+  });
+
+  it('says an event held on 10 to 12 January 2026 is over, and offers nothing to book nor to add to a calendar', async () => {
+    const page = await site.page('/event/e4');
+    expect(textOf(mainOf(page))).toContain('Evento encerrado em 12/01/2026');
+    expect(mainOf(page)).not.toMatch(/Reservar|calendar\.google\.com|\.ics"|data-channel/);
+    expect(page).not.toMatch(/eventStatus|"offers"|InStock/);
+    await expect(readFile(path.join(site.dist, 'event/e4.ics'), 'utf8')).rejects.toThrow();
+    // Still its dates and price, as the record gives them.
+    expect(heroChips(page)).toContain('10 a 12 de janeiro de 2026');
+    expect(priceBox(page)).toContain('R$ 30,00');
+    // An event to come keeps its booking and calendar entry, and says nothing of an end.
+    const next = await site.page('/event/e5');
+    expect(next).toMatch(/calendar\.google\.com/);
+    expect(next).toContain('href="/event/e5.ics"');
+    expect(textOf(next)).not.toContain('encerrado');
+    // The list keeps it, last and marked; no other card is.
+    const list = await site.page('/all-events');
+    const card = (id: string) => textOf(list.match(new RegExp(`data-id="${id}"[\\s\\S]*?</article>`))?.[0] ?? '');
+    expect(card('e4')).toContain('Encerrado');
+    for (const id of ['e1', 'e2', 'e3', 'e5', 'e6']) expect(card(id), id).not.toContain('Encerrado');
+    expect(list).toMatch(/<li data-title="Cavalgada"[^>]* data-over="1"/);
+  });
+
+  it('folds the calendar files at 75 octets, with one space before each continuation', async () => {
+    const ics = await readFile(path.join(site.dist, 'event/e5.ics'), 'utf8');
+    const lines = ics.split('\r\n');
+    for (const line of lines) expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
+    expect(lines.some((line) => line.startsWith('\t'))).toBe(false);
   });
 
   it('announces on the home only the events still to come, soonest first', async () => {

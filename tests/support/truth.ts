@@ -7,7 +7,9 @@
  * testimonial chip that answers nothing, events out of date order or dated otherwise than their
  * record (a card's 'Data a confirmar' included; the agenda's entries, an event's structured data, its
  * Google Calendar link and its `.ics` file; the agenda listing what is over or leaving out what is to
- * come), an article without its day; a sponsor, a payment method or
+ * come), a time of day without its clock ('19h' with no 'horário de …' nor offset), an event over that
+ * does not say so or still offers a booking or a calendar entry, a card of one over without its mark, an
+ * `.ics` line longer than 75 octets, an offer's availability no record gives, an article without its day; a sponsor, a payment method or
  * '24/7' nobody configured, a field relabelled into a fact, the provider panel's statuses and the
  * developers' words, a social icon without a link, a testimonial that does not link its tour. No
  * browser: the static HTML is what a visitor (and a search engine) gets.
@@ -17,7 +19,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { ENTITIES } from '../../src/lib/entities.ts';
 import { byEventDate, displayPrice, eventDatesFact, peopleFact, ratingFact } from '../../src/lib/facts.ts';
-import { cityDay, formatDate } from '../../src/lib/format.ts';
+import { cityDay, formatDate, TIME_ZONE } from '../../src/lib/format.ts';
 import { matchesExperiences } from '../../src/lib/lists/filters.ts';
 import { ITEM_KINDS, type Item, type ItemKind, type NewsArticle, type Testimonial } from '../../src/lib/schemas/index.ts';
 import { reviewedItemPath } from '../../src/lib/testimonials/testimonials.ts';
@@ -115,6 +117,15 @@ const detailKinds = new Map(ITEM_KINDS.map((kind) => [ENTITIES[kind].detailPrefi
 
 /** An event's last day in the city ('YYYY-MM-DD'): over once the city's day is after it. */
 const lastDayOf = (event: Item) => (event.endDate ?? event.startDate ?? '').slice(0, 10);
+/** Whether a dated event is over on `today` (the city's day), read from its record. */
+const isOverOn = (event: Item, today: string) => event.startDate !== null && lastDayOf(event) < today;
+/** A time of day as the pages write it ('19h', '7h30'). */
+const TIME_OF_DAY = /\b\d{1,2}h(?:\d{2})?\b/;
+/** A dates text that gives a time says its clock at its end: the zone's name, or its offset. */
+const NAMED_CLOCK = /(?:, horário d[eoa] [^,()]+| \(UTC(?:[+\u2212]\d{1,2}(?::\d{2})?)?\))$/;
+/** A dates text with a time of day and no clock: the problem to report, else null. */
+const unzonedTime = (dates: string | null | undefined) =>
+  dates && TIME_OF_DAY.test(dates) && !NAMED_CLOCK.test(dates) ? `gives a time without its clock ('${dates}')` : null;
 
 /**
  * Where a calendar entry of a dated event must start, from its record alone: a day-only event on its day
@@ -131,7 +142,13 @@ function calendarStart(startDate: string): { ics: string; google: string } {
 }
 
 /** The agenda (/agenda): only listed events still to come on `now` (and the undated), each dated as its record, none left out. */
-function checkAgenda(document: Document, events: Item[], now: Date, say: (problem: string) => void): void {
+function checkAgenda(
+  document: Document,
+  events: Item[],
+  now: Date,
+  datesOf: (event: Item) => string | null,
+  say: (problem: string) => void,
+): void {
   const today = cityDay(now);
   const shown = new Set<string>();
   for (const entry of document.querySelectorAll<HTMLElement>('li.agenda-entry')) {
@@ -145,7 +162,9 @@ function checkAgenda(document: Document, events: Item[], now: Date, say: (proble
     if (!event.isListed) say(`lists ${key}, whose registration is '${event.status?.label}'`);
     if (event.startDate && lastDayOf(event) < today) say(`lists ${key}, which was over on ${lastDayOf(event)}`);
     const dates = entry.querySelector('time, .fact')?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
-    if (dates !== eventDatesFact(event)) say(`dates ${key} '${dates}', its record '${eventDatesFact(event)}'`);
+    if (dates !== datesOf(event)) say(`dates ${key} '${dates}', its record '${datesOf(event)}'`);
+    const unzoned = unzonedTime(dates);
+    if (unzoned) say(`${key} ${unzoned}`);
   }
   for (const event of events) {
     const isToCome = event.isListed && (event.startDate === null || lastDayOf(event) >= today);
@@ -153,15 +172,28 @@ function checkAgenda(document: Document, events: Item[], now: Date, say: (proble
   }
 }
 
-/** Each listed dated event's `.ics` file (`/event/{id}.ics`) starts when its record says. */
-async function checkCalendarFiles(dist: string, events: Item[], problems: string[]): Promise<void> {
+/**
+ * Each listed dated event still to come has its `.ics` file (`/event/{id}.ics`), starting when its record
+ * says, every line within 75 octets of UTF-8 and each continuation after one space (RFC 5545, 3.1); an
+ * event over has none, as its page offers no calendar entry.
+ */
+async function checkCalendarFiles(dist: string, events: Item[], today: string, problems: string[]): Promise<void> {
   for (const event of events) {
     if (!event.isListed || !event.startDate) continue;
     const file = `${ENTITIES.event.detailPrefix}/${event.id}.ics`;
     const text = await readFile(path.join(dist, file), 'utf8').catch(() => null);
+    if (isOverOn(event, today)) {
+      if (text !== null) problems.push(`${file}: is made for an event over on ${lastDayOf(event)}`);
+      continue;
+    }
     if (text === null) {
       problems.push(`${file}: is missing, for an event dated ${event.startDate}`);
       continue;
+    }
+    for (const line of text.split('\r\n')) {
+      const octets = Buffer.byteLength(line, 'utf8');
+      if (octets > 75) problems.push(`${file}: has a line of ${octets} octets ('${line.slice(0, 30)}…')`);
+      if (/^\t/.test(line)) problems.push(`${file}: continues a line with a tab, not one space`);
     }
     const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
     const start = lines.find((line) => /^DTSTART[:;]/.test(line));
@@ -176,11 +208,15 @@ export interface TruthOptions {
   now?: Date;
   /** The supporters configured in SPONSORS: the only names the footer's 'Apoio' may give. */
   sponsors?: string[];
+  /** CITY_TIME_ZONE of the build, whose clock an event's time names; this process's when not given. */
+  timeZone?: string;
 }
 
 /** Every statement of the built site in `dist` that its snapshot in `snapshotDir` does not hold. */
 export async function truthProblems(dist: string, snapshotDir: string, options: TruthOptions = {}): Promise<string[]> {
-  const { now = new Date(), sponsors = [] } = options;
+  const { now = new Date(), sponsors = [], timeZone = TIME_ZONE } = options;
+  const datesOf = (item: Item) => eventDatesFact(item, timeZone);
+  const today = cityDay(now);
   const data = await readSnapshot(snapshotDir);
   const problems: string[] = [];
   const absentPhrases = PLACEHOLDER_PHRASES.filter((phrase) => !data.text.includes(phrase));
@@ -203,6 +239,8 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
       if (text.includes(phrase) && !(isEnglish && ENGLISH_PAGE_WORDS.has(phrase))) say(`says '${phrase}', which no record says`);
     }
     if (jsonLd.some((entry) => JSON.stringify(entry).includes('aggregateRating'))) say('claims an aggregateRating');
+    // No record says whether places are left.
+    if (jsonLd.some((entry) => JSON.stringify(entry).includes('availability'))) say("claims an offer's availability");
     for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="tel:"]')) {
       if (!DIALABLE.test(link.getAttribute('href') ?? ''))
         say(`has a phone link that cannot dial from abroad (${link.getAttribute('href')})`);
@@ -251,7 +289,14 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
       if (/R\$/.test(price) && displayPrice(item).amount === null) say(`card ${key} prices it (${price.trim()}) without a price`);
       if (/Gratuito/.test(price) && !item.isFree) say(`card ${key} calls it free`);
       const dates = card.querySelector('.dates')?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
-      if (dates !== eventDatesFact(item)) say(`card ${key} dates it '${dates}', its record '${eventDatesFact(item)}'`);
+      if (dates !== datesOf(item)) say(`card ${key} dates it '${dates}', its record '${datesOf(item)}'`);
+      const unzoned = unzonedTime(dates);
+      if (unzoned) say(`card ${key} ${unzoned}`);
+      const isMarked = card.querySelector('.ended')?.textContent?.trim() === 'Encerrado';
+      if (item.kind === 'event' && isOverOn(item, today) !== isMarked)
+        say(
+          `card ${key} ${isMarked ? 'marks as over an event to come' : `does not mark 'Encerrado' an event over on ${lastDayOf(item)}`}`,
+        );
     }
 
     // Every link to an experience's offers lists some.
@@ -268,7 +313,7 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
     const [, prefix = '', id = ''] = page.split('/');
     const kind = detailKinds.get(prefix);
     const item = kind ? data.items.get(`${kind}/${id}`) : undefined;
-    if (item) checkItemPage(document, item, jsonLd, say);
+    if (item) checkItemPage(document, item, jsonLd, { today, datesOf }, say);
     const article = prefix === 'news' ? data.news.get(id) : undefined;
     if (article && article.views === null && /visualiza/.test(text)) say('counts views the blog never counted');
     if (article && !text.includes(formatDate(article.publishedAt)))
@@ -288,7 +333,7 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
     const reviewed = testimonial && reviewedItemPath(testimonial, (kind, itemId) => data.items.has(`${kind}/${itemId}`));
     if (reviewed && !document.querySelector(`.title a[href="${reviewed}"]`))
       say(`names what it is about without linking ${reviewed}`);
-    if (page === '/agenda') checkAgenda(document, data.byKind.event, now, say);
+    if (page === '/agenda') checkAgenda(document, data.byKind.event, now, datesOf, say);
     if (page === '/all-events') {
       const shown = [...document.querySelectorAll<HTMLElement>('article.item-card')].map((card) => card.dataset.id);
       const expected = byEventDate(
@@ -299,12 +344,18 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
     }
   }
   if (scales.size > 1) problems.push(`testimonial ratings are drawn on ${[...scales].join(' and ')}: one scale only`);
-  await checkCalendarFiles(dist, data.byKind.event, problems);
+  await checkCalendarFiles(dist, data.byKind.event, today, problems);
   return problems;
 }
 
 /** An item's own page: its chips, price, dates, structured data and, when it is not listed, no contact. */
-function checkItemPage(document: Document, item: Item, jsonLd: Record<string, unknown>[], say: (problem: string) => void): void {
+function checkItemPage(
+  document: Document,
+  item: Item,
+  jsonLd: Record<string, unknown>[],
+  { today, datesOf }: { today: string; datesOf: (item: Item) => string | null },
+  say: (problem: string) => void,
+): void {
   // The item's own statements: not its peers' cards, nor the site's header and footer (the city's contacts).
   for (const other of document.querySelectorAll('.related, .site-header, .site-footer')) other.remove();
   if (document.querySelector('.detail-top button[disabled], .detail-end button[disabled]'))
@@ -318,7 +369,7 @@ function checkItemPage(document: Document, item: Item, jsonLd: Record<string, un
   // Each named attribute under the name the record gives it.
   const headings = [...document.querySelectorAll('h2, h3')].map((heading) => heading.textContent?.trim());
   for (const attribute of item.attributes) if (!headings.includes(attribute.name)) say(`leaves out its '${attribute.name}'`);
-  const dates = eventDatesFact(item);
+  const dates = datesOf(item);
   if (dates && !(document.body.textContent ?? '').includes(dates)) say(`leaves out the event's dates (${dates})`);
   const price = document.querySelector('.price-box .price')?.textContent?.replace(/\s+/g, ' ').trim();
   const shown = displayPrice(item);
@@ -327,7 +378,13 @@ function checkItemPage(document: Document, item: Item, jsonLd: Record<string, un
   const own = jsonLd.find((entry) => entry['@type'] === ENTITIES[item.kind].schemaType);
   const offer = (own?.offers as { price?: string } | undefined)?.price;
   if (offer !== undefined && !shown.isStated) say(`offers it at ${offer} in structured data without a price`);
-  if (item.kind === 'event') checkEventDates(document, item, own, say);
+  if (item.kind === 'event') {
+    // An event's first chip is its dates (TripDetail).
+    const unzoned = unzonedTime(document.querySelector('.info-chips li')?.textContent?.replace(/\s+/g, ' ').trim());
+    if (unzoned) say(unzoned);
+    if (isOverOn(item, today)) checkEventOver(document, item, own, say);
+    else checkEventDates(document, item, own, say);
+  }
   if (!item.isListed) {
     if (!document.querySelector('.listing-notice')) say('does not say why the provider is not listed');
     if (document.querySelector('a[href^="tel:"], a[href^="https://wa.me"], a[href^="mailto:"]'))
@@ -360,6 +417,30 @@ function checkEventDates(
   const dates = google ? new URL(google.getAttribute('href') ?? '').searchParams.get('dates') : null;
   const expected = calendarStart(item.startDate).google;
   if (!dates?.startsWith(expected)) say(`puts it in Google Calendar from '${dates}', its record ${item.startDate}`);
+}
+
+/**
+ * The page of an event over on the build's day says so with its last day ('Evento encerrado em
+ * 12/01/2026', written here from the record), offers no booking ('Reservar', a contact button of its
+ * price card) nor calendar entry, and its structured data claims no status nor offer.
+ */
+function checkEventOver(
+  document: Document,
+  item: Item,
+  own: Record<string, unknown> | undefined,
+  say: (problem: string) => void,
+) {
+  const [year, month, day] = lastDayOf(item).split('-');
+  const notice = `Evento encerrado em ${day}/${month}/${year}`;
+  const text = (document.body.textContent ?? '').replace(/\s+/g, ' ');
+  if (!text.includes(notice)) say(`does not say '${notice}'`);
+  if (/Reservar/.test(text)) say(`offers 'Reservar' for an event over on ${lastDayOf(item)}`);
+  if (document.querySelector('.price-box [data-channel], .price-box a.btn'))
+    say(`offers a booking button for an event over on ${lastDayOf(item)}`);
+  if (document.querySelector('a[href^="https://calendar.google.com/"], a[href$=".ics"]'))
+    say(`offers a calendar entry for an event over on ${lastDayOf(item)}`);
+  if (own?.eventStatus !== undefined) say(`claims the status ${String(own.eventStatus)} for an event over`);
+  if (own?.offers !== undefined) say('offers tickets in structured data for an event over');
 }
 
 /** Each experience chip of the testimonials portal finds at least one testimonial. */

@@ -13,6 +13,7 @@ import {
   calendarTexts,
   dayAfter,
   eventIcs,
+  foldIcsLine,
   googleCalendarUrl,
   ICS_TYPE,
   icsPath,
@@ -30,7 +31,8 @@ const anEvent = (overrides: Partial<Item> = {}): Item =>
     kind: 'event',
     title: 'Festival de Praia, Barra do Bugres',
     location: 'Praia do Julião; Orla do Rio Paraguai, Barra do Bugres – MT',
-    excerpt: 'O maior evento da temporada de seca em Mato Grosso: durante dez dias a Praia do Julião recebe shows.',
+    descriptionHtml:
+      '<p>O maior evento da temporada de seca em Mato Grosso: durante dez dias a Praia do Julião recebe shows.</p>',
     ...overrides,
   });
 
@@ -153,7 +155,7 @@ describe('eventIcs', () => {
     );
   });
 
-  it('says the name, the place, the page and the excerpt, escaped as text values are', () => {
+  it('says the name, the place, the page and the description, escaped as text values are', () => {
     const { property } = readIcs(icsOf(MULTI_DAY));
     expect(property('SUMMARY')).toBe('SUMMARY:Festival de Praia\\, Barra do Bugres');
     expect(property('LOCATION')).toBe('LOCATION:Praia do Julião\\; Orla do Rio Paraguai\\, Barra do Bugres – MT');
@@ -163,16 +165,29 @@ describe('eventIcs', () => {
     );
   });
 
-  it('folds long lines as the library does: at most 75 characters, each continuation starting with a tab', () => {
-    const { physical } = readIcs(icsOf(MULTI_DAY));
-    const continued = physical.filter((line) => line.startsWith('\t'));
-    // The description is longer than one line: it was folded, and folding lost nothing (the test above).
-    expect(continued.length).toBeGreaterThan(0);
-    for (const line of physical) expect([...line].length, line).toBeLessThanOrEqual(75);
+  it('folds every line at 75 octets, never inside a character, each continuation starting with one space', () => {
+    // Accented words make a line of 75 characters far longer than 75 octets.
+    const description = `<p>${'Atração à beira-rio, ação e emoção: '.repeat(8)}</p>`;
+    const text = icsOf(
+      anEvent({
+        startDate: '2027-07-16',
+        descriptionHtml: description,
+        location: 'Praça São João, à beira do Rio Paraguai, ao lado da Orla Municipal',
+      }),
+    );
+    const { physical, property } = readIcs(text);
+    expect(physical.filter((line) => line.startsWith(' ')).length).toBeGreaterThan(2);
+    for (const line of physical) {
+      expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
+      expect(line, 'a line folded by the library (a tab) and not folded again').not.toMatch(/^\t/);
+      expect(line).not.toContain('\uFFFD');
+    }
+    expect(property('DESCRIPTION')).toBe(`DESCRIPTION:${'Atração à beira-rio\\, ação e emoção: '.repeat(8).trim()}`);
+    expect(property('LOCATION')).toBe('LOCATION:Praça São João\\, à beira do Rio Paraguai\\, ao lado da Orla Municipal');
   });
 
   it('leaves out the place and the description the data does not give', () => {
-    const { property } = readIcs(icsOf(anEvent({ startDate: '2026-12-27', location: '', excerpt: '' })));
+    const { property } = readIcs(icsOf(anEvent({ startDate: '2026-12-27', location: '', descriptionHtml: '' })));
     expect(property('LOCATION')).toBeUndefined();
     expect(property('DESCRIPTION')).toBeUndefined();
     expect(property('SUMMARY')).toBe('SUMMARY:Festival de Praia\\, Barra do Bugres');
@@ -206,7 +221,9 @@ describe('googleCalendarUrl', () => {
     expect(params.get('ctz')).toBe('America/Cuiaba');
     expect(params.get('text')).toBe('Festival de Praia, Barra do Bugres');
     expect(params.get('location')).toBe('Praia do Julião; Orla do Rio Paraguai, Barra do Bugres – MT');
-    expect(params.get('details')).toBe(`${event.excerpt}\n\n${PAGE_URL}`);
+    expect(params.get('details')).toBe(
+      `O maior evento da temporada de seca em Mato Grosso: durante dez dias a Praia do Julião recebe shows.\n\n${PAGE_URL}`,
+    );
   });
 
   it("writes a timed event's hours on the clock of the time zone it names", () => {
@@ -218,8 +235,8 @@ describe('googleCalendarUrl', () => {
     expect(saoPaulo.get('ctz')).toBe('America/Sao_Paulo');
   });
 
-  it('names no place it does not know, and links the page when there is no excerpt', () => {
-    const params = paramsOf(anEvent({ startDate: '2026-12-27', location: '', excerpt: '' }));
+  it('names no place it does not know, and links the page when there is no description', () => {
+    const params = paramsOf(anEvent({ startDate: '2026-12-27', location: '', descriptionHtml: '' }));
     expect(params.has('location')).toBe(false);
     expect(params.get('details')).toBe(PAGE_URL);
   });
@@ -232,7 +249,7 @@ describe('calendarTexts: plain text in the file and the link', () => {
     startDate: '2027-07-16',
     title: 'Festa do Peixe <b>2027</b>',
     location: `Praia do Julião ${ENCODED}`,
-    excerpt: `Ingressos: ${ENCODED} &amp;lt;img src=x onerror=alert(1)&amp;gt;`,
+    descriptionHtml: `Ingressos: ${ENCODED} &amp;lt;img src=x onerror=alert(1)&amp;gt;`,
   });
 
   it.each([
@@ -240,7 +257,7 @@ describe('calendarTexts: plain text in the file and the link', () => {
     ['as markup', LINK],
     ['encoded twice', ENCODED.replaceAll('&', '&amp;')],
   ])('decodes, then strips a link the upstream sent %s', (_, link) => {
-    expect(calendarTexts(anEvent({ location: `Praia ${link}`, excerpt: `Ingressos: ${link}` }))).toEqual({
+    expect(calendarTexts(anEvent({ location: `Praia ${link}`, descriptionHtml: `Ingressos: ${link}` }))).toEqual({
       title: 'Festival de Praia, Barra do Bugres',
       location: 'Praia Compre aqui',
       description: 'Ingressos: Compre aqui',
@@ -248,7 +265,7 @@ describe('calendarTexts: plain text in the file and the link', () => {
   });
 
   it('cuts after stripping, so a long text never keeps half a tag', () => {
-    const long = anEvent({ excerpt: `${'Festa '.repeat(90)}${LINK}`, location: `${LINK} ${'Orla '.repeat(60)}` });
+    const long = anEvent({ descriptionHtml: `${'Festa '.repeat(90)}${LINK}`, location: `${LINK} ${'Orla '.repeat(60)}` });
     const texts = calendarTexts(long);
     expect(texts.description?.length).toBeLessThanOrEqual(CALENDAR_CHARS.description);
     expect(texts.description).toMatch(/…$/);
@@ -257,8 +274,25 @@ describe('calendarTexts: plain text in the file and the link', () => {
     for (const text of Object.values(texts)) expect(text).not.toMatch(/[<>]|phish|&[a-z]+;/);
   });
 
+  it('cuts a long description at the end of a word, with an ellipsis, in the file and in the link', () => {
+    const words = 'Traga protetor solar, chapéu e água; clique aqui e passe o dia na praia com a família. ';
+    const event = anEvent({ startDate: '2027-07-16', descriptionHtml: `<p>${words.repeat(12)}</p>` });
+    const { description } = calendarTexts(event);
+    expect(description?.length).toBeLessThanOrEqual(CALENDAR_CHARS.description);
+    expect(description).toMatch(/[^\s.,;:]…$/);
+    // The words before the ellipsis are whole words of the text.
+    const kept = (description ?? '').slice(0, -1);
+    expect(words.repeat(12).startsWith(kept)).toBe(true);
+    expect(/\s/.test(words.repeat(12).charAt(kept.length)) || /[.,;:]/.test(words.repeat(12).charAt(kept.length))).toBe(true);
+    expect(new URL(googleCalendarUrl(event, PAGE_URL, ZONE) ?? '').searchParams.get('details')).toBe(
+      `${description}\n\n${PAGE_URL}`,
+    );
+    const ics = readIcs(icsOf(event)).property('DESCRIPTION');
+    expect(ics).toBe(`DESCRIPTION:${(description ?? '').replace(/[,;]/g, (char) => `\\${char}`)}`);
+  });
+
   it('leaves out a place or a description that holds no text but markup', () => {
-    expect(calendarTexts(anEvent({ location: '<br>', excerpt: '&lt;p&gt;&lt;/p&gt;' }))).toMatchObject({
+    expect(calendarTexts(anEvent({ location: '<br>', descriptionHtml: '&lt;p&gt;&lt;/p&gt;' }))).toMatchObject({
       location: null,
       description: null,
     });
@@ -277,5 +311,27 @@ describe('calendarTexts: plain text in the file and the link', () => {
     expect(property('LOCATION')).toBe('LOCATION:Praia do Julião Compre aqui');
     expect(property('DESCRIPTION')).toBe('DESCRIPTION:Ingressos: Compre aqui');
     expect(icsOf(HOSTILE)).not.toMatch(/phish|<|&lt;/);
+  });
+});
+
+describe.each([
+  ['plain ASCII', `DESCRIPTION:${'a'.repeat(200)}`],
+  ['two-octet letters', `LOCATION:${'ç'.repeat(120)}`],
+  ['three-octet dashes, astral emoji', `SUMMARY:${'–🎉é'.repeat(40)}`],
+  ['exactly 75 octets', `X:${'b'.repeat(73)}`],
+])('foldIcsLine of %s', (_, line) => {
+  const folded = foldIcsLine(line);
+  it('keeps every physical line within 75 octets, continuations after one space', () => {
+    const lines = folded.split('\r\n');
+    for (const [index, physical] of lines.entries()) {
+      expect(Buffer.byteLength(physical, 'utf8')).toBeLessThanOrEqual(75);
+      if (index > 0) expect(physical).toMatch(/^ [^ ]/u);
+    }
+    if (Buffer.byteLength(line, 'utf8') <= 75) expect(folded).toBe(line);
+  });
+  it('gives the line back when unfolded, no character split', () => {
+    expect(folded.replace(/\r\n /g, '')).toBe(line);
+    for (const physical of folded.split('\r\n'))
+      expect(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(physical))).toBe(physical);
   });
 });

@@ -8,7 +8,9 @@ import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
 import {
   byEventDate,
   displayPrice,
+  endedNotice,
   eventDatesFact,
+  isEventOver,
   listingNotice,
   offerAmount,
   peopleFact,
@@ -109,23 +111,38 @@ describe.each([
   it(`is ${expected}`, () => expect(peopleFact(people)).toBe(expected));
 });
 
+const MT = ', horário de Mato Grosso';
 describe.each([
-  // Days alone: no hour is invented.
+  // Days alone: no hour is invented, and no clock named.
   ['2027-07-16', null, '16 de julho de 2027'],
   ['2027-07-16', '2027-07-25', '16 a 25 de julho de 2027'],
   ['2027-06-24', '2027-07-02', '24 de junho a 2 de julho de 2027'],
   ['2026-12-30', '2027-01-02', '30 de dezembro de 2026 a 2 de janeiro de 2027'],
-  // A time of day, as the city reads it.
-  ['2026-12-27T19:00:00-04:00', null, '27 de dezembro de 2026, 19h'],
-  ['2026-12-27T07:30:00-04:00', null, '27 de dezembro de 2026, 7h30'],
-  ['2026-12-27T19:00:00-04:00', '2026-12-27T23:00:00-04:00', '27 de dezembro de 2026, das 19h às 23h'],
-  ['2027-07-16T19:00:00-04:00', '2027-07-25', '16 de julho, 19h, a 25 de julho de 2027'],
-  ['2027-07-16', '2027-07-25T22:00:00-04:00', '16 a 25 de julho de 2027, 22h'],
-  ['2026-12-31T21:00:00-04:00', '2027-01-01T02:00:00-04:00', '31 de dezembro de 2026, 21h, a 1 de janeiro de 2027, 2h'],
+  // A time of day, as the city reads it, and the clock it is on.
+  ['2026-12-27T19:00:00-04:00', null, `27 de dezembro de 2026, 19h${MT}`],
+  ['2026-12-27T07:30:00-04:00', null, `27 de dezembro de 2026, 7h30${MT}`],
+  ['2026-12-27T19:00:00-04:00', '2026-12-27T23:00:00-04:00', `27 de dezembro de 2026, das 19h às 23h${MT}`],
+  ['2027-07-16T19:00:00-04:00', '2027-07-25', `16 de julho, 19h, a 25 de julho de 2027${MT}`],
+  ['2027-07-16', '2027-07-25T22:00:00-04:00', `16 a 25 de julho de 2027, 22h${MT}`],
+  ['2026-12-31T21:00:00-04:00', '2027-01-01T02:00:00-04:00', `31 de dezembro de 2026, 21h, a 1 de janeiro de 2027, 2h${MT}`],
   // Undated: said plainly where the date would be.
   [null, null, 'Data a confirmar'],
-])('eventDatesFact(%j, %j)', (startDate, endDate, expected) => {
-  it(`is ${expected}`, () => expect(eventDatesFact(anItem({ kind: 'event', startDate, endDate }))).toBe(expected));
+])('eventDatesFact(%j, %j) in Cuiabá', (startDate, endDate, expected) => {
+  it(`is ${expected}`, () =>
+    expect(eventDatesFact(anItem({ kind: 'event', startDate, endDate }), 'America/Cuiaba')).toBe(expected));
+});
+
+describe.each([
+  // Another city's zone by its own name; a zone with no Portuguese name by its offset at the event's time.
+  ['America/Sao_Paulo', '2026-12-27T19:00:00-03:00', '27 de dezembro de 2026, 19h, horário de Brasília'],
+  ['Brazil/East', '2026-12-27T19:00:00-03:00', '27 de dezembro de 2026, 19h, horário de Brasília'],
+  ['America/Manaus', '2026-12-27T19:00:00-04:00', '27 de dezembro de 2026, 19h, horário do Amazonas'],
+  ['America/Asuncion', '2026-12-27T19:00:00-03:00', '27 de dezembro de 2026, 19h (UTC\u22123)'],
+  ['America/La_Paz', '2026-12-27T19:00:00-04:00', '27 de dezembro de 2026, 19h (UTC\u22124)'],
+  ['Asia/Kolkata', '2026-12-27T19:00:00+05:30', '27 de dezembro de 2026, 19h (UTC+5:30)'],
+  ['UTC', '2026-12-27T19:00:00+00:00', '27 de dezembro de 2026, 19h (UTC)'],
+])('eventDatesFact in %s', (zone, startDate, expected) => {
+  it(`is ${expected}`, () => expect(eventDatesFact(anItem({ kind: 'event', startDate, endDate: null }), zone)).toBe(expected));
 });
 
 describe('eventDatesFact of other kinds', () => {
@@ -174,6 +191,28 @@ describe('byEventDate', () => {
       'august',
     ]));
 });
+
+describe.each<[string, string | null, string | null, string, boolean, string | null]>([
+  // startDate, endDate, now (UTC) → over, what its page says
+  ['a day past', '2026-01-10', null, '2026-11-29T12:00:00Z', true, 'Evento encerrado em 10/01/2026'],
+  ['days past, by the last', '2026-01-10', '2026-01-12', '2026-11-29T12:00:00Z', true, 'Evento encerrado em 12/01/2026'],
+  ['a timed evening past', '2026-10-19T19:00:00-04:00', null, '2026-10-20T12:00:00Z', true, 'Evento encerrado em 19/10/2026'],
+  ['under way on its last day', '2026-11-20', '2026-11-29', '2026-11-29T12:00:00Z', false, null],
+  // 23:30 in Cuiabá on the 29th is already the 30th in UTC: the city's day decides.
+  ['its day in the city, the next in UTC', '2026-11-29', null, '2026-11-30T03:30:00Z', false, null],
+  ['its day over in the city', '2026-11-29', null, '2026-11-30T04:30:00Z', true, 'Evento encerrado em 29/11/2026'],
+  ['to come', '2027-07-16', '2027-07-19', '2026-11-29T12:00:00Z', false, null],
+  ['undated', null, null, '2026-11-29T12:00:00Z', false, null],
+])('an event %s', (_, startDate, endDate, now, isOver, notice) => {
+  const event = anItem({ kind: 'event', startDate, endDate });
+  it(`is ${isOver ? '' : 'not '}over, and its page says ${JSON.stringify(notice)}`, () => {
+    expect(isEventOver(event, new Date(now))).toBe(isOver);
+    expect(endedNotice(event, new Date(now))).toBe(notice);
+  });
+});
+
+it('says no event is over of another kind', () =>
+  expect(endedNotice(anItem({ kind: 'tour', startDate: '2020-01-01' }), new Date())).toBeNull());
 
 describe.each([
   [true, null, null],

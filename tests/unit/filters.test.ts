@@ -244,6 +244,7 @@ const TOUR: FilterableItem = {
   days: null,
   nights: null,
   periods: [],
+  isOver: false,
 };
 
 describe.each([
@@ -336,6 +337,7 @@ describe.each([
       days: null,
       nights: null,
       periods: [],
+      isOver: false,
     },
   ],
   [
@@ -361,6 +363,7 @@ describe.each([
       days: null,
       nights: null,
       periods: [1, 2, 4],
+      isOver: false,
     },
   ],
   [
@@ -378,6 +381,7 @@ describe.each([
       days: null,
       nights: 3,
       periods: [],
+      isOver: false,
     },
   ],
   [
@@ -395,6 +399,7 @@ describe.each([
       days: 3,
       nights: null,
       periods: [],
+      isOver: false,
     },
   ],
   [
@@ -413,6 +418,7 @@ describe.each([
       days: 10,
       nights: null,
       periods: [],
+      isOver: false,
     },
   ],
 ])('itemFromDataset(%s)', (_name, dataset, expected) => {

@@ -123,7 +123,9 @@ describe('contactLd', () => {
 
 describe('itemLd of an event', () => {
   const ORIGIN = 'https://turismo.example.com.br';
-  const context = { url: `${ORIGIN}/event/401`, image: `${ORIGIN}/festival.jpg`, city: CITY };
+  /** The build's day: the events below are still to come on it, but the one over. */
+  const now = new Date('2026-11-29T12:00:00Z');
+  const context = { url: `${ORIGIN}/event/401`, image: `${ORIGIN}/festival.jpg`, city: CITY, now };
   const anEvent = (overrides: Parameters<typeof anItem>[0]) =>
     anItem({
       id: '401',
@@ -178,6 +180,19 @@ describe('itemLd of an event', () => {
     const ld = itemLd(anEvent({ startDate: '2027-04-16', ...priced }), context);
     expect((ld.offers as { price: string } | undefined)?.price).toBe(offer);
     if (offer) expect(ld.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'BRL', url: `${ORIGIN}/event/401` });
+    // No record says whether places are left: no availability, never an invented 'InStock'.
+    expect(JSON.stringify(ld)).not.toMatch(/availability|InStock/);
+  });
+
+  it('claims nothing of an event over on the build day: no status, no offer; its dates and place stay', () => {
+    const over = anEvent({ startDate: '2026-10-19T19:00:00-04:00', endDate: null, price: 'R$ 40,00', priceValue: 40 });
+    const ld = itemLd(over, context);
+    expect(ld).not.toHaveProperty('eventStatus');
+    expect(ld).not.toHaveProperty('offers');
+    expect(ld).toMatchObject({ '@type': 'Event', startDate: '2026-10-19T19:00:00-04:00', location: { '@type': 'Place' } });
+    // The same event, on a build before it, is on and sold.
+    const before = itemLd(over, { ...context, now: new Date('2026-10-01T12:00:00Z') });
+    expect(before).toMatchObject({ eventStatus: 'https://schema.org/EventScheduled', offers: { price: '40.00' } });
   });
 
   it('invents no date for an undated event, and places one without a place in the city', () => {

@@ -141,6 +141,7 @@ describe('listIndex', () => {
       days: null,
       nights: null,
       periods: [],
+      isOver: false,
     });
   });
 });

@@ -26,6 +26,7 @@ const card = (id: string, data: Partial<FilterableItem>): { id: string; item: Fi
     days: null,
     nights: null,
     periods: [],
+    isOver: false,
     ...data,
   },
 });
@@ -57,6 +58,33 @@ describe.each<[string, SortOrder, string[]]>([
     const entries = [...CARDS];
     sortItems(entries, order, (entry) => entry.item);
     expect(entries).toEqual(CARDS);
+  });
+});
+
+describe('sortItems with events over', () => {
+  // The list's own order (byEventDate) already puts them last: to come, then over.
+  const EVENTS = [
+    card('next', { title: 'Zumba na praça', price: 50 }),
+    card('later', { title: 'Arraial', price: 20, rating: 4 }),
+    card('over', { title: 'Cavalgada', price: 10, rating: 5, isOver: true }),
+    card('over-free', { title: 'Baile', isFree: true, isOver: true }),
+  ];
+  it.each<[SortOrder, string[]]>([
+    ['', ['next', 'later', 'over', 'over-free']],
+    ['preco', ['later', 'next', 'over-free', 'over']],
+    ['avaliacao', ['later', 'next', 'over', 'over-free']],
+    ['nome', ['later', 'next', 'over-free', 'over']],
+  ])('by %j keeps what is over after what is to come: %j', (order, expected) => {
+    expect(sortItems(EVENTS, order, (entry) => entry.item).map((entry) => entry.id)).toEqual(expected);
+  });
+
+  it("reads 'over' from the card's data, written only for an event over on the given day", () => {
+    const over = anItem({ id: 'o', kind: 'event', startDate: '2026-01-10', endDate: '2026-01-12' });
+    const now = new Date('2026-11-29T12:00:00Z');
+    expect(itemFromDataset(cardDataset(over, now)).isOver).toBe(true);
+    expect(itemFromDataset(cardDataset(over, new Date('2026-01-12T12:00:00Z'))).isOver).toBe(false);
+    expect(itemFromDataset(cardDataset(anItem({ id: 't', kind: 'event', startDate: null }), now)).isOver).toBe(false);
+    expect(itemFromDataset(cardDataset(over)).isOver).toBe(false);
   });
 });
 

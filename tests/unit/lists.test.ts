@@ -111,6 +111,7 @@ describe('cardDataAttributes', () => {
       days: item.kind === 'event' ? eventDays(item) : null,
       nights: item.kind === 'accommodation' ? durationNights(item.duration) : null,
       periods: item.kind === 'restaurant' ? mealPeriods(item.duration) : [],
+      isOver: false,
     });
   });
 });

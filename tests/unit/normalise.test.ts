@@ -714,3 +714,15 @@ describe("a post's own link", () => {
     expect(blogHosts(readSyncConfig({}))).toEqual([]);
   });
 });
+
+describe("an event's time in the run's city zone", () => {
+  const record = { id: 402, title: 'Festa', start_date: '2027-07-01T19:00:00-03:00', end_date: '01/07/2027 23:00' };
+  it.each([
+    // The run's CITY_TIME_ZONE (RecordContext.timeZone), not the zone of the process that runs the sync.
+    ['America/Sao_Paulo', '2027-07-01T19:00:00-03:00', '2027-07-01T23:00:00-03:00'],
+    ['America/Cuiaba', '2027-07-01T18:00:00-04:00', '2027-07-01T23:00:00-04:00'],
+  ])('in %s, is written on its clock: %s to %s', (timeZone, startDate, endDate) => {
+    const item = toItem(RawItemSchema.parse(record), 'event', contextFor({ timeZone }));
+    expect({ startDate: item.startDate, endDate: item.endDate }).toEqual({ startDate, endDate });
+  });
+});

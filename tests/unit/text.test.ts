@@ -9,6 +9,7 @@ import { pickCity } from '../../scripts/sync/normalise/city.ts';
 import { slugify } from '../../src/lib/format.ts';
 import {
   countLabel,
+  cutAtWord,
   cutText,
   decodeEntities,
   echoText,
@@ -126,6 +127,41 @@ describe.each<[string, string, number, string]>([
     expect(cutText(text, max)).toBe(expected);
     expect(cutText(text, max).length).toBeLessThanOrEqual(max);
   });
+});
+
+describe.each<[string, string, number, string]>([
+  ['a short text', 'Passeio de barco', 20, 'Passeio de barco'],
+  ['a text of the limit', 'Passeio de barco', 16, 'Passeio de barco'],
+  // A cut inside 'passeio' goes back to the end of the word before it.
+  ['a cut inside a word', 'clique aqui e passeio pelo rio', 20, 'clique aqui e…'],
+  ['a cut just before a space', 'clique aqui passe o dia', 18, 'clique aqui passe…'],
+  ['a comma left at the cut', 'Praia, sol, rio e peixe', 12, 'Praia, sol…'],
+  ['an accented word at the cut', 'Atração à beira-rio com emoção', 26, 'Atração à beira-rio com…'],
+  ['a first word longer than the limit', 'https://exemplo.com.br/ingressos completo', 12, 'https://exe…'],
+  ['an emoji after a word', 'Festa 🎉🎉🎉🎉 junina', 9, 'Festa…'],
+])('cutAtWord: %s', (_, text, max, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => {
+    expect(cutAtWord(text, max)).toBe(expected);
+    expect(cutAtWord(text, max).length).toBeLessThanOrEqual(max);
+  });
+});
+
+it('cutAtWord keeps only whole words of the text, at most max characters', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.stringMatching(/^[a-zçãé]{1,9}$/), { minLength: 1, maxLength: 30 }),
+      fc.integer({ min: 12, max: 80 }),
+      (words, max) => {
+        const text = words.join(' ');
+        const cut = cutAtWord(text, max);
+        expect(cut.length).toBeLessThanOrEqual(max);
+        if (cut === text) return;
+        const kept = cut.slice(0, -1).split(' ');
+        expect(cut.endsWith('…')).toBe(true);
+        expect(kept).toEqual(words.slice(0, kept.length));
+      },
+    ),
+  );
 });
 
 describe('echoText', () => {

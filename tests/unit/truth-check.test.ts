@@ -42,9 +42,10 @@ beforeAll(async () => {
     // Dated and to come (every build's clock is before 2090), over, and undated.
     event: [
       anItem({ id: 'e1', kind: 'event', startDate: '2090-07-16', endDate: '2090-07-25' }),
-      anItem({ id: 'e2', kind: 'event', startDate: '2020-01-01' }),
+      anItem({ id: 'e2', kind: 'event', startDate: '2020-01-01', price: 'R$ 10,00', priceValue: 10 }),
       anItem({ id: 'e3', kind: 'event' }),
       anItem({ id: 'e4', kind: 'event', startDate: '2090-12-27T19:00:00-04:00' }),
+      anItem({ id: 'e5', kind: 'event', startDate: '2090-05-22T19:00:00-04:00' }),
     ],
   } as Record<string, unknown[]>;
   for (const kind of ITEM_KINDS) {
@@ -113,18 +114,47 @@ beforeAll(async () => {
       `<ul class="social"><li><button type="button" disabled aria-label="TikTok não informado"></button></li></ul></footer></body></html>`,
   );
   // Events: an honest page and calendar file (e4), then an hour nobody gave, a Google link from another day and no
-  // .ics file (e1), a calendar entry for an undated event (e3), and an agenda listing what is over and leaving out e4.
-  const eventLd = (startDate: string | null) =>
-    `<script type="application/ld+json">${JSON.stringify({ '@type': 'Event', ...(startDate ? { startDate } : {}) })}</script>`;
+  // .ics file (e1), a calendar entry for an undated event (e3), an agenda listing what is over and leaving out e4
+  // and e5; an event over (e2) still booked, in calendars, in stock and on a card not marked; a time without its
+  // clock and a calendar file folded by characters (e5).
+  const eventLd = (startDate: string | null, more: object = {}) =>
+    `<script type="application/ld+json">${JSON.stringify({ '@type': 'Event', ...(startDate ? { startDate } : {}), ...more })}</script>`;
   const google = (dates: string) =>
     `<a href="https://calendar.google.com/calendar/render?action=TEMPLATE&dates=${dates}">Google Agenda</a>`;
   await writeFile(
     path.join(dist(), 'event', 'e4.html'),
     page(
-      `${eventLd('2090-12-27T19:00:00-04:00')}<p>27 de dezembro de 2090, 19h</p>${google('20901227T190000/20901227T190000')}<a href="/event/e4.ics">.ics</a>`,
+      `${eventLd('2090-12-27T19:00:00-04:00')}<ul class="info-chips"><li>27 de dezembro de 2090, 19h, horário de Mato Grosso</li></ul>` +
+        `${google('20901227T190000/20901227T190000')}<a href="/event/e4.ics">.ics</a>`,
     ),
   );
   await writeFile(path.join(dist(), 'event', 'e4.ics'), 'BEGIN:VCALENDAR\r\nDTSTART:20901227T230000Z\r\nEND:VCALENDAR\r\n');
+  const over = {
+    eventStatus: 'https://schema.org/EventScheduled',
+    offers: { price: '10.00', availability: 'https://schema.org/InStock' },
+  };
+  await writeFile(
+    path.join(dist(), 'event', 'e2.html'),
+    page(
+      `${eventLd('2020-01-01', over)}<ul class="info-chips"><li>1 de janeiro de 2020</li></ul>` +
+        `<section class="card price-box"><a class="btn btn-primary" data-channel="whatsapp" href="https://wa.me/5565999990000">Reservar Agora</a></section>` +
+        `${google('20200101/20200102')}<a href="/event/e2.ics">.ics</a>` +
+        card('event', 'e2', '<p class="dates">1 de janeiro de 2020</p>'),
+    ),
+  );
+  await writeFile(path.join(dist(), 'event', 'e2.ics'), 'BEGIN:VCALENDAR\r\nDTSTART;VALUE=DATE:20200101\r\nEND:VCALENDAR\r\n');
+  await writeFile(
+    path.join(dist(), 'event', 'e5.html'),
+    page(
+      `${eventLd('2090-05-22T19:00:00-04:00')}<ul class="info-chips"><li>22 de maio de 2090, 19h</li></ul>` +
+        `${google('20900522T190000/20900522T190000')}<a href="/event/e5.ics">.ics</a>`,
+    ),
+  );
+  await writeFile(
+    path.join(dist(), 'event', 'e5.ics'),
+    // As the `ics` library folds: 72 characters, but 96 octets, then a tab.
+    `BEGIN:VCALENDAR\r\nDTSTART:20900522T230000Z\r\nDESCRIPTION:${'ação '.repeat(12)}\r\n\tfim\r\nEND:VCALENDAR\r\n`,
+  );
   await writeFile(
     path.join(dist(), 'event', 'e1.html'),
     page(`${eventLd('2090-07-16T16:00:00.000Z')}<p>16 a 25 de julho de 2090</p>${google('20900715/20900726')}`),
@@ -195,12 +225,25 @@ describe('truthProblems', () => {
     expect(problems.filter((problem) => /^\/(?:event|agenda)/.test(problem))).toEqual([
       '/agenda: lists event/e2, which was over on 2020-01-01',
       '/agenda: leaves out event/e4, which is still to come',
+      '/agenda: leaves out event/e5, which is still to come',
       '/event/e1: starts in structured data at 2090-07-16T16:00:00.000Z, its record 2090-07-16',
       "/event/e1: offers no .ics file in 'Adicionar à agenda'",
       "/event/e1: puts it in Google Calendar from '20900715/20900726', its record 2090-07-16",
+      "/event/e2: claims an offer's availability",
+      "/event/e2: card event/e2 does not mark 'Encerrado' an event over on 2020-01-01",
+      "/event/e2: does not say 'Evento encerrado em 01/01/2020'",
+      "/event/e2: offers 'Reservar' for an event over on 2020-01-01",
+      '/event/e2: offers a booking button for an event over on 2020-01-01',
+      '/event/e2: offers a calendar entry for an event over on 2020-01-01',
+      '/event/e2: claims the status https://schema.org/EventScheduled for an event over',
+      '/event/e2: offers tickets in structured data for an event over',
       '/event/e3: offers a calendar entry for an event without a date or a listing',
+      "/event/e5: leaves out the event's dates (22 de maio de 2090, 19h, horário de Mato Grosso)",
+      "/event/e5: gives a time without its clock ('22 de maio de 2090, 19h')",
       '/event/e1.ics: is missing, for an event dated 2090-07-16',
-      '/event/e2.ics: is missing, for an event dated 2020-01-01',
+      '/event/e2.ics: is made for an event over on 2020-01-01',
+      "/event/e5.ics: has a line of 96 octets ('DESCRIPTION:ação ação ação açã…')",
+      '/event/e5.ics: continues a line with a tab, not one space',
     ]);
     // A testimonial about no page of the site names it as text; a configured supporter may be named.
     expect(problems.filter((problem) => problem.startsWith('/testimonials/1:'))).toEqual([]);

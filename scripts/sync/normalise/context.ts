@@ -36,6 +36,11 @@ export interface RecordContext {
    * (notOwnSite, own-links.ts); unset in tests of a single mapper.
    */
   siteUrl?: string | undefined;
+  /**
+   * CITY_TIME_ZONE of this run, in which an event's time without an offset is read and every time is
+   * written (eventDate); TIME_ZONE, the process's, when unset (tests of a single mapper).
+   */
+  timeZone?: string | undefined;
   /** The record's position in its collection, from 0, and the collection's size. */
   index: number;
   total: number;

@@ -273,7 +273,8 @@ function priceOf(value: string | number | undefined, label: string, context: Rec
  * a later one ('start_date' 2026-12-27, 'starts_at' 2026-12-27T19:00:00-04:00) keeps the time.
  */
 function eventDay(values: (string | undefined)[], label: string, context: RecordContext): string | null {
-  const options = { timeZone: TIME_ZONE, latest: new Date(context.now.getTime() + EVENT_HORIZON_MS) };
+  // The run's zone, not the process's: a sync run for another city (runSync's env) writes that city's clock.
+  const options = { timeZone: context.timeZone ?? TIME_ZONE, latest: new Date(context.now.getTime() + EVENT_HORIZON_MS) };
   const given = values.filter((value): value is string => Boolean(value));
   for (const [index, value] of given.entries()) {
     const day = eventDate(value, options);

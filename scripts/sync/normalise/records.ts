@@ -29,6 +29,8 @@ export interface NormaliseOptions {
   now: Date;
   /** SITE_URL (RecordContext.siteUrl). */
   siteUrl?: string | undefined;
+  /** CITY_TIME_ZONE (RecordContext.timeZone). */
+  timeZone?: string | undefined;
   /**
    * The deploy gate's limit for the page of one record, in bytes (scripts/verify/sizes.ts; its
    * default unless VERIFY_MAX_PAGE_BYTES raises it): a record whose page would pass it is dropped.
@@ -162,6 +164,7 @@ export async function normaliseRecords<RawSchema extends z.ZodType, Entry extend
       baseUrl: options.baseUrl,
       now: options.now,
       siteUrl: options.siteUrl,
+      timeZone: options.timeZone,
       index,
       total: records.length,
       note: (reason, detail) => notes.push({ reason, ...detail }),

@@ -10,6 +10,7 @@ import { breadcrumbLd, experienceLd, faqLd, itemLd } from '../json-ld.ts';
 import type { City, Experience, Item } from '../schemas/index.ts';
 import { experienceSearchRecord, itemSearchRecord, type SearchRecord } from '../search/search.ts';
 import { canonicalUrl } from '../seo.ts';
+import { BUILT_AT } from '../site.ts';
 import { placeLabel } from '../text.ts';
 import { heroImage } from './detail-data.ts';
 
@@ -39,7 +40,12 @@ export interface DetailPageData {
 }
 
 /** Layout data of an item's page; `prefer` picks the hero (restaurants: first photo; providers: banner). */
-export function itemPageData(item: Item, city: City, prefer: 'banner' | 'image' | 'gallery' = 'image'): DetailPageData {
+export function itemPageData(
+  item: Item,
+  city: City,
+  prefer: 'banner' | 'image' | 'gallery' = 'image',
+  now: Date = BUILT_AT,
+): DetailPageData {
   const path = itemPath(item.kind, item.id);
   const trail: Trail = [
     ['Início', '/'],
@@ -48,7 +54,7 @@ export function itemPageData(item: Item, city: City, prefer: 'banner' | 'image' 
   ];
   const image = heroImage(item, prefer);
   const shareImage = item.image ?? image;
-  const context = { url: canonicalUrl(path), image: shareImage, city };
+  const context = { url: canonicalUrl(path), image: shareImage, city, now };
   return {
     path,
     trail,

@@ -9,10 +9,10 @@ import { createEvent, type DateArray, type EventAttributes } from 'ics';
 import { TIME_ZONE, wallClock } from '../format.ts';
 import { itemPath } from '../paths.ts';
 import type { Item } from '../schemas/index.ts';
-import { cutText, plainText } from '../text.ts';
+import { cutAtWord, plainText } from '../text.ts';
 
 /** What a calendar entry reads of an event. */
-export type CalendarEvent = Pick<Item, 'id' | 'title' | 'startDate' | 'endDate' | 'location' | 'excerpt'>;
+export type CalendarEvent = Pick<Item, 'id' | 'title' | 'startDate' | 'endDate' | 'location' | 'descriptionHtml'>;
 
 /**
  * The time an event takes in a calendar:
@@ -27,8 +27,8 @@ export type CalendarSpan =
 
 /**
  * The most a calendar entry says of each text. A title and a place are shorter on every page; the
- * description is the card's excerpt. Long enough for them, short enough that a record cannot make
- * the link longer than a browser or Google takes.
+ * description is the page's, as plain text, whole when it is short. Long enough for them, short
+ * enough that a record cannot make the link longer than a browser or Google takes.
  */
 export const CALENDAR_CHARS = { title: 200, location: 200, description: 500 } as const;
 
@@ -37,7 +37,7 @@ export interface CalendarTexts {
   title: string;
   /** Null when the data gives no place. */
   location: string | null;
-  /** Null when the data gives no excerpt. */
+  /** Null when the data gives no description. */
   description: string | null;
 }
 
@@ -45,14 +45,16 @@ export interface CalendarTexts {
  * The texts of an event as a calendar shows them: plain text (plainText: entities decoded, then
  * markup removed, so a record's `&lt;a href="https://…"&gt;Compre aqui&lt;/a&gt;` is 'Compre aqui' and
  * never a link in the visitor's calendar, which renders a description's HTML), then cut to
- * CALENDAR_CHARS, so a cut never leaves half a tag.
+ * CALENDAR_CHARS at the end of a word with '…' (cutAtWord), so a cut never leaves half a tag nor
+ * half a word. The description is the page's own (`descriptionHtml`), not the card's excerpt, which
+ * the sync has already cut short.
  */
-export function calendarTexts(event: Pick<CalendarEvent, 'title' | 'location' | 'excerpt'>): CalendarTexts {
-  const text = (value: string, max: number) => cutText(plainText(value), max) || null;
+export function calendarTexts(event: Pick<CalendarEvent, 'title' | 'location' | 'descriptionHtml'>): CalendarTexts {
+  const text = (value: string, max: number) => cutAtWord(plainText(value), max) || null;
   return {
     title: text(event.title, CALENDAR_CHARS.title) ?? '',
     location: text(event.location, CALENDAR_CHARS.location),
-    description: text(event.excerpt, CALENDAR_CHARS.description),
+    description: text(event.descriptionHtml, CALENDAR_CHARS.description),
   };
 }
 
@@ -91,6 +93,48 @@ export function calendarSpan(event: Pick<Item, 'startDate' | 'endDate'>, timeZon
 
 const dayArray = (day: string): DateArray => day.split('-').map(Number) as DateArray;
 
+/** The most octets a line of an `.ics` file holds, its line break aside (RFC 5545, 3.1). */
+export const ICS_LINE_OCTETS = 75;
+
+const utf8 = new TextEncoder();
+
+/**
+ * A content line folded as RFC 5545 (3.1) asks: at most ICS_LINE_OCTETS octets of UTF-8 a line, each
+ * continuation starting with one space (which counts in its line), and never inside a character, so
+ * 'ç' or an emoji stays whole. Unfolding (a line break and the space after it removed) gives the line back.
+ */
+export function foldIcsLine(line: string): string {
+  const lines: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = utf8.encode(char).length;
+    if (octets + size > ICS_LINE_OCTETS) {
+      lines.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join('\r\n');
+}
+
+/**
+ * An `.ics` text with every line folded by octets (foldIcsLine). The `ics` library folds at 75
+ * characters with a tab, which an accented line makes up to 150 octets: its folds are undone first (a
+ * line break then a space or a tab, RFC 5545's unfolding; a text value holds no line break of its own,
+ * the library writes it as `\n`), then each line is folded again.
+ */
+export function foldIcs(text: string): string {
+  return text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .map((line) => (line === '' ? line : foldIcsLine(line)))
+    .join('\r\n');
+}
+
 /** What the `.ics` file and the link need of the event's page. */
 export interface CalendarPage {
   /** The absolute URL of the event's page. */
@@ -100,8 +144,8 @@ export interface CalendarPage {
 }
 
 /**
- * The `.ics` file of a dated event (RFC 5545, written by the `ics` library: CRLF line ends, lines folded
- * at 75 characters): one VEVENT whose UID is the event's id at the site's host, the same in every build,
+ * The `.ics` file of a dated event (RFC 5545, written by the `ics` library: CRLF line ends; its lines
+ * folded again at 75 octets, foldIcs): one VEVENT whose UID is the event's id at the site's host, the same in every build,
  * so a calendar that imports the file again updates its entry instead of adding a second one. An
  * all-day event's dates are VALUE=DATE (DTEND the day after the last); a timed one's are UTC instants,
  * which every calendar shows in its own time zone. SUMMARY, the page's URL, and LOCATION and
@@ -137,7 +181,7 @@ export function eventIcs(event: CalendarEvent, page: CalendarPage, timeZone: str
   const { error, value } = createEvent(attributes);
   if (error || !value)
     throw new Error(`The calendar file of event ${event.id} could not be made: ${error?.message ?? 'no text'}`);
-  return value;
+  return foldIcs(value);
 }
 
 /** '2026-12-27' or '2026-12-27T19:00:00' as Google's `dates` write it: '20261227', '20261227T190000'. */
@@ -146,7 +190,7 @@ const compact = (value: string) => value.replace(/[-:]/g, '');
 /**
  * The Google Calendar link of a dated event ('Adicionar à agenda'): `dates` with the same span as the
  * `.ics` file, an all-day event's as days with the day after the last, a timed one's as the city's
- * wall clock with `ctz` naming its time zone; the title, the excerpt and the page's link as details, the
+ * wall clock with `ctz` naming its time zone; the title, the description and the page's link as details, the
  * place when known, each as calendarTexts writes it. Null for an event without a date.
  */
 export function googleCalendarUrl(event: CalendarEvent, pageUrl: string, timeZone: string = TIME_ZONE): string | null {

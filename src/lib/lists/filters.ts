@@ -14,7 +14,7 @@
  * the options of the panels. It imports no per-kind table, so the list's islands (src/islands/List*.tsx) stay small.
  */
 
-import { displayPrice } from '../facts.ts';
+import { displayPrice, isEventOver } from '../facts.ts';
 import type { Item } from '../schemas/index.ts';
 import { echoText, fold } from '../text.ts';
 
@@ -114,6 +114,8 @@ export interface FilterableItem {
   days: number | null;
   nights: number | null;
   periods: number[];
+  /** An event over on the build's day (isEventOver): every order keeps it after the others (src/lib/lists/sort.ts). */
+  isOver: boolean;
 }
 
 /**
@@ -444,9 +446,10 @@ export function mealPeriods(text: string): number[] {
 
 /**
  * Data attributes on a card's wrapper: everything the list filters need, so it reads
- * the DOM and nothing else. Lists are joined with '|'; unknown numbers are left out.
+ * the DOM and nothing else. Lists are joined with '|'; unknown numbers are left out. `now`, the
+ * build's time, marks an event over then (`data-over`).
  */
-export function cardDataAttributes(item: Item): Record<string, string> {
+export function cardDataAttributes(item: Item, now?: Date): Record<string, string> {
   const attributes: Record<string, string> = {
     'data-title': item.title,
     'data-experiences': item.experiences.join('|'),
@@ -466,6 +469,7 @@ export function cardDataAttributes(item: Item): Record<string, string> {
   if (item.kind === 'event') {
     const days = eventDays(item);
     if (days !== null) attributes['data-days'] = String(days);
+    if (now && isEventOver(item, now)) attributes['data-over'] = '1';
   }
   if (item.kind === 'accommodation') {
     const nights = durationNights(item.duration);
@@ -499,5 +503,6 @@ export function itemFromDataset(data: Readonly<Record<string, string | undefined
     days: numberOrNull(data.days),
     nights: numberOrNull(data.nights),
     periods: splitList(data.periods).map(Number).filter(Number.isFinite),
+    isOver: data.over !== undefined,
   };
 }

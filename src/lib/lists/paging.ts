@@ -83,20 +83,20 @@ export function datasetOf(attributes: Readonly<Record<string, string>>): Record<
 }
 
 /** The matchers' data of a card as its `dataset` holds it; the duration text, which no matcher reads, left out. */
-export function cardDataset(item: Item): Record<string, string> {
+export function cardDataset(item: Item, now?: Date): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(cardDataAttributes(item))
+    Object.entries(cardDataAttributes(item, now))
       .filter(([attribute]) => attribute !== 'data-duration')
       .map(([attribute, value]) => [datasetKey(attribute), value]),
   );
 }
 
-/** The index of a list: every item in the list's order, with the page its card is on. */
-export function listIndex(items: readonly Item[]): ListIndexEntry[] {
+/** The index of a list: every item in the list's order, with the page its card is on; `now` as cardDataAttributes reads it. */
+export function listIndex(items: readonly Item[], now?: Date): ListIndexEntry[] {
   return items.map((item, index) => ({
     id: item.id,
     page: pageOf(index, LIST_PAGE_SIZE),
-    data: cardDataset(item),
+    data: cardDataset(item, now),
   }));
 }
 

@@ -67,13 +67,14 @@ const COMPARE: Record<Exclude<SortOrder, ''>, (a: FilterableItem, b: FilterableI
 /**
  * The entries in an order, as a new array: the list's own ('') keeps them as they are. `itemOf`
  * reads each entry once (a card's or an index entry's data, itemFromDataset); ties keep the
- * entries' order.
+ * entries' order. In every order the events over come after the others, as in the list's own
+ * (byEventDate): a visitor looking for the cheapest event finds one still to come first.
  */
 export function sortItems<T>(entries: readonly T[], order: SortOrder, itemOf: (entry: T) => FilterableItem): T[] {
   if (order === '') return [...entries];
   const compare = COMPARE[order];
   return entries
     .map((entry, index) => ({ entry, index, item: itemOf(entry) }))
-    .sort((a, b) => compare(a.item, b.item) || a.index - b.index)
+    .sort((a, b) => Number(a.item.isOver) - Number(b.item.isOver) || compare(a.item, b.item) || a.index - b.index)
     .map(({ entry }) => entry);
 }

@@ -5,7 +5,7 @@
  * as on the cards.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { ITEMS } from '../../lib/data.ts';
+import { BUILT_AT, ITEMS } from '../../lib/data.ts';
 import { ENTITIES } from '../../lib/entities.ts';
 import { listIndex, listPageCount } from '../../lib/lists/paging.ts';
 import { ITEM_KINDS, type ItemKind } from '../../lib/schemas/index.ts';
@@ -19,6 +19,6 @@ export const getStaticPaths = (() =>
   }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ kind: ItemKind }> = ({ props }) =>
-  new Response(JSON.stringify(listIndex(ITEMS[props.kind])), {
+  new Response(JSON.stringify(listIndex(ITEMS[props.kind], BUILT_AT)), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
