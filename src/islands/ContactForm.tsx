@@ -28,6 +28,7 @@ import {
   firstInvalidField,
   validateContact,
 } from '../lib/contact/contact.ts';
+import { whatsappHint } from '../lib/contact/hand-off.ts';
 import { useEarlyActions } from './early-reach.ts';
 
 interface Props {
@@ -156,7 +157,13 @@ export default function ContactForm({ agency }: Props) {
               data-handoff={handoff.channel}
               {...(handoff.channel === 'whatsapp' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             >
-              {handoff.channel === 'email' ? 'Abrir o e-mail novamente' : 'Abrir o WhatsApp novamente'}
+              {handoff.channel === 'email' ? (
+                'Abrir o e-mail novamente'
+              ) : (
+                <>
+                  Abrir o WhatsApp novamente<span className="visually-hidden">{whatsappHint('Abrir o WhatsApp novamente')}</span>
+                </>
+              )}
             </a>
           </p>
         )}
