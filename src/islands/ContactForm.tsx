@@ -30,6 +30,7 @@ import {
   NO_SCRIPT_NOTE,
   validateContact,
 } from '../lib/contact/contact.ts';
+import { whatsappHint } from '../lib/contact/hand-off.ts';
 import { useEarlyActions } from './early-reach.ts';
 
 interface Props {
@@ -161,7 +162,13 @@ export default function ContactForm({ agency }: Props) {
               data-handoff={handoff.channel}
               {...(handoff.channel === 'whatsapp' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             >
-              {handoff.channel === 'email' ? 'Abrir o e-mail novamente' : 'Abrir o WhatsApp novamente'}
+              {handoff.channel === 'email' ? (
+                'Abrir o e-mail novamente'
+              ) : (
+                <>
+                  Abrir o WhatsApp novamente<span className="visually-hidden">{whatsappHint('Abrir o WhatsApp novamente')}</span>
+                </>
+              )}
             </a>
           </p>
         )}

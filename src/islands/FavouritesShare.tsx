@@ -4,6 +4,7 @@
  * on a phone that opens such a link, the shared list with 'Adicionar aos meus favoritos'.
  */
 import { useEffect, useState } from 'react';
+import { whatsappHint } from '../lib/contact/hand-off.ts';
 import { type Favourite, favouriteKey } from '../lib/favourite.ts';
 import {
   decodeSharedList,
@@ -43,7 +44,7 @@ export function ShareSavedList({ list, siteUrl, businessName }: ShareProps) {
   return (
     <div className="favourites-share">
       <a className="btn btn-primary" href={whatsAppUrl(list, siteUrl, businessName)} target="_blank" rel="noopener noreferrer">
-        Enviar pelo WhatsApp
+        Enviar pelo WhatsApp<span className="visually-hidden">{whatsappHint('Enviar pelo WhatsApp')}</span>
       </a>
       <button type="button" className="btn btn-outline" onClick={copy}>
         Copiar link

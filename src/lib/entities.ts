@@ -22,6 +22,9 @@ export interface ListFilters {
 }
 
 const TOUR_LIKE: ListFilters = { hasExperiences: true, hasLocality: true, duration: 'hours', acceptsExperienceQuery: false };
+/** The WhatsApp button's words of a business or person that takes no booking through the portal (an experience's provider too). */
+export const CONTACT_BY_WHATSAPP = 'Entrar em contato pelo WhatsApp';
+
 /** Drivers, guides and agencies list the experiences they offer: a link to an experience's offers may land on their list. */
 const PEOPLE: ListFilters = { hasExperiences: true, hasLocality: true, duration: null, acceptsExperienceQuery: true };
 
@@ -39,6 +42,20 @@ export interface HomeCarousel {
   more: { label: string; context?: string };
   /** Auto-slide interval in ms (docs/product.md: 5000 tours, 4500 accommodation and restaurants, 4000 otherwise). */
   interval: number;
+}
+
+/**
+ * What a kind's `duration` field is (docs/product.md, Formats), shown under its own name with its
+ * value as the record gives it (durationFact, src/lib/facts.ts).
+ */
+export interface DurationField {
+  /** Its label: 'Duração' of a tour, 'Estadia' of a stay, 'Refeições' of a restaurant. */
+  label: string;
+  /**
+   * What its value counts: a length of time ('3 horas', drawn with a clock); nights ('2 noites', shown
+   * only when it counts nights: a pousada's '2h' is no stay); or meals ('Almoço/Jantar', never a clock).
+   */
+  unit: 'time' | 'nights' | 'meals';
 }
 
 export interface EntityConfig {
@@ -79,6 +96,13 @@ export interface EntityConfig {
   filters: ListFilters;
   /** schema.org type of the detail page. */
   schemaType: string;
+  /** Its `duration` field: what it is for this kind, and its label. */
+  durationField: DurationField;
+  /**
+   * The contact button's words when it opens WhatsApp (ContactAction): no 'Reservar' where the record
+   * gives no booking channel; screen readers also hear WhatsApp and the new tab (whatsappHint).
+   */
+  contactLabel: string;
   /** What the prefilled WhatsApp message asks about: 'o passeio "X"'. */
   whatsappAbout: (title: string) => string;
   /** The kind's carousel on the home page. */
@@ -104,6 +128,8 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     notFound: 'Passeio não encontrado.',
     filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
     schemaType: 'TouristTrip',
+    durationField: { label: 'Duração', unit: 'time' },
+    contactLabel: 'Conversar no WhatsApp',
     whatsappAbout: (title) => `o passeio "${title}"`,
     home: {
       id: 'tours',
@@ -133,6 +159,8 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     // 'Same style as tours' with nights; accommodation records carry no experiences to filter on.
     filters: { hasExperiences: false, hasLocality: true, duration: 'nights', acceptsExperienceQuery: false },
     schemaType: 'LodgingBusiness',
+    durationField: { label: 'Estadia', unit: 'nights' },
+    contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `a hospedagem "${title}"`,
     home: {
       id: 'accommodations',
@@ -160,6 +188,8 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     notFound: 'Restaurante não encontrado.',
     filters: { hasExperiences: false, hasLocality: true, duration: 'meal', acceptsExperienceQuery: false },
     schemaType: 'Restaurant',
+    durationField: { label: 'Refeições', unit: 'meals' },
+    contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `o restaurante "${title}"`,
     home: {
       id: 'restaurants',
@@ -188,6 +218,8 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     // Events last days and nights ('10 dias', '3 noites'): their filter is in days.
     filters: { ...TOUR_LIKE, duration: 'days' },
     schemaType: 'Event',
+    durationField: { label: 'Duração', unit: 'time' },
+    contactLabel: 'Falar com o organizador',
     whatsappAbout: (title) => `o evento "${title}"`,
     home: { id: 'eventos', title: 'Eventos', label: 'Eventos', more: { label: 'Ver mais', context: 'eventos' }, interval: 4000 },
   },
@@ -209,6 +241,8 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     notFound: 'Condutor não encontrado.',
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
+    durationField: { label: 'Duração do serviço', unit: 'time' },
+    contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `os serviços de condutor de ${title}`,
     home: { id: 'drivers', title: 'Condutores', label: 'Condutores', more: { label: 'Ver todos os condutores' }, interval: 4000 },
   },
@@ -230,6 +264,8 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     notFound: 'Guia não encontrado',
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
+    durationField: { label: 'Duração do serviço', unit: 'time' },
+    contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `os serviços de guia de ${title}`,
     home: {
       id: 'guides',
@@ -257,6 +293,8 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     notFound: 'Agência não encontrada',
     filters: PEOPLE,
     schemaType: 'LocalBusiness',
+    durationField: { label: 'Duração do serviço', unit: 'time' },
+    contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `os serviços da agência ${title}`,
     home: {
       id: 'agencies',
@@ -286,6 +324,8 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     notFound: 'Fornecedor não encontrado.',
     filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
     schemaType: 'LocalBusiness',
+    durationField: { label: 'Duração da atividade', unit: 'time' },
+    contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `os serviços de ${title}`,
     home: {
       id: 'fornecedores-atrativos',

@@ -7,7 +7,7 @@
  */
 import { cityDay, inCents, TIME_ZONE } from './format.ts';
 import type { Experience, Item } from './schemas/index.ts';
-import { peopleLabel, starsLabel } from './text.ts';
+import { peopleLabel, visitorRatingLabel } from './text.ts';
 import { zoneLabel } from './time-zone.ts';
 
 /** What a price that was not given reads: said plainly, never 'R$ 0'. */
@@ -15,9 +15,13 @@ export const PRICE_ON_REQUEST = 'Preço sob consulta';
 /** What a price reads when the upstream says the offer is free. */
 export const FREE_PRICE = 'Gratuito';
 
-/** A rating as the visitor reads it ('4,5 estrelas'), or null when the upstream gave none. */
+/**
+ * A rating as the visitor reads it ('Nota dos visitantes 4,5 de 5'), or null when the upstream gave
+ * none: visitors' marks, never '4,5 estrelas', which reads as a hotel's official class. The records
+ * give no count of reviews, so none is said.
+ */
 export function ratingFact(rating: number | null): string | null {
-  return rating === null ? null : starsLabel(rating);
+  return rating === null ? null : visitorRatingLabel(rating);
 }
 
 /** Who an offer is for ('2 pessoas'), or null when the upstream did not say. */

@@ -34,8 +34,16 @@ export function countLabel(count: number, one: string, other: string): string {
 /** 'N resultados' of the lists and the site search. */
 export const resultCount = (count: number) => countLabel(count, 'resultado', 'resultados');
 
-/** A rating as the visitor reads it: '5 estrelas', '4,5 estrelas', '1 estrela'. */
+/** A count of stars: '5 estrelas', '4,5 estrelas', '1 estrela' (the rating filter's choices). */
 export const starsLabel = (rating: number) => countLabel(rating, 'estrela', 'estrelas');
+
+/**
+ * A rating on 0–5 in words, the same scale as its stars: 'Nota dos visitantes 4,5 de 5' of an item;
+ * `whose` says whose mark it is ('Nota' of one visitor's testimonial). Never 'N estrelas' beside an
+ * item, which reads as a hotel's official class.
+ */
+export const visitorRatingLabel = (rating: number, whose = 'Nota dos visitantes') =>
+  `${whose} ${rating.toLocaleString('pt-BR')} de 5`;
 
 /** How many people an offer is for: '1 pessoa', '2 pessoas'. */
 export const peopleLabel = (people: number) => countLabel(people, 'pessoa', 'pessoas');

@@ -104,7 +104,9 @@ describe('running', () => {
       '_blank',
       'noopener,noreferrer',
     );
-    const again = within(screen.getByRole('status')).getByRole('link', { name: 'Abrir o WhatsApp novamente' });
+    const again = within(screen.getByRole('status')).getByRole('link', {
+      name: /^Abrir o WhatsApp novamente ?\(abre em nova aba\)$/,
+    });
     expect([again.getAttribute('target'), again.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
   });
 

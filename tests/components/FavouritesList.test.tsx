@@ -95,7 +95,9 @@ describe('the list that travels', () => {
     vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { clipboard: { writeText } }));
     addFavourite(tour);
     render(<FavouritesList {...PROPS} />);
-    expect(screen.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(screen.getByRole('link', { name: /^Enviar pelo WhatsApp ?\(abre em nova aba\)$/ }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/\?text=/,
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copiar link' })));
     expect(writeText).toHaveBeenCalledWith(sharedListUrl([tour], SITE));
     expect(screen.getByText('Link copiado. Quem abrir verá esta lista.')).toBeTruthy();

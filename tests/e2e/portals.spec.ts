@@ -18,9 +18,12 @@ const SAMPLE_TESTIMONIALS = JSON.parse(
 }[];
 const byVisit = [...SAMPLE_TESTIMONIALS].sort((a, b) => (b.visitDate ?? '').localeCompare(a.visitDate ?? ''));
 const LEAD_TESTIMONIAL = byVisit.find((testimonial) => testimonial.featured) ?? byVisit[0];
-const AVERAGE = (SAMPLE_TESTIMONIALS.reduce((sum, testimonial) => sum + testimonial.rating, 0) / SAMPLE_TESTIMONIALS.length)
-  .toFixed(1)
-  .replace('.', ',');
+/** The sample's average on 10, to one decimal, then on the stars' 5 as the page shows every rating. */
+const AVERAGE = (
+  Math.round((SAMPLE_TESTIMONIALS.reduce((sum, testimonial) => sum + testimonial.rating, 0) / SAMPLE_TESTIMONIALS.length) * 10) /
+  10 /
+  2
+).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
 
 const DATE = /\d{2}\/\d{2}\/\d{4}/;
 
@@ -161,17 +164,19 @@ for (const size of WIDTHS) {
       await expect(page.getByRole('heading', { level: 1, name: 'Depoimentos dos visitantes' })).toBeVisible();
       const hero = page.locator('.portal-hero');
       await expect(hero).toContainText('30 depoimentos');
-      await expect(hero).toContainText(`${AVERAGE}/10 nota média`);
+      await expect(hero).toContainText(`${AVERAGE} de 5 nota média`);
       // The feedbacks say nothing of verification: no figure of it.
       await expect(hero).not.toContainText('verificad');
       await expect(page.getByRole('searchbox', { name: 'Buscar depoimentos' })).toBeVisible();
       // Every sample feedback is about a tour: a 'Tours' chip would list what 'Todas' lists, so no chip is offered.
       await expect(page.getByRole('list', { name: 'Experiências' })).toHaveCount(0);
 
-      // The newest featured one (rating >= 9) leads; ratings on 0–10 read 'Nota N/10'.
+      // The newest featured one (rating >= 9) leads; ratings on 0–10 are drawn on the stars' 5, as every rating.
       const lead = page.locator('.testimonial-card.lead');
       await expect(lead).toHaveAttribute('data-id', LEAD_TESTIMONIAL?.id ?? '');
-      await expect(lead).toContainText(`Nota ${LEAD_TESTIMONIAL?.rating}/10`);
+      await expect(
+        lead.getByRole('img', { name: `Nota ${((LEAD_TESTIMONIAL?.rating ?? 0) / 2).toLocaleString('pt-BR')} de 5` }),
+      ).toBeVisible();
       await expect(lead).not.toContainText('Verificado');
       await expect(lead).toContainText('Destaque');
       await expect(lead).toContainText(/Enviado em [a-zç]{3}\. de \d{4}/);
@@ -199,7 +204,7 @@ for (const size of WIDTHS) {
       const sheet = page.locator('article.sheet');
       await expect(sheet.locator('img.avatar')).toHaveAttribute('src', /^\/_astro\/[\w.-]+\.webp$/);
       await expect(sheet).toContainText('Cuiabá – MT');
-      await expect(sheet).toContainText('Nota 10/10');
+      await expect(sheet.getByRole('img', { name: 'Nota 5 de 5' })).toBeVisible();
       await expect(sheet).not.toContainText('Verificado');
       const tour = sheet.getByRole('heading', { level: 2, name: 'Trilha e Banho nas Cachoeiras da Serra das Araras' });
       await expect(tour).toBeVisible();

@@ -33,7 +33,7 @@ test('the saved list goes out as one WhatsApp message and as a link another brow
   await page.goto('/favoritos');
   const main = page.getByRole('main');
   await expect(main.getByText('2 itens salvos')).toBeVisible();
-  const whatsApp = main.getByRole('link', { name: 'Enviar pelo WhatsApp' });
+  const whatsApp = main.getByRole('link', { name: 'Enviar pelo WhatsApp (abre em nova aba)' });
   const href = new URL((await whatsApp.getAttribute('href')) ?? '');
   expect(`${href.origin}${href.pathname}`).toBe('https://wa.me/');
   const text = href.searchParams.get('text') ?? '';

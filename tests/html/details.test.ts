@@ -212,7 +212,7 @@ it('restaurant: hero is the first photo, at most 5 tags, Responsável lists only
     // A restaurant without keywords has no 'Características' at all.
     expect(keywords(document)?.querySelectorAll('li').length ?? 0, restaurant.id).toBe(Math.min(5, restaurant.tags.length));
   }
-  const contact = one(page('/restaurant/301'), 'link', 'Entrar em contato');
+  const contact = one(page('/restaurant/301'), 'link', 'Entrar em contato pelo WhatsApp (abre em nova aba)');
   expect(decodeURIComponent(contact.getAttribute('href') ?? '')).toContain('o restaurante "Peixaria Beira Rio"');
   const owner = region(page('/restaurant/310'), 'Responsável');
   expect([...owner.querySelectorAll('dt')].map(textOf)).toEqual(['Nome', 'Contato', 'E-mail', 'Site', 'Endereço']);

@@ -207,14 +207,16 @@ it('news: the 9 newest articles, summaries cut at 150, and the link to more news
   expect(one(news, 'link', 'Ver mais notícias', { exact: false }).getAttribute('href')).toBe('/news');
 });
 
-it('testimonials: three featured, newest visit first, each opening its page, on the one 10-point scale', () => {
+it("testimonials: three featured, newest visit first, each opening its page, on every rating's stars", () => {
   const testimonials = region(home(), 'Depoimentos dos visitantes');
   const links = byRole(testimonials, 'heading', { level: 3 }).flatMap((heading) => byRole(heading, 'link'));
   expect(links.map(textOf)).toEqual(['Depoimento de Gabriela Fontes', 'Depoimento de Daniela Pires', 'Depoimento de Anônimo']);
   expect(links[0]?.getAttribute('href')).toBe('/testimonials/1026');
-  // The collection's one scale, as on the portal: 'Nota 9/10', never five stars beside a 9.
-  expect(byText(testimonials, 'Nota 9/10')).not.toHaveLength(0);
-  expect(testimonials.querySelectorAll('.rating')).toHaveLength(0);
+  // The collection is on 10: a 9 is four and a half of the five stars every other rating has, in words too.
+  const ratings = byRole(testimonials, 'img', { name: 'Nota 4,5 de 5' });
+  expect(ratings).not.toHaveLength(0);
+  expect(ratings[0]?.querySelector('.stars')?.getAttribute('data-stars')).toBe('4.5');
+  expect(textOf(testimonials)).not.toMatch(/\/10/);
   expect(one(testimonials, 'link', 'Ver mais depoimentos', { exact: false }).getAttribute('href')).toBe('/testimonials');
 });
 

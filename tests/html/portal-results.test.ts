@@ -203,7 +203,7 @@ it('testimonials: search, pages and the empty state; the results are cards of th
   await expectStatus('27 depoimentos encontrados – página 3 de 3');
   expect(address()).toBe('/testimonials?q=DE&pagina=3');
   expect(resultIds()).toHaveLength(3);
-  expect(textOf(parts().results.querySelector('article'))).toMatch(/Nota \d+\/10/);
+  expect(parts().results.querySelector('article .rating')?.getAttribute('aria-label')).toMatch(/^Nota \d+(?:,5)? de 5$/);
 
   search('CACHOEIRA');
   await expectStatus('3 depoimentos encontrados');

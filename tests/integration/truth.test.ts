@@ -113,11 +113,11 @@ describe('a city whose upstream leaves gaps', () => {
     expect(heroChips(bare)).toBe(' Duração não informada ');
     expect(priceBox(bare)).toContain('Preço sob consulta');
     const full = await site.page('/tour/t1');
-    expect(heroChips(full)).toMatch(/4,7 estrelas .*8 pessoas .*3 horas/);
+    expect(heroChips(full)).toMatch(/Nota dos visitantes 4,7 de 5 .*8 pessoas .*Duração: 3 horas/);
     // A price of 0 and 'Sob consulta' are no price; a refused rating and a group of 0 are left out.
     for (const id of ['t3', 't4']) expect(priceBox(await site.page(`/tour/${id}`))).toContain('Preço sob consulta');
-    expect(heroChips(await site.page('/tour/t3'))).not.toMatch(/estrela|pessoa/);
-    expect(heroChips(await site.page('/tour/t4'))).toContain('4,5 estrelas');
+    expect(heroChips(await site.page('/tour/t3'))).not.toMatch(/Nota|estrela|pessoa/);
+    expect(heroChips(await site.page('/tour/t4'))).toContain('Nota dos visitantes 4,5 de 5');
   });
 
   it('calls an event free only when its upstream says so, and dates it only from its own dates', async () => {
@@ -239,6 +239,65 @@ describe('a city whose upstream leaves gaps', () => {
     expect(aves).not.toMatch(/Fornecedor<\/h2>|Reservar Experiência|data-channel/);
   });
 
+  it('names WhatsApp and the new tab on every WhatsApp button, and offers to book nowhere the records give no booking channel', async () => {
+    /** The WhatsApp button of a page's contact box or price card: its visible words and its whole accessible name. */
+    const whatsapp = async (path: string) => {
+      const link = mainOf(await site.page(path)).match(
+        /<a class="btn btn-\w+" href="https:\/\/wa\.me\/[^"]*"[^>]*>([\s\S]*?)<\/a>/,
+      );
+      const inner = link?.[1] ?? '';
+      return {
+        words: textOf(inner.replace(/<span class="visually-hidden">[\s\S]*?<\/span>/, '')).trim(),
+        name: textOf(inner).trim(),
+      };
+    };
+    // The organiser's mobile (65) 99123-5555, and no ticket office in the record.
+    expect(await whatsapp('/event/e5')).toEqual({
+      words: 'Falar com o organizador',
+      name: 'Falar com o organizador pelo WhatsApp (abre em nova aba)',
+    });
+    expect(textOf(mainOf(await site.page('/event/e5')))).not.toMatch(/Reservar/);
+    // Cantina Serra's +55 65 99876-5432 and Lia Campos's (65) 99123-4567.
+    for (const path of ['/restaurant/r2', '/guide/g1'])
+      expect((await whatsapp(path)).name, path).toBe('Entrar em contato pelo WhatsApp (abre em nova aba)');
+    // Every other WhatsApp link of the city's pages is checked by truthProblems.
+  });
+
+  it("keeps a guide's facts for visitors under their labels, and shows no empty label", async () => {
+    const lia = textOf(mainOf(await site.page('/guide/g1')));
+    expect(lia).toContain('Como visitar Agende pelo WhatsApp com 24h de antecedência.');
+    expect(lia).toContain('Como chegar Saída do porto municipal.');
+    expect(lia).toContain('Nível de dificuldade Fácil');
+    expect(lia).toMatch(/Idiomas Português Inglês/);
+    // Ana Prado's record gives none of these.
+    expect(textOf(mainOf(await site.page('/guide/g3')))).not.toMatch(
+      /Informações adicionais|Como visitar|Como chegar|dificuldade/,
+    );
+  });
+
+  it('names each duration as what it is: a stay in nights, a meal, a time beside its clock', async () => {
+    // Pousada Recanto's '2 noites' is a stay; Pousada Serra Azul's '2h' is none.
+    expect(heroChips(await site.page('/accommodation/h1'))).toContain('Estadia: 2 noites');
+    expect(textOf(mainOf(await site.page('/accommodation/h3')))).not.toMatch(/\b2h\b|Duração/);
+    // Peixaria do Estivado's 'Almoço' is a meal, with no clock.
+    const list = await site.page('/all-restaurants');
+    const peixaria = list.match(/data-id="r1"[\s\S]*?<\/article>/)?.[0] ?? '';
+    expect(peixaria).toMatch(/<span class="duration[^"]*">\s*Refeições: Almoço\s*<\/span>/);
+    const tours = await site.page('/all-tours');
+    const flutuacao = tours.match(/data-id="t1"[\s\S]*?<\/article>/)?.[0] ?? '';
+    expect(flutuacao).toMatch(
+      /<span class="duration[^"]*">\s*<svg[\s\S]*?<\/svg>\s*<span class="visually-hidden[^"]*">Duração: <\/span>\s*3 horas/,
+    );
+  });
+
+  it('says so on an experience nobody offers, and searches the portal for its name', async () => {
+    const rapel = mainOf(await site.page('/experience/rapel'));
+    expect(textOf(rapel)).toContain('Nenhum passeio ou prestador do portal lista esta experiência no momento.');
+    expect(rapel).toMatch(/<a class="btn btn-secondary[^"]*" href="\/busca\?q=Rapel">\s*Buscar “Rapel” no portal/);
+    // One somebody offers lists them instead.
+    expect(textOf(mainOf(await site.page('/experience/aves')))).not.toContain('Nenhum passeio ou prestador');
+  });
+
   it('lists only active and published providers, and says why another is not listed', async () => {
     expect(cardIds(await site.page('/all-guides'))).toEqual(['g1', 'g3']);
     expect(cardIds(await site.page('/all-agencies'))).toEqual(['a1']);
@@ -278,8 +337,11 @@ describe('a city whose upstream leaves gaps', () => {
   it('draws every testimonial rating on one scale, none without a rating, and offers no chip that lists what Todas lists', async () => {
     const home = await site.page('/');
     const section = home.match(/id="depoimentos"[\s\S]*?<\/section>/)?.[0] ?? '';
-    expect(section).toContain('Nota 10/10');
-    expect(section).not.toMatch(/class="rating/);
+    // Marta's 10 of 10 on the stars' scale of every other rating: five stars, 'Nota 5 de 5'.
+    expect(section).toMatch(
+      /<span class="rating[^"]*" role="img" aria-label="Nota 5 de 5">\s*<span class="stars[^"]*" data-stars="5"/,
+    );
+    expect(textOf(section)).not.toMatch(/\/10|estrela/);
     const portal = await site.page('/testimonials');
     expect(portal).not.toMatch(/data-chip="\w/);
     expect(textOf(portal)).not.toMatch(/verificad/i);

@@ -3,7 +3,9 @@
  * states what its upstream did not give: a price of R$ 0, a rating, group size, view count or
  * credential the record lacks, a provider listed or offered for contact while its registration is
  * not active, a phone link that cannot dial from abroad (but a free or public-service number's), a WhatsApp link to a number that is not a
- * Brazilian mobile, a contact control that only says a number is missing, an experience link that lists nothing, a
+ * Brazilian mobile or that does not say WhatsApp and its new tab (or offers to book), a rating in 'estrelas'
+ * or a testimonial's as a fraction, a clock beside a stay or a meal, a provider's page that drops what its
+ * record tells a visitor (how to book, where it starts, difficulty), a contact control that only says a number is missing, an experience link that lists nothing, a
  * testimonial chip that answers nothing, events out of date order or dated otherwise than their
  * record (a card's 'Data a confirmar' included; the agenda's entries, an event's structured data, its
  * Google Calendar link and its `.ics` file; the agenda listing what is over or leaving out what is to
@@ -82,6 +84,37 @@ const DIALABLE =
 const ENGLISH_PAGE_WORDS = new Set(['Tours', 'Email']);
 /** The only numbers a wa.me link may go to: Brazilian mobiles (area code, 9, eight digits). */
 const WHATSAPP_NUMBER = /^55[1-9][1-9]9\d{8}$/;
+/** Links that open WhatsApp: a number's chat, a share, the app itself. */
+const WHATSAPP_LINKS =
+  'a[href^="https://wa.me/"], a[href*="//api.whatsapp.com/"], a[href*="//web.whatsapp.com/"], a[href^="whatsapp:"]';
+/** A rating in stars ('4,5 estrelas'), which beside an item reads as a hotel's official class. */
+const STARS_WORDS = /\d(?:,\d+)? estrelas?/;
+/** A testimonial's rating as a fraction ('Nota 9/10'), on another scale than every other rating's stars. */
+const FRACTION_RATING = /Nota \d+(?:,\d+)?\/\d+/;
+/** The kinds whose `duration` is no length of time: a stay's nights, a restaurant's meals. */
+const NOT_A_TIME: ReadonlySet<ItemKind> = new Set(['accommodation', 'restaurant']);
+/** The people and businesses whose pages show what their records say a visitor can use. */
+const PROVIDER_KINDS: ReadonlySet<ItemKind> = new Set(['driver', 'guide', 'agency', 'tourProvider']);
+/** A record's facts for a visitor beyond its description: how it works, how to book, where it starts, difficulty, rules. */
+const providerFacts = (item: Item): (string | null)[] => [
+  ...Object.values(item.info),
+  item.howItWorksHtml,
+  item.essentialInformationHtml,
+  item.insuranceInfoHtml,
+  item.includeHtml,
+  item.excludeHtml,
+  item.policiesHtml,
+  item.scheduleHtml,
+  item.capacityHtml,
+  item.pricingHtml,
+  item.locationDetailsHtml,
+  item.accessibilityHtml,
+  item.requirementsHtml,
+  item.cancellationHtml,
+];
+/** Text with its runs of white space made one. */
+const squeeze = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
 /** A contact control that only says a number is missing, as the pages once had ('Número de telefone não disponível …'). */
 const MISSING_CONTACT = /(?:telefone|WhatsApp) não disponível/i;
 
@@ -250,6 +283,19 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
       const number = new URL(link.getAttribute('href') ?? '').pathname.slice(1);
       if (number && !WHATSAPP_NUMBER.test(number)) say(`has a WhatsApp link to ${number}, which is not a Brazilian mobile`);
     }
+    // Every WhatsApp link says so, and that it opens a new tab, in its words or to screen readers; none offers to book.
+    for (const link of document.querySelectorAll<HTMLAnchorElement>(WHATSAPP_LINKS)) {
+      const name = squeeze(link.getAttribute('aria-label') ?? link.textContent);
+      if (!/WhatsApp/i.test(name)) say(`has a WhatsApp link named '${name}', which does not say WhatsApp`);
+      if (link.getAttribute('target') === '_blank' && !/nova aba/.test(name))
+        say(`has a WhatsApp link named '${name}', which does not say it opens a new tab`);
+      if (/Reserv/i.test(name)) say(`has a WhatsApp link named '${name}': no record gives a booking channel`);
+    }
+    // /dados's data dictionary says what the open data's rating column counts ('de 0 a 5 estrelas'): no rating of anything.
+    const stars = page === '/dados' ? undefined : text.match(STARS_WORDS)?.[0];
+    if (stars && !data.text.includes(stars)) say(`calls a rating '${stars}', which reads as a hotel's official class`);
+    const fraction = text.match(FRACTION_RATING)?.[0];
+    if (fraction) say(`writes a rating as '${fraction}', not on the stars' scale of every other rating`);
     const missingContact = text.match(MISSING_CONTACT)?.[0];
     if (missingContact || document.querySelector('details.missing-phone'))
       say(`has a contact control that says '${missingContact ?? 'não disponível'}' instead of reaching someone`);
@@ -288,6 +334,10 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
       const price = card.querySelector('.price')?.textContent ?? '';
       if (/R\$/.test(price) && displayPrice(item).amount === null) say(`card ${key} prices it (${price.trim()}) without a price`);
       if (/Gratuito/.test(price) && !item.isFree) say(`card ${key} calls it free`);
+      if (NOT_A_TIME.has(item.kind) && card.querySelector('.duration svg'))
+        say(`card ${key} draws a clock beside '${item.duration}', which is not a time`);
+      if (item.kind === 'accommodation' && !/\bnoites?\b/i.test(item.duration) && card.querySelector('.duration'))
+        say(`card ${key} shows '${item.duration}' as a stay, which counts no nights`);
       const dates = card.querySelector('.dates')?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
       if (dates !== datesOf(item)) say(`card ${key} dates it '${dates}', its record '${datesOf(item)}'`);
       const unzoned = unzonedTime(dates);
@@ -361,7 +411,7 @@ function checkItemPage(
   if (document.querySelector('.detail-top button[disabled], .detail-end button[disabled]'))
     say('has a contact button that cannot act (disabled)');
   const chips = [...document.querySelectorAll('.info-chips')].map((list) => list.textContent ?? '').join(' ');
-  if (item.rating === null && /estrela/.test(chips)) say('rates an item its record does not rate');
+  if (item.rating === null && /estrela|Nota/.test(chips)) say('rates an item its record does not rate');
   if (item.rating !== null && !chips.includes(ratingFact(item.rating) ?? '')) say(`leaves out the rating ${item.rating}`);
   if (item.people === null && /pessoa/.test(chips)) say('gives a group size its record does not give');
   if (item.people !== null && !/pessoa/.test(chips) && ['tour', 'event', 'accommodation'].includes(item.kind))
@@ -369,6 +419,15 @@ function checkItemPage(
   // Each named attribute under the name the record gives it.
   const headings = [...document.querySelectorAll('h2, h3')].map((heading) => heading.textContent?.trim());
   for (const attribute of item.attributes) if (!headings.includes(attribute.name)) say(`leaves out its '${attribute.name}'`);
+  if (PROVIDER_KINDS.has(item.kind) && item.isListed) {
+    const page = squeeze(document.body.textContent);
+    const holder = document.createElement('div');
+    for (const html of providerFacts(item)) {
+      holder.innerHTML = html ?? '';
+      const fact = squeeze(holder.textContent);
+      if (fact && !page.includes(fact)) say(`leaves out what its record tells a visitor: '${fact.slice(0, 60)}'`);
+    }
+  }
   const dates = datesOf(item);
   if (dates && !(document.body.textContent ?? '').includes(dates)) say(`leaves out the event's dates (${dates})`);
   const price = document.querySelector('.price-box .price')?.textContent?.replace(/\s+/g, ' ').trim();

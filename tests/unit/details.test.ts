@@ -3,7 +3,15 @@
  * related items, the layout data and the schema.org objects, on schema-valid entries.
  */
 import { describe, expect, it } from 'vitest';
-import { heroImage, infoEntries, isFilledHtml, relatedItems, stayPriceNote } from '../../src/lib/details/detail-data.ts';
+import {
+  durationChip,
+  durationFact,
+  heroImage,
+  infoEntries,
+  isFilledHtml,
+  relatedItems,
+  stayPriceNote,
+} from '../../src/lib/details/detail-data.ts';
 import { experiencePageData, itemPageData } from '../../src/lib/details/detail-page.ts';
 import { experienceLd, itemLd } from '../../src/lib/json-ld.ts';
 import type { Item, ItemKind } from '../../src/lib/schemas/index.ts';
@@ -38,6 +46,42 @@ describe('stayPriceNote', () => {
     ['0 noites', null],
     ['', null],
   ])('%j → %j', (duration, expected) => expect(stayPriceNote(duration)).toBe(expected));
+});
+
+describe.each<[ItemKind, string, ReturnType<typeof durationFact>]>([
+  ['tour', '3 horas', { label: 'Duração', value: '3 horas', isTime: true }],
+  ['event', '4 horas', { label: 'Duração', value: '4 horas', isTime: true }],
+  ['guide', '2h', { label: 'Duração do serviço', value: '2h', isTime: true }],
+  ['tourProvider', 'Meio período', { label: 'Duração da atividade', value: 'Meio período', isTime: true }],
+  // A stay is counted in nights: a pousada's '2h' is no stay, and is not shown as one.
+  ['accommodation', '2 noites', { label: 'Estadia', value: '2 noites', isTime: false }],
+  ['accommodation', '2h', null],
+  // A restaurant's 'duration' is its meals, as written, never a time.
+  ['restaurant', 'Almoço/Jantar', { label: 'Refeições', value: 'Almoço/Jantar', isTime: false }],
+  ['restaurant', '  ', null],
+  ['tour', '', null],
+])('durationFact of a %s whose duration is %j', (kind, duration, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(durationFact({ kind, duration })).toEqual(expected));
+});
+
+describe('durationChip', () => {
+  it('draws a clock only beside a time, and names it to screen readers', () => {
+    expect(durationChip({ kind: 'tour', duration: '3 horas' })).toEqual({
+      icon: 'clock',
+      label: '3 horas',
+      hiddenLabel: 'Duração: ',
+    });
+    expect(durationChip({ kind: 'restaurant', duration: 'Almoço' })).toEqual({ label: 'Refeições: Almoço' });
+    expect(durationChip({ kind: 'accommodation', duration: '1 noite' })).toEqual({ label: 'Estadia: 1 noite' });
+  });
+
+  it("says 'não informada' only where the page asks for it", () => {
+    expect(durationChip({ kind: 'tour', duration: '' }, 'Duração não informada')).toEqual({
+      icon: 'clock',
+      label: 'Duração não informada',
+    });
+    expect(durationChip({ kind: 'accommodation', duration: '2h' })).toBeNull();
+  });
 });
 
 describe('infoEntries', () => {

@@ -40,6 +40,12 @@ describe.each([
   it('names the place in its list description', () => expect(entity.listDescription('Cáceres – MT')).toContain('Cáceres – MT'));
 });
 
+it("says 'Reservar' on no kind's contact button: no record gives a booking channel, and every kind's words name whom it reaches or how", () => {
+  for (const kind of ITEM_KINDS) expect(ENTITIES[kind].contactLabel).not.toMatch(/reserv/i);
+  expect(ENTITIES.event.contactLabel).toBe('Falar com o organizador');
+  expect(ENTITIES.accommodation.contactLabel).toBe('Entrar em contato pelo WhatsApp');
+});
+
 it("puts a 'Voltar' above the events list only, on every one of its pages (docs/product.md)", () =>
   expect(ITEM_KINDS.filter((kind) => ENTITIES[kind].listHasBackLink)).toEqual(['event']));
 

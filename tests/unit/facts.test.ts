@@ -96,8 +96,10 @@ describe.each([
 });
 
 describe.each([
-  [4.5, '4,5 estrelas'],
-  [1, '1 estrela'],
+  // Visitors' marks on the scale of the stars, never 'estrelas' (a hotel's official class).
+  [4.5, 'Nota dos visitantes 4,5 de 5'],
+  [1, 'Nota dos visitantes 1 de 5'],
+  [0, 'Nota dos visitantes 0 de 5'],
   [null, null],
 ])('ratingFact(%j)', (rating, expected) => {
   it(`is ${expected}`, () => expect(ratingFact(rating)).toBe(expected));

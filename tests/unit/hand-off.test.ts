@@ -1,7 +1,7 @@
 /** The contact button of a detail page (src/lib/contact/hand-off.ts): what it does with what a record gives. */
 import { describe, expect, it } from 'vitest';
 import type { AgencyChannels } from '../../src/lib/contact/contact.ts';
-import { type ContactRecord, contactButton } from '../../src/lib/contact/hand-off.ts';
+import { type ContactRecord, contactButton, whatsappHint } from '../../src/lib/contact/hand-off.ts';
 
 const record = (channels: Partial<ContactRecord> = {}): ContactRecord => ({
   label: 'Entrar em contato',
@@ -107,10 +107,29 @@ describe('contactButton', () => {
 
   it('names whom it reaches to screen readers, and that WhatsApp and a site open a new tab', () => {
     const named = (channels: Partial<ContactRecord>) => contactButton(record({ name: 'Pousada Y', ...channels }))?.hint;
-    expect(named({ phone: '(65) 99912-3456' })).toBe(' com Pousada Y (abre em nova aba)');
+    expect(named({ phone: '(65) 99912-3456' })).toBe(' pelo WhatsApp com Pousada Y (abre em nova aba)');
     expect(named({ phone: '(65) 3223-1006' })).toBe(' para Pousada Y');
     expect(named({ email: 'reservas@pousada.com.br' })).toBe(' para Pousada Y');
     expect(named({ website: 'https://pousada.com.br' })).toBe(' de Pousada Y (abre em nova aba)');
     expect(contactButton(record({ phone: '(65) 3223-1006' }))?.hint).toBe('');
+  });
+});
+
+describe.each<[string, string | null, string]>([
+  // Words that do not name the channel: screen readers hear it, and the new tab.
+  ['Falar com o organizador', null, ' pelo WhatsApp (abre em nova aba)'],
+  ['Entrar em contato', 'Pousada Y', ' pelo WhatsApp com Pousada Y (abre em nova aba)'],
+  // Words that name it are not repeated.
+  ['Entrar em contato pelo WhatsApp', 'Pousada Y', ' com Pousada Y (abre em nova aba)'],
+  ['Conversar no WhatsApp', null, ' (abre em nova aba)'],
+])('whatsappHint(%j, %j)', (words, name, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => expect(whatsappHint(words, name)).toBe(expected));
+});
+
+describe('a WhatsApp button without a name', () => {
+  it('still says WhatsApp and the new tab', () => {
+    expect(contactButton(record({ label: 'Falar com o organizador', phone: '(65) 99912-3456' }))?.hint).toBe(
+      ' pelo WhatsApp (abre em nova aba)',
+    );
   });
 });

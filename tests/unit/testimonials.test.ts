@@ -7,6 +7,7 @@ import {
   experienceLabel,
   featuredTestimonials,
   initials,
+  onFiveStars,
   placeName,
   ratingScale,
   reviewedAbout,
@@ -75,6 +76,16 @@ describe.each([
   [[null, 7], 10],
 ])('ratingScale(%j)', (ratings, expected) => {
   it(`is ${expected}`, () => expect(ratingScale(ratings.map((rating) => aTestimonial({ rating })))).toBe(expected));
+});
+
+describe.each<[number, 5 | 10, number]>([
+  [9, 10, 4.5],
+  [10, 10, 5],
+  [1, 10, 0.5],
+  [0, 10, 0],
+  [4, 5, 4],
+])('onFiveStars(%j, %j)', (rating, scale, expected) => {
+  it(`is ${expected}, the stars' scale of every other rating`, () => expect(onFiveStars(rating, scale)).toBe(expected));
 });
 
 describe.each([

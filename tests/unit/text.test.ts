@@ -22,6 +22,7 @@ import {
   plural,
   resultCount,
   starsLabel,
+  visitorRatingLabel,
   withoutHiddenCharacters,
 } from '../../src/lib/text.ts';
 
@@ -83,6 +84,8 @@ describe.each<[string, string]>([
   [starsLabel(5), '5 estrelas'],
   [starsLabel(4.1), '4,1 estrelas'],
   [starsLabel(1), '1 estrela'],
+  [visitorRatingLabel(4.5), 'Nota dos visitantes 4,5 de 5'],
+  [visitorRatingLabel(4.5, 'Nota'), 'Nota 4,5 de 5'],
   [peopleLabel(2), '2 pessoas'],
   [peopleLabel(1), '1 pessoa'],
 ])('%j', (label, expected) => {

@@ -16,6 +16,7 @@ let work: string;
 const dist = () => path.join(work, 'dist');
 const snapshot = () => path.join(work, 'snapshot');
 
+const NO_INFO = { howToGetThere: null, howToVisit: null, operation: null, trackLevel: null, generalInfo: null };
 const page = (body: string) => `<!DOCTYPE html><html lang="pt-BR"><head></head><body><main>${body}</main></body></html>`;
 const card = (kind: string, id: string, inner = '') =>
   `<article class="card item-card" data-kind="${kind}" data-id="${id}"><h3>${id}</h3>${inner}</article>`;
@@ -38,7 +39,16 @@ beforeAll(async () => {
         isListed: false,
         contactPhone: '(65) 99999-0000',
       }),
+      // What its record tells a visitor: how to book (left out of its page), and where it starts (kept).
+      anItem({
+        id: 'g3',
+        kind: 'guide',
+        info: { ...NO_INFO, howToVisit: '<p>Agende pelo WhatsApp com 24h de antecedência.</p>' },
+      }),
+      anItem({ id: 'g4', kind: 'guide', info: { ...NO_INFO, howToGetThere: '<p>Saída do porto municipal.</p>' } }),
     ],
+    restaurant: [anItem({ id: 'r1', kind: 'restaurant', duration: 'Almoço' })],
+    accommodation: [anItem({ id: 'h1', kind: 'accommodation', duration: '2h' })],
     // Dated and to come (every build's clock is before 2090), over, and undated.
     event: [
       anItem({ id: 'e1', kind: 'event', startDate: '2090-07-16', endDate: '2090-07-25' }),
@@ -64,7 +74,7 @@ beforeAll(async () => {
       `${card('tour', 't1', '<p class="price on-request">Preço sob consulta</p>')}${card(
         'tour',
         't2',
-        '<span class="rating" aria-label="4,5 estrelas"></span><p class="price">R$ 80,00</p>',
+        '<span class="rating" aria-label="Nota dos visitantes 4,5 de 5"></span><p class="price">R$ 80,00</p>',
       )}<a href="tel:+556533761000">(65) 3376-1000</a><a href="/all-guides?experience=Aves">Aves</a>`,
     ),
   );
@@ -87,17 +97,34 @@ beforeAll(async () => {
     path.join(dist(), 'phones.html'),
     page(
       '<a href="tel:+14155550100">Ligar</a><a href="tel:08001234567">0800 123 4567</a><a href="tel:+5565999123456">Ligar</a>' +
-        '<a href="https://wa.me/5565999123456?text=Ol%C3%A1">Contatar</a><a href="https://wa.me/?text=Lista">Enviar pelo WhatsApp</a>' +
+        '<a href="https://wa.me/5565999123456?text=Ol%C3%A1" target="_blank">Falar com o organizador<span> pelo WhatsApp (abre em nova aba)</span></a>' +
+        '<a href="https://wa.me/?text=Lista" target="_blank">Enviar pelo WhatsApp<span> (abre em nova aba)</span></a>' +
         '<p>Ainda não disponível sem internet</p>',
     ),
   );
   await writeFile(
     path.join(dist(), 'missing.html'),
     page(
-      '<a href="https://wa.me/556532231006?text=Oi">Entrar em contato</a><a href="https://wa.me/2165999123456">WhatsApp</a>' +
+      '<a href="https://wa.me/556532231006?text=Oi">Entrar em contato pelo WhatsApp</a><a href="https://wa.me/2165999123456">WhatsApp</a>' +
         '<a href="https://wa.me/33762000">WhatsApp</a><a href="tel:+556599123456">(65) 9912-3456</a><a href="tel:09001234567">0900</a>' +
         '<details class="missing-phone"><summary class="btn">Contatar</summary><p role="alert">Número de telefone não disponível para este guia.</p></details>',
     ),
+  );
+  // WhatsApp links that do not say where they go, or offer to book; ratings on another scale; clocks beside what is no time.
+  await writeFile(
+    path.join(dist(), 'silent.html'),
+    page(
+      '<a href="https://wa.me/5565999123456?text=Oi" target="_blank">Reservar Agora</a>' +
+        '<a href="https://wa.me/5565999123456" target="_blank">Conversar no WhatsApp</a>' +
+        '<p>Hotel 4,5 estrelas</p><span>Nota 1/10</span>' +
+        card('restaurant', 'r1', '<span class="duration"><svg></svg> Almoço</span>') +
+        card('accommodation', 'h1', '<span class="duration">2h</span>'),
+    ),
+  );
+  await writeFile(path.join(dist(), 'guide', 'g3.html'), page('<h2>Sobre o guia</h2>'));
+  await writeFile(
+    path.join(dist(), 'guide', 'g4.html'),
+    page('<dl><dt>Como chegar</dt><dd><p>Saída do porto\n municipal.</p></dd></dl>'),
   );
   // Claims nobody configured, relabelled fields, the panel's and the developers' words.
   await writeFile(
@@ -108,7 +135,7 @@ beforeAll(async () => {
       card(
         'tour',
         't2',
-        '<h3 class="title">Tour</h3><span class="rating" aria-label="4,5 estrelas"><span class="stars" data-stars="5"></span></span><p class="price">R$ 80,00</p>',
+        '<h3 class="title">Tour</h3><span class="rating" aria-label="Nota dos visitantes 4,5 de 5"><span class="stars" data-stars="5"></span></span><p class="price">R$ 80,00</p>',
       ) +
       `</main><footer class="site-footer"><ul><li class="sponsor">Governo de MT</li></ul><h2>Formas de pagamento</h2>` +
       `<ul class="social"><li><button type="button" disabled aria-label="TikTok não informado"></button></li></ul></footer></body></html>`,
@@ -244,6 +271,17 @@ describe('truthProblems', () => {
       '/event/e2.ics: is made for an event over on 2020-01-01',
       "/event/e5.ics: has a line of 96 octets ('DESCRIPTION:ação ação ação açã…')",
       '/event/e5.ics: continues a line with a tab, not one space',
+    ]);
+    expect(problems.filter((problem) => /^\/(?:silent|guide\/g[34])/.test(problem))).toEqual([
+      "/silent: has a WhatsApp link named 'Reservar Agora', which does not say WhatsApp",
+      "/silent: has a WhatsApp link named 'Reservar Agora', which does not say it opens a new tab",
+      "/silent: has a WhatsApp link named 'Reservar Agora': no record gives a booking channel",
+      "/silent: has a WhatsApp link named 'Conversar no WhatsApp', which does not say it opens a new tab",
+      "/silent: calls a rating '4,5 estrelas', which reads as a hotel's official class",
+      "/silent: writes a rating as 'Nota 1/10', not on the stars' scale of every other rating",
+      "/silent: card restaurant/r1 draws a clock beside 'Almoço', which is not a time",
+      "/silent: card accommodation/h1 shows '2h' as a stay, which counts no nights",
+      "/guide/g3: leaves out what its record tells a visitor: 'Agende pelo WhatsApp com 24h de antecedência.'",
     ]);
     // A testimonial about no page of the site names it as text; a configured supporter may be named.
     expect(problems.filter((problem) => problem.startsWith('/testimonials/1:'))).toEqual([]);

@@ -27,9 +27,24 @@ export interface ContactButton {
   isExternal: boolean;
 }
 
+/** Said to screen readers after the words of any link that opens in a new tab. */
+export const NEW_TAB = ' (abre em nova aba)';
+
+/**
+ * What screen readers hear after the words of a link that opens WhatsApp in a new tab: the channel
+ * unless the words name it ('Falar com o organizador' → ' pelo WhatsApp'), whom it reaches when the
+ * page gives a name, and the new tab. Every WhatsApp link of the site says both (ContactAction,
+ * ProviderCard, the favourites' list, the contact form): a visitor who hears only 'Reservar Agora'
+ * does not expect another app.
+ */
+export function whatsappHint(words: string, name?: string | null): string {
+  const channel = /whatsapp/i.test(words) ? '' : ' pelo WhatsApp';
+  return `${channel}${name ? ` com ${name}` : ''}${NEW_TAB}`;
+}
+
 /** What a record gives to reach its provider, and what the hand-off says. */
 export interface ContactRecord {
-  /** The button's words when it opens WhatsApp ('Entrar em contato', 'Reservar Agora'). */
+  /** The button's words when it opens WhatsApp (the kind's `contact.whatsapp` of src/lib/entities.ts). */
   label: string;
   /** Whom the button reaches, for screen readers; none when the page around it says so. */
   name?: string | null | undefined;
@@ -54,7 +69,7 @@ function ownButton(record: ContactRecord): ContactButton | null {
   const to = record.name ? ` ${record.name}` : '';
   const whatsapp = whatsappLink(record.phone, record.text);
   if (whatsapp) {
-    const hint = record.name ? ` com ${record.name} (abre em nova aba)` : '';
+    const hint = whatsappHint(record.label, record.name);
     return { channel: 'whatsapp', href: whatsapp, label: record.label, icon: 'whatsapp', hint, isExternal: true };
   }
   const call = telLink(record.phone);
@@ -64,7 +79,7 @@ function ownButton(record: ContactRecord): ContactButton | null {
     return { channel: 'email', href: mailto, label: 'Enviar e-mail', icon: 'mail', hint: to && ` para${to}`, isExternal: false };
   const website = record.website?.trim();
   if (website) {
-    const hint = `${to && ` de${to}`} (abre em nova aba)`;
+    const hint = `${to && ` de${to}`}${NEW_TAB}`;
     return { channel: 'site', href: siteHref(website), label: 'Visitar o site', icon: 'globe', hint, isExternal: true };
   }
   return null;
@@ -72,7 +87,7 @@ function ownButton(record: ContactRecord): ContactButton | null {
 
 /** How each of the office's channels is named to screen readers. */
 const OFFICE_BY: Partial<Record<HandoffChannel, string>> = {
-  whatsapp: ' pelo WhatsApp (abre em nova aba)',
+  whatsapp: whatsappHint(''),
   call: ' por telefone',
   email: ' por e-mail',
 };

@@ -1,7 +1,8 @@
 /**
- * Pure helpers of the detail pages: which sections are filled, which items are related and the
- * hero image. They take entries as arguments so the pages stay thin.
+ * Pure helpers of the detail pages: which sections are filled, which items are related, the hero
+ * image, and a duration under its kind's name (the cards' too). They take entries as arguments so the pages stay thin.
  */
+import { ENTITIES } from '../entities.ts';
 import { itemKeywords } from '../facts.ts';
 import { PLACEHOLDERS } from '../images.ts';
 import { durationNights } from '../lists/filters.ts';
@@ -28,6 +29,22 @@ export const INFO_LABELS: Record<keyof Item['info'], string> = {
   trackLevel: 'Nível de dificuldade',
   generalInfo: 'Informações gerais',
 };
+
+/**
+ * The sections a provider's record may fill beyond its description (docs/product.md), each under its
+ * own label: every provider page (tour providers, drivers, guides, agencies) shows the filled ones
+ * (RecordSections.astro), so a guide's 'Agendamento com 24h de antecedência' is not dropped.
+ */
+export const RECORD_SECTIONS = [
+  ['policiesHtml', 'Políticas'],
+  ['scheduleHtml', 'Horários'],
+  ['capacityHtml', 'Capacidade'],
+  ['pricingHtml', 'Preços detalhados'],
+  ['locationDetailsHtml', 'Detalhes da localização'],
+  ['accessibilityHtml', 'Acessibilidade'],
+  ['requirementsHtml', 'Requisitos'],
+  ['cancellationHtml', 'Política de cancelamento'],
+] as const satisfies readonly (readonly [keyof Item, string])[];
 
 /** The filled entries of an item's info block, as [label, html] pairs. */
 export function infoEntries(info: Item['info']): [label: string, html: string][] {
@@ -92,4 +109,48 @@ export function stayPriceNote(duration: string): string | null {
   const nights = durationNights(duration);
   if (nights === null || nights < 1) return null;
   return nights === 1 ? 'Preço por noite' : `Preço por ${countLabel(nights, 'noite', 'noites')}`;
+}
+
+/** An item's `duration` as its kind names it (durationFact). */
+export interface DurationFact {
+  /** 'Duração', 'Estadia', 'Refeições' (the kind's `durationField`, src/lib/entities.ts). */
+  label: string;
+  /** The record's text, as given: '3 horas', '2 noites', 'Almoço/Jantar'. */
+  value: string;
+  /** A length of time, drawn with a clock; a stay's nights and a restaurant's meals are not. */
+  isTime: boolean;
+}
+
+/**
+ * An item's duration under the name it has for its kind ('Estadia: 2 noites', 'Refeições: Almoço'),
+ * with the record's words; null when the record gives none, or gives a stay no count of nights
+ * (a hotel's '2h' is not a stay: ENTITIES' durationField).
+ */
+export function durationFact(item: Pick<Item, 'kind' | 'duration'>): DurationFact | null {
+  const value = item.duration.trim();
+  if (!value) return null;
+  const { label, unit } = ENTITIES[item.kind].durationField;
+  if (unit === 'nights' && durationNights(value) === null) return null;
+  return { label, value, isTime: unit === 'time' };
+}
+
+/** A chip of a detail page's hero (InfoChips.astro), as plain data. */
+export interface FactChip {
+  icon?: 'clock';
+  label: string;
+  hiddenLabel?: string;
+}
+
+/**
+ * An item's duration as a hero chip, under its kind's name (durationFact): a time beside a clock,
+ * named 'Duração: ' to screen readers; anything else with its label in words ('Estadia: 2 noites',
+ * 'Refeições: Almoço'), never a clock. Without one, `fallback` beside a clock (a tour's 'Duração não
+ * informada'), else null.
+ */
+export function durationChip(item: Pick<Item, 'kind' | 'duration'>, fallback?: string): FactChip | null {
+  const fact = durationFact(item);
+  if (!fact) return fallback ? { icon: 'clock', label: fallback } : null;
+  return fact.isTime
+    ? { icon: 'clock', label: fact.value, hiddenLabel: `${fact.label}: ` }
+    : { label: `${fact.label}: ${fact.value}` };
 }

@@ -63,6 +63,12 @@ export function ratingScale(testimonials: readonly Testimonial[]): 5 | 10 {
 }
 
 /**
+ * A rating on the collection's `scale` brought to the stars' 0–5 of every other rating on the site:
+ * a 9 of 10 is 4,5 (every mark kept, as half stars); a rating on 5 stays.
+ */
+export const onFiveStars = (rating: number, scale: 5 | 10): number => (scale === 10 ? rating / 2 : rating);
+
+/**
  * The experience chips worth offering: the types the testimonials name, in the labels' order; none
  * when there is only one, since its chip would list what 'Todas' lists.
  */
