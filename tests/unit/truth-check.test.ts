@@ -257,6 +257,8 @@ describe('truthProblems', () => {
       "/event/e1: offers no .ics file in 'Adicionar à agenda'",
       "/event/e1: puts it in Google Calendar from '20900715/20900726', its record 2090-07-16",
       "/event/e2: claims an offer's availability",
+      "/event/e2: has a WhatsApp link named 'Reservar Agora', which does not say WhatsApp",
+      "/event/e2: has a WhatsApp link named 'Reservar Agora': no record gives a booking channel",
       "/event/e2: card event/e2 does not mark 'Encerrado' an event over on 2020-01-01",
       "/event/e2: does not say 'Evento encerrado em 01/01/2020'",
       "/event/e2: offers 'Reservar' for an event over on 2020-01-01",
