@@ -4,7 +4,7 @@
  * a source controls, and which may even hold a credential the upstream echoed back.
  */
 import { isRouteSafeId } from '../../src/lib/route-id.ts';
-import type { RecordNote } from '../../src/lib/schemas/index.ts';
+import type { HiddenRecord, RecordNote } from '../../src/lib/schemas/index.ts';
 import { excerpt } from '../../src/lib/status/excerpt.ts';
 import { withoutHiddenCharacters } from '../../src/lib/text.ts';
 import { holdsSecretPart, type Secret } from '../verify/secrets.ts';
@@ -30,7 +30,7 @@ const POSITION_ID = /^#\d+ \(no id\)$/;
  */
 export function noteForReport(note: RecordNote, secrets: readonly Secret[]): RecordNote {
   const values = secrets.map((secret) => secret.value);
-  const shown = (text: string) => excerpt(redact(text, values));
+  const shown = shownWithout(values);
   const isPageId = isRouteSafeId(note.id);
   const id = isPageId || POSITION_ID.test(note.id) ? redact(note.id, values) : shown(note.id);
   const name = isPageId && note.name !== undefined ? shown(note.name) : undefined;
@@ -43,4 +43,22 @@ export function noteForReport(note: RecordNote, secrets: readonly Secret[]): Rec
     return { ...rest, id: safeId, reason: `${subject}: ${note.problem} (its text is withheld: it holds part of a credential)` };
   }
   return { ...rest, id, reason, ...(name ? { name } : {}), ...(value === undefined ? {} : { value }) };
+}
+
+/** Upstream text as a report quotes it: each secret value replaced (redact), then cut to an excerpt. */
+const shownWithout = (values: readonly string[]) => (text: string) => excerpt(redact(text, values));
+
+/**
+ * A record the lists leave out (hiddenRecords, scripts/sync/run.ts), named as noteForReport names a
+ * record: its name an excerpt with every secret value replaced, shown only beside an id that is a page
+ * address, and not at all when that excerpt still holds part of a secret (holdsSecretPart); an id that
+ * holds part of one is WITHHELD_ID.
+ */
+export function hiddenForReport(record: HiddenRecord, secrets: readonly Secret[]): HiddenRecord {
+  const shown = shownWithout(secrets.map((secret) => secret.value));
+  const isPageId = isRouteSafeId(record.id) && !holdsSecretPart(record.id, secrets);
+  const id = isPageId ? record.id : WITHHELD_ID;
+  const name = isPageId && record.name !== undefined ? shown(record.name) : undefined;
+  const { name: _name, ...rest } = record;
+  return { ...rest, id, ...(name && !holdsSecretPart(name, secrets) ? { name } : {}) };
 }

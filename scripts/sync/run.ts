@@ -11,7 +11,13 @@ import path from 'node:path';
 import type { KyInstance } from 'ky';
 import type { Snapshot } from '../../src/integrations/build-manifest.ts';
 import type { Env } from '../../src/lib/config.ts';
-import { type CollectionProblem, type CollectionStatus, type Origin, STATUS_LIST_CAP } from '../../src/lib/schemas/index.ts';
+import {
+  type CollectionProblem,
+  type CollectionStatus,
+  type HiddenRecord,
+  type Origin,
+  STATUS_LIST_CAP,
+} from '../../src/lib/schemas/index.ts';
 import { entryName } from '../../src/lib/status/collection-names.ts';
 import { REFUSAL_FILE } from '../../src/lib/status/refusal.ts';
 import { expectedPages } from '../verify/pages.ts';
@@ -40,8 +46,9 @@ import {
 } from './http.ts';
 import { consoleLogger, redact, redactDeep, type SyncLogger } from './log.ts';
 import type { RecordNote } from './normalise/context.ts';
+import { hiddenReason } from './normalise/item.ts';
 import { type OwnSite, ownLinksInEntries } from './normalise/own-links.ts';
-import { noteForReport } from './notes.ts';
+import { hiddenForReport, noteForReport } from './notes.ts';
 import {
   jsonBytes,
   readPreviousEntries,
@@ -85,9 +92,11 @@ interface RecordsSeen {
   partial: string | null;
 }
 
-export interface CollectionReport extends Omit<CollectionStatus, 'dropped' | 'repaired' | 'changes'>, RecordsSeen {
+export interface CollectionReport extends Omit<CollectionStatus, 'dropped' | 'repaired' | 'changes' | 'hidden'>, RecordsSeen {
   /** What it publishes against the snapshot the sync started from; null when that had no such collection. */
   diff: CollectionDiff | null;
+  /** The records it publishes that the lists leave out (hiddenRecords). */
+  hidden: HiddenRecord[];
 }
 
 export interface SyncReport {
@@ -387,7 +396,14 @@ async function syncCollection(run: SyncRun, spec: CollectionSpec): Promise<Settl
   const { options, now, warn } = run;
   const mode: Mode = isConfigured(run, spec.source) ? 'upstream' : 'sample';
   const previous = run.previousStatus.get(spec.name);
-  const report: StatusReport = (status, records) => ({ id: spec.name, source: spec.source, ...status, ...records, diff: null });
+  const report: StatusReport = (status, records) => ({
+    id: spec.name,
+    source: spec.source,
+    ...status,
+    ...records,
+    diff: null,
+    hidden: [],
+  });
 
   const stored = await readPreviousEntries(options.outDir, spec);
   // Compared with the last good snapshot only when both come from the upstream: the sample data's
@@ -593,10 +609,22 @@ async function publish(run: SyncRun, settled: readonly Settled[]): Promise<Colle
       );
       const published = redactDeep(linked.entries, run.config.secrets);
       report.diff = previous && diffEntries(previous, indexEntries(spec.name, published));
+      report.hidden = hiddenRecords(spec.name, published).map((record) => hiddenForReport(record, run.secrets));
       await run.write(spec.name, published);
       return report;
     }),
   );
+}
+
+/**
+ * The entries of a collection that the lists and /dados leave out (an item whose `isListed` is false,
+ * as src/lib/data.ts reads it), each with its name and why (hiddenReason), in the collection's order.
+ */
+export function hiddenRecords(collection: string, entries: readonly { id: string }[]): HiddenRecord[] {
+  return entries.flatMap((entry) => {
+    const reason = hiddenReason(entry as { isListed?: boolean; status?: { value: string } | null });
+    return reason ? [{ id: entry.id, name: entryName(collection, entry), reason }] : [];
+  });
 }
 
 /** A list as status.json keeps it: the first STATUS_LIST_CAP entries and the count. */
@@ -604,12 +632,13 @@ const capped = <T>(list: readonly T[]) => ({ total: list.length, first: list.sli
 
 /** A collection's line of status.json: its status, with what changed and its record notes for /status. */
 function statusLine(collection: CollectionReport): CollectionStatus {
-  const { received: _received, partial: _partial, diff, dropped, repaired, ...status } = collection;
+  const { received: _received, partial: _partial, diff, dropped, repaired, hidden, ...status } = collection;
   return {
     ...status,
     changes: diff && { added: capped(diff.added), removed: capped(diff.removed), changed: diff.changed.length },
     dropped: capped(dropped),
     repaired: capped(repaired),
+    hidden: capped(hidden),
   };
 }
 

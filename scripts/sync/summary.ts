@@ -8,7 +8,8 @@ import type { Env } from '../../src/lib/config.ts';
 import { readSiteConfig } from '../../src/lib/config.ts';
 import type { CollectionStatus } from '../../src/lib/schemas/index.ts';
 import { type ImageNote, imageNotes } from '../../src/lib/status/images.ts';
-import { type Group, statusView } from '../../src/lib/status/report.ts';
+import { type Group, type Line, statusView } from '../../src/lib/status/report.ts';
+import { missingSettings } from '../../src/lib/status/settings.ts';
 import { countLabel } from '../../src/lib/text.ts';
 import { appendJobSummary, asCode, markdownLine } from '../job-summary.ts';
 import type { ImageManifest } from './images.ts';
@@ -36,12 +37,16 @@ function groupLines(group: Group): string[] {
   return lines;
 }
 
-/** The summary of one sync: what needs attention, the sources, what changed, the counts, the repairs. */
+/**
+ * The summary of one sync: what needs attention (a production build's missing settings among it), the
+ * sources, what changed, the counts with the records kept off the lists, those records, the repairs.
+ */
 export function syncSummary(input: {
   statuses: readonly CollectionStatus[];
   images: readonly ImageNote[];
   timeZone: string;
   now: Date;
+  missingSettings?: readonly Line[];
 }): string {
   const view = statusView({
     builtAt: input.now,
@@ -51,6 +56,7 @@ export function syncSummary(input: {
     refusal: null,
     images: input.images,
     quote: asCode,
+    missingSettings: input.missingSettings ?? [],
   });
   const lines = ['### Dados lidos das fontes', ''];
   if (view.attention.length === 0)
@@ -70,7 +76,14 @@ export function syncSummary(input: {
     }
     lines.push('');
   }
-  lines.push('| Coleção | Itens |', '| --- | ---: |', ...view.counts.map((count) => `| ${count.name} | ${count.count} |`), '');
+  lines.push(
+    '| Coleção | Nas listas | Fora das listas |',
+    '| --- | ---: | ---: |',
+    ...view.counts.map((count) => `| ${count.name} | ${count.count} | ${count.hidden ?? '–'} |`),
+    '',
+  );
+  for (const group of view.hidden)
+    lines.push(`**${group.heading} fora das listas (${group.lines.length + group.more})**`, '', ...groupLines(group), '');
   if (view.repairs.lines.length > 0) {
     lines.push(
       `<details><summary>${view.repairs.heading} (${view.repairs.lines.length + view.repairs.more})</summary>`,
@@ -101,11 +114,13 @@ export async function writeSyncSummary(options: {
       return { collection: status.id, source: status.source, entries };
     }),
   );
+  const site = readSiteConfig(options.env);
   const markdown = syncSummary({
     statuses: options.statuses,
     images: imageNotes(collections, options.manifest.failed),
-    timeZone: readSiteConfig(options.env).timeZone,
+    timeZone: site.timeZone,
     now: new Date(),
+    missingSettings: missingSettings(site),
   });
   await appendJobSummary(markdown, options.env);
 }

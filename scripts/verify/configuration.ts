@@ -3,10 +3,7 @@
  * owes its visitors (docs/public-body.md). Warnings, not refusals: the site is still better published
  * than not, and the fix is a repository variable, which the engineer who runs the deploy sets.
  */
-import { DEFAULT_SITE_URL, type SiteConfig } from '../../src/lib/config.ts';
-
-/** A build for a real site: its canonical address is configured (the sample and the tests keep the example one). */
-export const isProductionBuild = (config: Pick<SiteConfig, 'siteUrl'>): boolean => config.siteUrl !== DEFAULT_SITE_URL;
+import { isProductionBuild, type SiteConfig } from '../../src/lib/config.ts';
 
 /** One sentence per missing setting of a production build; none for any other build. */
 export function configurationWarnings(config: Pick<SiteConfig, 'siteUrl' | 'cityBody' | 'privacyOfficer'>): string[] {

@@ -113,6 +113,9 @@ export interface Settings {
 
 export const DEFAULT_SITE_URL = 'https://turismo.example.com.br';
 
+/** A build for a real site: its canonical address is configured (the sample and the tests keep DEFAULT_SITE_URL). */
+export const isProductionBuild = (config: Pick<SiteConfig, 'siteUrl'>): boolean => config.siteUrl !== DEFAULT_SITE_URL;
+
 /** The open data's licence when DATA_LICENSE is unset: attribution only, in Portuguese. */
 export const DEFAULT_DATA_LICENSE: DataLicense = {
   name: 'CC BY 4.0',

@@ -80,7 +80,7 @@ const panel = ({ price = { min: 0, max: 300, step: 10 }, hasFree = false }: Part
   <ListFilters
     config={CONFIG}
     action="/all-tours"
-    groups={filterGroups('tour', { ...NAMED, hasOnSale: false })}
+    groups={filterGroups('tour', { ...NAMED, ratings: [4, 4.5, 5], durations: [1, 2, 4, 5], hasOnSale: false })}
     price={price}
     hasFree={hasFree}
   />

@@ -31,6 +31,7 @@ const quiet = { info() {}, warn() {} };
 /** A title that is markup once its entities are read: the sync keeps it as text, the page must too. */
 const HOSTILE_TITLE = 'Passeio &lt;img src=x onerror=alert(1)&gt; novo';
 const HOSTILE_NAME = 'Passeio <img src=x onerror=alert(1)> novo';
+const PRODUCTION_URL = 'https://turismo.nobres.mt.gov.br';
 
 let server: UpstreamServer;
 let work: string;
@@ -62,7 +63,16 @@ beforeAll(async () => {
   await syncImages({ env, root, snapshotDir: snapshot, logger: quiet });
   dist = path.join(work, 'dist');
   const before = new Date();
-  await astroBuild(dist, { ...process.env, ...env, BUILD_TRIGGER: 'nightly' });
+  // A production build (its own address) that left the controller and the officer unset.
+  await astroBuild(dist, {
+    ...process.env,
+    ...env,
+    BUILD_TRIGGER: 'nightly',
+    SITE_URL: PRODUCTION_URL,
+    CITY_BODY: '',
+    PRIVACY_OFFICER_NAME: '',
+    PRIVACY_OFFICER_EMAIL: '',
+  });
   builtBetween = [before, new Date()];
   html = await readFile(path.join(dist, 'status.html'), 'utf8');
   main = new JSDOM(html).window.document.querySelector('main') as HTMLElement;
@@ -83,7 +93,7 @@ describe('/status after a night with the blog down and records left out', () => 
     const times = builtBetween.map((moment) => cityTime(moment, 'America/Cuiaba'));
     expect(times.map((time) => `Atualizado às ${time.time}`)).toContain(heading);
     expect(text()).toContain(`em ${times[1]?.date}, no horário da cidade`);
-    expect(text()).toContain('Pedido por: a atualização automática da noite.');
+    expect(text()).toContain('Pedido por: publicação da noite, automática.');
   });
 
   it('names the source that was down, and the date of the data shown instead', () => {
@@ -114,12 +124,33 @@ describe('/status after a night with the blog down and records left out', () => 
     );
   });
 
-  it('counts every collection as published', () => {
-    const rows = [...main.querySelectorAll('tbody tr')].map((row) => (row.textContent ?? '').replace(/\s+/g, ' ').trim());
+  it('counts what each list shows, and apart the records kept off the lists', () => {
+    const rows = [...main.querySelectorAll('tbody tr')].map((row) =>
+      [...row.children].map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim()),
+    );
     expect(rows).toHaveLength(report.collections.length);
-    for (const collection of report.collections) {
-      expect(rows.some((row) => row.endsWith(`${collection.count} ${collection.count === 1 ? 'item' : 'itens'}`))).toBe(true);
+    // The upstream's fixtures: guide 702 'inactive', driver 602 'pending'; every other record is listed.
+    expect(rows.find(([name]) => name === 'Guias')?.slice(1)).toEqual(['1 item', '1 fora das listas']);
+    expect(rows.find(([name]) => name === 'Condutores')?.slice(1)).toEqual(['1 item', '1 fora das listas']);
+    for (const collection of report.collections.filter((entry) => !['guides', 'drivers'].includes(entry.id))) {
+      expect(
+        rows.some((row) => row[1] === `${collection.count} ${collection.count === 1 ? 'item' : 'itens'}` && row[2] === '–'),
+      ).toBe(true);
     }
+  });
+
+  it('names each provider kept off the lists, linked to its page, and why', () => {
+    const hidden = main.querySelector('[aria-labelledby="status-hidden"]');
+    const lines = [...(hidden?.querySelectorAll('li') ?? [])].map((line) => (line.textContent ?? '').replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual(['Condutor 602 “Maria Transportes”: cadastro pendente', 'Guia 702 “Pedro Guia”: inativo']);
+    expect(hidden?.querySelector('a[href="/guide/702"]')?.textContent).toBe('Guia 702 “Pedro Guia”');
+  });
+
+  it('asks for the settings a production build lacks, under what needs attention', () => {
+    const attention = main.querySelector('[aria-labelledby="status-attention"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(attention).toContain('Configurações que faltam (2)');
+    expect(attention).toContain('Peça à equipe técnica que defina CITY_BODY');
+    expect(attention).toContain('Peça à equipe técnica que defina PRIVACY_OFFICER_NAME e PRIVACY_OFFICER_EMAIL');
   });
 
   it('links the new tour and names the one gone, the hostile name as text', () => {

@@ -197,6 +197,29 @@ describe('a city whose upstream leaves gaps', () => {
     expect(list).toMatch(/<li data-title="Festa do Peixe"[^>]* data-days="3"/);
   });
 
+  it("counts as '1 dia' only a dated event of one day", async () => {
+    const list = await site.page('/all-events');
+    // The fixture's one such event: Corrida da Serra, on 10 March 2027, '4 horas'. A start alone (Show na
+    // Praça, Feira do Produtor) says no length.
+    const oneDay = [...list.matchAll(/<li data-title="([^"]+)"[^>]* data-days="1"/g)].map((match) => match[1]);
+    expect(oneDay).toEqual(['Corrida da Serra']);
+    expect(list).not.toMatch(/<li data-title="(?:Show na Praça|Feira do Produtor)"[^>]* data-days=/);
+  });
+
+  it('offers no filter choice that no record can match', async () => {
+    /** The panel's boxes of a field on a list page. */
+    const boxes = (html: string, name: string) =>
+      [...html.matchAll(new RegExp(`name="${name}" value="([^"]+)"`, 'g'))].map((match) => match[1]);
+    // The stays say '2 noites' and '1 noite' (h3 nothing): no '3+ noites'.
+    expect(boxes(await site.page('/all-accommodation'), 'noites')).toEqual(['1', '2']);
+    // The restaurants say 'Almoço', 'Jantar', 'Almoço': no 'Noite', no 'Almoço/Jantar'.
+    expect(boxes(await site.page('/all-restaurants'), 'periodo')).toEqual(['1', '2']);
+    // Tours of '3 horas' and 'Meio período' (4 h): '2-4h' only.
+    expect(boxes(await site.page('/all-tours'), 'duracao')).toEqual(['4']);
+    // Ratings 4,7 and 4,5 among the tours: no '5 estrelas'.
+    expect(boxes(await site.page('/all-tours'), 'avaliacao')).toEqual(['4', '4.5']);
+  });
+
   it('dials every phone from abroad, and links none it cannot', async () => {
     const footer = await site.page('/');
     expect(footer).toContain('href="tel:+556533761000"');
@@ -313,6 +336,23 @@ describe('a city whose upstream leaves gaps', () => {
     const sitemap = await readFile(path.join(site.dist, 'sitemap-0.xml'), 'utf8');
     expect(sitemap).toContain('/guide/g1');
     expect(sitemap).not.toMatch(/\/(guide\/g2|guide\/g4|agency\/a2|driver\/d2|provider-tour\/p2)</);
+  });
+
+  it('names on /status every provider kept off the lists and why, and counts what the lists show', async () => {
+    // A linked name is followed by its sentence: the tag's space dropped before the colon.
+    const status = textOf(mainOf(await site.page('/status'))).replace(/ :/g, ':');
+    // The fixture's statuses: g2 'em_analise', g4 'DRAFT_V2', a2 'inactive', d2 and p2 'pending'.
+    for (const line of [
+      'Guia g2 “Davi Rocha”: em análise',
+      'Guia g4 “Rui Lemos”: cadastro não publicado',
+      'Agência a2 “Serra Viagens”: inativo',
+      'Condutor d2 “Van do Tião”: cadastro pendente',
+      'Fornecedor p2 “Lago Azul Passeios”: cadastro pendente',
+    ])
+      expect(status).toContain(line);
+    // Four guides, two of them listed (g1, g3), as /all-guides and /dados show them.
+    expect(status).toMatch(/Guias 2 itens 2 fora das listas/);
+    expect(status).toMatch(/Agências 1 item 1 fora das listas/);
   });
 
   it('shows a Cadastur number as given and no credential the data does not state', async () => {

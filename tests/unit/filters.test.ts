@@ -150,13 +150,18 @@ describe.each([
   // Calendar days, whatever the times: an evening to the small hours is two.
   ['2026-12-31T21:00:00-04:00', '2027-01-01T02:00:00-04:00', '', 2],
   ['2027-07-16T19:00:00-04:00', '2027-07-18', '', 3],
+  ['2027-07-16', null, '3 noites', 3],
+  ['2027-07-16', null, '4 dias', 4],
+  ['2027-07-16T19:00:00-04:00', null, '4 horas', 1],
+  ['2027-07-16', null, '36 horas', 2],
+  // A start alone says no length: not a one-day event.
+  ['2027-04-16', null, '', null],
+  ['2027-04-16T19:00:00-04:00', null, '', null],
+  ['2027-04-16', null, 'Todo o mês de dezembro', null],
+  // Dates to be confirmed: a length of days stays the data's, but one day is no day out a visitor can plan.
   [null, null, '3 noites', 3],
-  [null, null, '4 dias', 4],
-  [null, null, '4 horas', 1],
-  [null, null, '36 horas', 2],
-  ['2027-04-16', null, '', 1],
-  ['2027-04-16T19:00:00-04:00', null, '', 1],
-  [null, null, 'Todo o mês de dezembro', null],
+  [null, null, '4 horas', null],
+  [null, null, '1 dia', null],
   [null, null, '', null],
 ])('eventDays(%j, %j, %j)', (startDate, endDate, duration, expected) => {
   it(`is ${expected}`, () => expect(eventDays({ startDate, endDate, duration })).toBe(expected));

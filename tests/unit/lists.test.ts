@@ -21,6 +21,7 @@ import {
   filterGroups,
   hasFreeItem,
   localities,
+  offeredChoices,
   priceRange,
 } from '../../src/lib/lists/list-page.ts';
 import type { ItemKind } from '../../src/lib/schemas/index.ts';
@@ -124,13 +125,63 @@ describe.each<[ItemKind, string | null, string | null, string[]]>([
   ['restaurant', 'Período', 'periodo', ['1', '2', '3', '4']],
   ['driver', null, null, []],
   ['agency', null, null, []],
-])('durationGroup(%s)', (kind, legend, name, values) => {
+])('durationGroup(%s), every option offered', (kind, legend, name, values) => {
   it(`is ${legend ?? 'none'}`, () => {
-    const group = durationGroup(kind);
+    const group = durationGroup(kind, [1, 2, 3, 4, 5]);
     expect(group?.legend ?? null).toBe(legend);
     expect(group?.name ?? null).toBe(name);
     expect(group?.options.map((option) => option.value) ?? []).toEqual(values);
   });
+});
+
+it('durationGroup: only the offered options, and no group when none is', () => {
+  expect(durationGroup('restaurant', [4])?.options).toEqual([{ label: 'Almoço/Jantar', value: '4' }]);
+  expect(durationGroup('accommodation', [])).toBeNull();
+});
+
+const dated = (startDate: string | null, endDate: string | null, duration = '') =>
+  anItem({ kind: 'event', startDate, endDate, duration });
+
+describe.each<[string, ItemKind, ReturnType<typeof anItem>[], { ratings: number[]; durations: number[] }]>([
+  // Another city's stays and restaurants: no stay says its nights, no restaurant a 'Noite'.
+  [
+    'stays with no nights',
+    'accommodation',
+    [anItem({ kind: 'accommodation', duration: 'Diária', rating: 4.2 })],
+    { ratings: [4], durations: [] },
+  ],
+  [
+    'stays of 2 and 5 nights',
+    'accommodation',
+    [anItem({ kind: 'accommodation', duration: '2 noites' }), anItem({ kind: 'accommodation', duration: '5 noites' })],
+    { ratings: [], durations: [2, 3] },
+  ],
+  [
+    'restaurants at lunch and dinner',
+    'restaurant',
+    [anItem({ kind: 'restaurant', duration: 'Almoço/Jantar', rating: 5 })],
+    // 'Almoço/Jantar' names lunch and dinner too: each box finds it.
+    { ratings: [4, 4.5, 5], durations: [1, 2, 4] },
+  ],
+  [
+    'tours of 1h30 and 6 h',
+    'tour',
+    [anItem({ duration: '1h30' }), anItem({ duration: '6 horas' })],
+    { ratings: [], durations: [2, 5] },
+  ],
+  // '1 dia' only for a dated event: a start alone says no length, a day of no known date is no day out.
+  ['events to be confirmed', 'event', [dated(null, null, '4 horas'), dated('2027-04-16', null)], { ratings: [], durations: [] }],
+  ['a festival of 3 nights to be confirmed', 'event', [dated(null, null, '3 noites')], { ratings: [], durations: [3] }],
+  [
+    'an evening and a festival',
+    'event',
+    [dated('2027-04-16T19:00:00-04:00', null, '4 horas'), dated('2027-07-16', '2027-07-25')],
+    { ratings: [], durations: [1, 4] },
+  ],
+  ['drivers', 'driver', [anItem({ kind: 'driver', rating: 4.6 })], { ratings: [4, 4.5], durations: [] }],
+])('offeredChoices: %s', (_name, kind, items, expected) => {
+  it(`offers ratings ${expected.ratings.join(', ') || 'none'} and durations ${expected.durations.join(', ') || 'none'}`, () =>
+    expect(offeredChoices(kind, items)).toEqual(expected));
 });
 
 describe('experienceNames and localities', () => {
@@ -146,6 +197,9 @@ describe('experienceNames and localities', () => {
     expect(localities(items)).toEqual(['Barra do Bugres', 'Cáceres']));
 });
 
+/** Every rating and duration option offered, as on a list whose items match them all. */
+const EVERY_CHOICE = { ratings: [4, 4.5, 5], durations: [1, 2, 3, 4, 5] };
+
 describe.each<[ItemKind, boolean, string[]]>([
   // 'Em promoção' only where an item is on sale; experiences and localities only where the kind filters by them and an item has them.
   ['tour', true, ['Promoções', 'Experiências', 'Localidade', 'Avaliação', 'Duração']],
@@ -155,7 +209,12 @@ describe.each<[ItemKind, boolean, string[]]>([
   ['driver', false, ['Experiências', 'Localidade', 'Avaliação']],
 ])('filterGroups(%s), something on sale: %s', (kind, hasOnSale, legends) => {
   it(`has ${legends.join(', ')}`, () => {
-    const groups = filterGroups(kind, { experiences: ['Ecoturismo', 'Pesca'], localities: ['Centro'], hasOnSale });
+    const groups = filterGroups(kind, {
+      ...EVERY_CHOICE,
+      experiences: ['Ecoturismo', 'Pesca'],
+      localities: ['Centro'],
+      hasOnSale,
+    });
     expect(groups.map((group) => group.legend)).toEqual(legends);
     expect(groups.find((group) => group.name === 'avaliacao')?.options).toEqual([
       { label: '4+ estrelas', value: '4' },
@@ -166,7 +225,7 @@ describe.each<[ItemKind, boolean, string[]]>([
 });
 
 it('filterGroups: the experiences scroll, each named as itself; no group of what no item has', () => {
-  const [experiences] = filterGroups('tour', { experiences: ['Ecoturismo'], localities: [], hasOnSale: false });
+  const [experiences] = filterGroups('tour', { ...EVERY_CHOICE, experiences: ['Ecoturismo'], localities: [], hasOnSale: false });
   expect(experiences).toEqual({
     id: 'experiencia',
     legend: 'Experiências',
@@ -174,9 +233,27 @@ it('filterGroups: the experiences scroll, each named as itself; no group of what
     options: [{ label: 'Ecoturismo', value: 'Ecoturismo' }],
     scrolls: true,
   });
-  expect(filterGroups('tour', { experiences: [], localities: [], hasOnSale: false }).map((group) => group.legend)).toEqual([
-    'Avaliação',
-    'Duração',
+  expect(
+    filterGroups('tour', { ...EVERY_CHOICE, experiences: [], localities: [], hasOnSale: false }).map((group) => group.legend),
+  ).toEqual(['Avaliação', 'Duração']);
+  expect(
+    filterGroups('tour', { experiences: [], localities: [], hasOnSale: false, ratings: [], durations: [] }).map(
+      (group) => group.legend,
+    ),
+  ).toEqual([]);
+});
+
+it('filterGroups: only the ratings and durations offered', () => {
+  const groups = filterGroups('restaurant', {
+    experiences: [],
+    localities: [],
+    hasOnSale: false,
+    ratings: [4.5],
+    durations: [1, 4],
+  });
+  expect(groups.map((group) => [group.legend, group.options.map((option) => option.label)])).toEqual([
+    ['Avaliação', ['4,5+ estrelas']],
+    ['Período', ['Almoço', 'Almoço/Jantar']],
   ]);
 });
 

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { asCode, markdownLine } from '../../scripts/job-summary.ts';
 import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
 import { normaliseRecords } from '../../scripts/sync/normalise/records.ts';
-import { noteForReport, WITHHELD_ID } from '../../scripts/sync/notes.ts';
+import { hiddenForReport, noteForReport, WITHHELD_ID } from '../../scripts/sync/notes.ts';
+import { hiddenRecords } from '../../scripts/sync/run.ts';
 import { syncSummary } from '../../scripts/sync/summary.ts';
 import { holdsSecretPart, type Secret } from '../../scripts/verify/secrets.ts';
 import { ItemSchema, type RecordNote } from '../../src/lib/schemas/index.ts';
@@ -118,6 +119,52 @@ describe('a note cut across a credential, at every offset', () => {
   it('withholds an id that holds a part', () => {
     const note: RecordNote = { id: `"${TOKEN.slice(0, 10)}/x"`, reason: 'id: invalid', field: 'id', problem: 'invalid' };
     expect(noteForReport(note, SECRETS).id).toBe(WITHHELD_ID);
+  });
+});
+
+describe('a record kept off the lists, in the editors’ report', () => {
+  /** A guide through the sync's own normaliser with this status and name, as the report names it. */
+  async function hiddenGuide(status: string, name: string) {
+    const toGuide = (raw: Parameters<typeof toItem>[0], context: Parameters<typeof toItem>[2]) => toItem(raw, 'guide', context);
+    const options = { baseUrl: 'https://provider.example.org/api/v1', now: NOW, secrets: SECRETS };
+    const { entries } = await normaliseRecords([{ id: 31, name, status }], RawItemSchema, toGuide, ItemSchema, options);
+    return hiddenRecords('guides', entries).map((record) => hiddenForReport(record, SECRETS));
+  }
+
+  it.each([
+    ['inactive', 'inactive'],
+    ['Inativo', 'inactive'],
+    ['pending', 'pending'],
+    ['em análise', 'review'],
+    ['rascunho', 'unpublished'],
+  ])('status %j is kept off with reason %s', async (status, reason) => {
+    expect(await hiddenGuide(status, 'Ana Souza')).toEqual([{ id: '31', name: 'Ana Souza', reason }]);
+  });
+
+  it.each(['active', 'publicado'])('status %j is listed: not named', async (status) => {
+    expect(await hiddenGuide(status, 'Ana Souza')).toEqual([]);
+  });
+
+  it('quotes the name as an excerpt: cut, with no address to follow', async () => {
+    const [record] = await hiddenGuide('pending', `Guia ${'muito '.repeat(20)}https://golpe.example/pix`);
+    expect(record?.name?.length).toBeLessThanOrEqual(EXCERPT_CHARS);
+    expect(record?.name).not.toContain('https://');
+  });
+
+  it.each(Array.from({ length: 20 }, (_, offset) => offset * 4))(
+    'a name whose excerpt would end in %i letters and part of a credential is not shown',
+    (offset) => {
+      const record = hiddenForReport({ id: '31', name: `${'a'.repeat(offset)} ${TOKEN}fim`, reason: 'inactive' }, SECRETS);
+      expect(record.id).toBe('31');
+      expect(partsIn(JSON.stringify(record))).toEqual([]);
+    },
+  );
+
+  it('withholds an id that holds a part', () => {
+    expect(hiddenForReport({ id: TOKEN.slice(0, 12), reason: 'pending' }, SECRETS)).toEqual({
+      id: WITHHELD_ID,
+      reason: 'pending',
+    });
   });
 });
 

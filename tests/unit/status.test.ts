@@ -7,7 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type CollectionProblem, type CollectionStatus, NOTE_PROBLEMS, type RecordNote } from '../../src/lib/schemas/index.ts';
+import {
+  type CollectionProblem,
+  type CollectionStatus,
+  HIDDEN_REASONS,
+  NOTE_PROBLEMS,
+  type RecordNote,
+} from '../../src/lib/schemas/index.ts';
 import { NIGHTLY_UTC, nextNightlyRun, readBuildRequest } from '../../src/lib/status/build.ts';
 import { COLLECTION_NAMES } from '../../src/lib/status/collection-names.ts';
 import { imageNotes } from '../../src/lib/status/images.ts';
@@ -18,7 +24,8 @@ import {
   imageNoteText,
   recordNoteText,
 } from '../../src/lib/status/messages.ts';
-import { cityTime, statusView } from '../../src/lib/status/report.ts';
+import { cityTime, HIDDEN_WORDS, statusView } from '../../src/lib/status/report.ts';
+import { missingSettings } from '../../src/lib/status/settings.ts';
 import { aStatus } from '../fixtures/entries.ts';
 import { englishWords } from '../support/portuguese.ts';
 
@@ -258,7 +265,7 @@ describe('/status as data', () => {
       title: 'Atualizado às 14:32',
       detail: 'em 28/11/2026, no horário da cidade',
     });
-    expect(view.requestedBy).toBe('a atualização automática da noite');
+    expect(view.requestedBy).toBe('publicação da noite, automática');
   });
 
   it('puts the problems first: the source down, then the records left out', () => {
@@ -321,7 +328,7 @@ describe('/status as data', () => {
       },
     ]);
     expect(view.counts.map((count) => count.name)).toEqual(['Cidade', 'Eventos', 'Notícias']);
-    expect(view.counts[1]).toEqual({ name: 'Eventos', count: '3 itens', href: '/all-events' });
+    expect(view.counts[1]).toEqual({ name: 'Eventos', count: '3 itens', hidden: null, href: '/all-events' });
   });
 
   it('gives the next nightly run in the city', () => {
@@ -358,10 +365,128 @@ describe('/status as data', () => {
       view.requestedBy,
       ...view.attention.flatMap((group) => [group.heading, ...group.lines.map((line) => line.text)]),
       ...view.sources.flatMap((source) => [source.name, source.text]),
-      ...view.counts.flatMap((count) => [count.name, count.count]),
+      ...view.counts.flatMap((count) => [count.name, count.count, count.hidden ?? '']),
       view.nextNightly,
     ];
     expect(englishWords(texts.join('\n'))).toEqual([]);
+  });
+});
+
+describe.each([
+  [{ trigger: 'nightly', reason: null }, 'publicação da noite, automática'],
+  [{ trigger: 'source-change', reason: null }, 'publicação automática: a verificação viu uma mudança nas fontes'],
+  [
+    { trigger: 'button', reason: 'Novo evento' },
+    'publicação pedida à mão, pelo botão “Run workflow” ou pelo webhook (motivo: Novo evento)',
+  ],
+  [{ trigger: 'webhook', reason: null }, 'publicação pedida por outro sistema, pelo webhook antigo'],
+  [{ trigger: null, reason: null }, 'uma construção do site feita num computador, fora da publicação do GitHub'],
+] as const)('who asked for %j', (request, words) => {
+  it(`reads “${words}”`, () => {
+    const view = statusView({ builtAt: BUILT_AT, timeZone: ZONE, request, statuses: [], refusal: null, images: [] });
+    expect(view.requestedBy).toBe(words);
+    expect(englishWords(words.replace('Run workflow', ''))).toEqual([]);
+  });
+});
+
+describe('the records kept off the lists', () => {
+  const guides = aStatus({
+    id: 'guides',
+    count: 10,
+    hidden: {
+      total: 7,
+      first: [
+        { id: '31', name: 'Ana Souza', reason: 'inactive' },
+        { id: '32', name: 'Bruno Lima', reason: 'pending' },
+        { id: '33', name: 'Carla Dias', reason: 'review' },
+        { id: '34', name: 'Davi Reis', reason: 'unpublished' },
+        { id: '[redacted]', reason: 'inactive' },
+      ],
+    },
+  });
+  const view = statusView({
+    builtAt: BUILT_AT,
+    timeZone: ZONE,
+    request: { trigger: null, reason: null },
+    statuses: [guides, aStatus({ id: 'tours', count: 5 })],
+    refusal: null,
+    images: [],
+  });
+
+  it('counts what the lists show, and apart what they leave out', () => {
+    // In the sync's order of collections: the tours before the guides.
+    expect(view.counts).toEqual([
+      { name: 'Passeios', count: '5 itens', hidden: null, href: '/all-tours' },
+      { name: 'Guias', count: '3 itens', hidden: '7 fora das listas', href: '/all-guides' },
+    ]);
+  });
+
+  it('names each one, linked to its page, with why in the words of its status', () => {
+    expect(view.hidden).toEqual([
+      {
+        heading: 'Guias',
+        lines: [
+          { text: 'Guia 31 “Ana Souza”: inativo', href: '/guide/31', linked: 'Guia 31 “Ana Souza”' },
+          { text: 'Guia 32 “Bruno Lima”: cadastro pendente', href: '/guide/32', linked: 'Guia 32 “Bruno Lima”' },
+          { text: 'Guia 33 “Carla Dias”: em análise', href: '/guide/33', linked: 'Guia 33 “Carla Dias”' },
+          { text: 'Guia 34 “Davi Reis”: cadastro não publicado', href: '/guide/34', linked: 'Guia 34 “Davi Reis”' },
+          // A withheld id is no page: named as the report names it, with no link.
+          { text: 'Guia [redacted]: inativo' },
+        ],
+        more: 2,
+      },
+    ]);
+  });
+
+  it('has words for every reason, and none is a problem to fix', () => {
+    expect(Object.keys(HIDDEN_WORDS).sort()).toEqual([...HIDDEN_REASONS].sort());
+    expect(view.attention).toEqual([]);
+  });
+
+  it('quotes a name as an excerpt, with no address a reader could follow', () => {
+    const [group] = statusView({
+      builtAt: BUILT_AT,
+      timeZone: ZONE,
+      request: { trigger: null, reason: null },
+      statuses: [
+        aStatus({
+          id: 'agencies',
+          hidden: { total: 1, first: [{ id: '7', name: 'Agência https://golpe.example/pix', reason: 'pending' }] },
+        }),
+      ],
+      refusal: null,
+      images: [],
+    }).hidden;
+    expect(group?.lines[0]?.text).toBe('Agência 7 “Agência golpe[.]example”: cadastro pendente');
+  });
+});
+
+describe('the settings a production build lacks', () => {
+  const site = { siteUrl: 'https://turismo.nobres.mt.gov.br', cityBody: null, privacyOfficer: null };
+
+  it.each([
+    ['the sample or a test build', { ...site, siteUrl: 'https://turismo.example.com.br' }, []],
+    ['a production build with neither', site, ['CITY_BODY', 'PRIVACY_OFFICER_NAME e PRIVACY_OFFICER_EMAIL']],
+    ['one without the officer', { ...site, cityBody: 'Secretaria de Turismo' }, ['PRIVACY_OFFICER_NAME e PRIVACY_OFFICER_EMAIL']],
+    ['one without the body', { ...site, privacyOfficer: { name: 'Ana', email: 'a@b.gov.br' } }, ['CITY_BODY']],
+  ])('%s', (_name, config, settings) => {
+    const lines = missingSettings(config);
+    expect(lines.map((line) => /defina (.+) nas variáveis/.exec(line.text)?.[1])).toEqual(settings);
+    for (const line of lines) expect(line).toMatchObject({ href: '/privacidade', linked: '/privacidade' });
+  });
+
+  it('needs the attention of the editors first', () => {
+    const view = statusView({
+      builtAt: BUILT_AT,
+      timeZone: ZONE,
+      request: { trigger: null, reason: null },
+      statuses: [],
+      refusal: null,
+      images: [],
+      missingSettings: missingSettings(site),
+    });
+    expect(view.attention.map((group) => [group.heading, group.lines.length])).toEqual([['Configurações que faltam', 2]]);
+    expect(view.attention[0]?.lines[0]?.text).toContain('“ainda não foi informado”');
   });
 });
 

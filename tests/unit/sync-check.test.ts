@@ -481,6 +481,7 @@ const report = (id: string, source: CollectionReport['source'], overrides: Parti
   repaired: [],
   partial: null,
   diff: { added: [], removed: [], changed: [] },
+  hidden: [],
   ...overrides,
 });
 const down = { failed: true, origin: 'snapshot', problem: { code: 'unavailable', kind: 'http', status: 503 } } as const;

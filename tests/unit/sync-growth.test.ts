@@ -96,6 +96,7 @@ describe('baselineOf', () => {
     changes: null,
     dropped: { total: 0, first: [] },
     repaired: { total: 0, first: [] },
+    hidden: { total: 0, first: [] },
     ...fields,
   });
   const changes = (added: number, removed = 0) => ({

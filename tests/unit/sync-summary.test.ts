@@ -13,6 +13,30 @@ import { englishWords } from '../support/portuguese.ts';
 
 const HOSTILE = '<img src=x onerror=alert(1)> *negrito* [link](javascript:x) | # título';
 
+describe('the sync summary: settings and records kept off the lists', () => {
+  const summary = syncSummary({
+    statuses: [
+      aStatus({ id: 'guides', count: 10, hidden: { total: 6, first: [{ id: '31', name: HOSTILE, reason: 'review' }] } }),
+    ],
+    images: [],
+    timeZone: 'America/Cuiaba',
+    now: new Date('2026-11-28T18:32:00Z'),
+    missingSettings: [{ text: '/privacidade: o controlador “ainda não foi informado”. Peça CITY_BODY.', href: '/privacidade' }],
+  });
+
+  it('asks for the missing settings first, under what needs attention', () => {
+    expect(summary.indexOf('**Configurações que faltam (1)**')).toBeGreaterThanOrEqual(0);
+    expect(summary.indexOf('Configurações que faltam')).toBeLessThan(summary.indexOf('**Fontes**'));
+  });
+
+  it('counts what the lists show and what they leave out, and names the records left out', () => {
+    expect(summary).toContain('| Guias | 4 itens | 6 fora das listas |');
+    expect(summary).toContain('**Guias fora das listas (6)**');
+    // The name as a code span (shown as it is, never as markup), an excerpt cut at 60 characters.
+    expect(summary).toContain('- Guia 31 “`<img src=x onerror=alert(1)> *negrito* [link](javascript:x)…`”: em análise\n');
+  });
+});
+
 describe('the sync summary for editors', () => {
   const summary = syncSummary({
     statuses: [

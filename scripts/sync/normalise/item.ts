@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { discountPercent, formatBRL, parsePrice, slugify, TIME_ZONE, truncate } from '../../../src/lib/format.ts';
 import { distinctPhotos } from '../../../src/lib/gallery.ts';
-import type { GalleryImage, Item, ItemKind, ItemProvider, ItemStatus } from '../../../src/lib/schemas/index.ts';
+import type { GalleryImage, HiddenReason, Item, ItemKind, ItemProvider, ItemStatus } from '../../../src/lib/schemas/index.ts';
 import { placeLabel } from '../../../src/lib/text.ts';
 import { type RecordContext, RecordRefused } from './context.ts';
 import {
@@ -52,24 +52,33 @@ const EVENT_HORIZON_MS = 5 * 365 * 86_400_000;
 /** A price text that says the offer costs nothing. */
 const FREE_PRICE = /\b(?:gratuit[oa]|gr[aá]tis|entrada (?:franca|livre)|free)\b/i;
 
-/** Statuses that let a provider be listed and contacted, and how each status reads. */
-const STATUS_LABELS: { match: RegExp; label: string; tone: ItemStatus['tone']; isListed: boolean }[] = [
-  { match: /^(?:active|ativo|ativa)$/, label: 'Ativo', tone: 'success', isListed: true },
-  { match: /^(?:publish|published|publicado|publicada)$/, label: 'Publicado', tone: 'success', isListed: true },
+/** Statuses that let a provider be listed and contacted, how each status reads, and why the others keep it off the lists. */
+const STATUS_LABELS: { match: RegExp; label: string; tone: ItemStatus['tone']; hidden: HiddenReason | null }[] = [
+  { match: /^(?:active|ativo|ativa)$/, label: 'Ativo', tone: 'success', hidden: null },
+  { match: /^(?:publish|published|publicado|publicada)$/, label: 'Publicado', tone: 'success', hidden: null },
   {
     match: /^(?:inactive|inativo|inativa|disabled|desativado|desativada|suspended|suspenso|suspensa|blocked|bloqueado)$/,
     label: 'Inativo',
     tone: 'error',
-    isListed: false,
+    hidden: 'inactive',
   },
-  { match: /^(?:pending|pendente)$/, label: 'Cadastro pendente', tone: 'warning', isListed: false },
+  { match: /^(?:pending|pendente)$/, label: 'Cadastro pendente', tone: 'warning', hidden: 'pending' },
   {
     match: /^(?:em[ _-]?an[aá]lise|in[ _-]?review|under[ _-]?review|review|analysis|analise|an[aá]lise)$/,
     label: 'Cadastro em análise',
     tone: 'warning',
-    isListed: false,
+    hidden: 'review',
   },
 ];
+
+/** Any other status value: a registration that is not published. */
+const NOT_PUBLISHED = { label: 'Cadastro não publicado', tone: 'warning', hidden: 'unpublished' } as const;
+
+/** What a status value says: its row of STATUS_LABELS, or NOT_PUBLISHED. */
+function statusRow(value: string): Omit<(typeof STATUS_LABELS)[number], 'match'> {
+  const code = value.trim().toLowerCase();
+  return STATUS_LABELS.find((status) => status.match.test(code)) ?? NOT_PUBLISHED;
+}
 
 /**
  * The status chip: a Portuguese label for every value, never the raw code. Only active and
@@ -78,11 +87,17 @@ const STATUS_LABELS: { match: RegExp; label: string; tone: ItemStatus['tone']; i
  */
 export function statusChip(value: string | undefined): (ItemStatus & { isListed: boolean }) | null {
   if (!value) return null;
-  const code = value.trim().toLowerCase();
-  const known = STATUS_LABELS.find((status) => status.match.test(code));
-  return known
-    ? { value, label: known.label, tone: known.tone, isListed: known.isListed }
-    : { value, label: 'Cadastro não publicado', tone: 'warning', isListed: false };
+  const { label, tone, hidden } = statusRow(value);
+  return { value, label, tone, isListed: hidden === null };
+}
+
+/**
+ * Why an item is kept off the lists, for the editors' report (hiddenRecords, scripts/sync/run.ts): its
+ * status as statusChip reads it; null for an item the lists show.
+ */
+export function hiddenReason(item: { isListed?: boolean; status?: { value: string } | null }): HiddenReason | null {
+  if (item.isListed !== false) return null;
+  return (item.status && statusRow(item.status.value).hidden) || 'unpublished';
 }
 
 const RawLocation = z.union([

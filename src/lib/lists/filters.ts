@@ -416,7 +416,8 @@ const DAY_MS = 86_400_000;
 /**
  * Days an event lasts: from its first and last days when the upstream gave both, else from its
  * duration text ('10 dias', '3 noites' of a festival's evenings, '4 horas' is one day); null when
- * neither says.
+ * neither says. A start alone says nothing of the length, and one day counts only for a dated event:
+ * one whose date is still to be confirmed is no day out a visitor can plan ('1 dia' of DAY_OPTIONS).
  */
 export function eventDays(item: Pick<Item, 'duration' | 'startDate' | 'endDate'>): number | null {
   if (item.startDate && item.endDate) {
@@ -424,12 +425,11 @@ export function eventDays(item: Pick<Item, 'duration' | 'startDate' | 'endDate'>
     const day = (date: string) => Date.parse(date.slice(0, 10));
     return Math.round((day(item.endDate) - day(item.startDate)) / DAY_MS) + 1;
   }
-  if (item.startDate && !item.duration) return 1;
   const text = item.duration.toLowerCase();
-  const days = text.match(/(\d+)\s*(?:dias?|noites?)\b/);
-  if (days) return Number(days[1]);
-  const hours = durationHours(text);
-  return hours === null ? null : Math.max(1, Math.ceil(hours / 24));
+  const counted = text.match(/(\d+)\s*(?:dias?|noites?)\b/);
+  const hours = counted ? null : durationHours(text);
+  const days = counted ? Number(counted[1]) : hours === null ? null : Math.max(1, Math.ceil(hours / 24));
+  return days === 1 && !item.startDate ? null : days;
 }
 
 /** Nights of an accommodation duration text ('1 noite', '3 noites'), or null. */
@@ -505,4 +505,19 @@ export function itemFromDataset(data: Readonly<Record<string, string | undefined
     periods: splitList(data.periods).map(Number).filter(Number.isFinite),
     isOver: data.over !== undefined,
   };
+}
+
+/**
+ * What the list filters know of an item, as the browser reads it back from its card
+ * (cardDataAttributes, then itemFromDataset): the build asks the matchers which options some item
+ * can match through the very data they match in the browser.
+ */
+export function filterableItem(item: Item): FilterableItem {
+  const dataset = Object.fromEntries(
+    Object.entries(cardDataAttributes(item)).map(([name, value]) => [
+      name.slice('data-'.length).replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase()),
+      value,
+    ]),
+  );
+  return itemFromDataset(dataset);
 }

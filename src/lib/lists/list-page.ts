@@ -8,9 +8,13 @@ import type { Item, ItemKind } from '../schemas/index.ts';
 import { ratingLabel } from './active-filters.ts';
 import {
   DURATION_GROUPS,
+  emptyFilters,
   FILTER_PARAMS,
+  type FilterState,
+  filterableItem,
   itemPrice,
   matchesExperiences,
+  matchesFilters,
   ON_SALE_LABEL,
   ON_SALE_VALUE,
   RATING_OPTIONS,
@@ -32,15 +36,44 @@ export interface FilterGroup {
   scrolls?: boolean;
 }
 
-/** Legend and options of the duration group of a kind, or null when it has none. */
-export function durationGroup(kind: ItemKind): { legend: string; name: string; options: FilterOption[] } | null {
+/** The rating and duration choices of a list that some item matches (offeredChoices). */
+export interface OfferedChoices {
+  ratings: readonly number[];
+  durations: readonly number[];
+}
+
+/**
+ * The rating options and the kind's duration options that some item of the list matches, each chosen
+ * alone, through the matchers the list's islands filter with (matchesFilters over filterableItem): a
+ * box that could only answer '0 resultados' is not offered ('3+ noites' where no stay says its nights).
+ */
+export function offeredChoices(kind: ItemKind, items: readonly Item[]): OfferedChoices {
+  const duration = ENTITIES[kind].filters.duration;
+  const filterable = items.map(filterableItem);
+  const matched = (choice: Partial<FilterState>) =>
+    filterable.some((item) => matchesFilters(item, { ...emptyFilters(), ...choice }, duration));
+  return {
+    ratings: RATING_OPTIONS.filter((value) => matched({ ratings: [value] })),
+    durations: duration
+      ? DURATION_GROUPS[duration].options.map(({ value }) => value).filter((value) => matched({ durations: [value] }))
+      : [],
+  };
+}
+
+/** Legend and options of the duration group of a kind, only the `offered` ones (offeredChoices); null when it has none to offer. */
+export function durationGroup(
+  kind: ItemKind,
+  offered: readonly number[],
+): { legend: string; name: string; options: FilterOption[] } | null {
   const duration = ENTITIES[kind].filters.duration;
   if (duration === null) return null;
   const { legend, options } = DURATION_GROUPS[duration];
+  const shown = options.filter((option) => offered.includes(option.value));
+  if (shown.length === 0) return null;
   return {
     legend,
     name: FILTER_PARAMS[duration],
-    options: options.map((option) => ({ label: option.label, value: String(option.value) })),
+    options: shown.map((option) => ({ label: option.label, value: String(option.value) })),
   };
 }
 
@@ -109,14 +142,21 @@ export function experienceQueryTexts(kind: ItemKind): { filteredTitle: string; n
 /**
  * The filter panel's groups of a list, in the panel's order: 'Em promoção' (only where some item of the
  * whole list is on sale: it could otherwise only answer nothing), the experiences and the localities
- * the kind filters by (only those some item has), the ratings, the kind's duration.
+ * the kind filters by (only those some item has), the ratings and the kind's duration (only the
+ * options some item matches, offeredChoices); a group with no option to offer is left out.
  */
 export function filterGroups(
   kind: ItemKind,
-  { experiences, localities, hasOnSale }: { experiences: readonly string[]; localities: readonly string[]; hasOnSale: boolean },
+  {
+    experiences,
+    localities,
+    hasOnSale,
+    ratings,
+    durations,
+  }: { experiences: readonly string[]; localities: readonly string[]; hasOnSale: boolean } & OfferedChoices,
 ): FilterGroup[] {
   const { filters } = ENTITIES[kind];
-  const duration = durationGroup(kind);
+  const duration = durationGroup(kind, durations);
   const named = (values: readonly string[]) => values.map((name) => ({ label: name, value: name }));
   return [
     ...(hasOnSale
@@ -143,12 +183,16 @@ export function filterGroups(
     ...(filters.hasLocality && localities.length > 0
       ? [{ id: 'localidade', legend: 'Localidade', name: FILTER_PARAMS.locality, options: named(localities) }]
       : []),
-    {
-      id: 'avaliacao',
-      legend: 'Avaliação',
-      name: FILTER_PARAMS.rating,
-      options: RATING_OPTIONS.map((value) => ({ label: ratingLabel(value), value: String(value) })),
-    },
+    ...(ratings.length > 0
+      ? [
+          {
+            id: 'avaliacao',
+            legend: 'Avaliação',
+            name: FILTER_PARAMS.rating,
+            options: ratings.map((value) => ({ label: ratingLabel(value), value: String(value) })),
+          },
+        ]
+      : []),
     ...(duration ? [{ id: 'duracao', ...duration }] : []),
   ];
 }

@@ -58,6 +58,24 @@ export const RecordNoteSchema = z.object({
 });
 export type RecordNote = z.infer<typeof RecordNoteSchema>;
 
+/**
+ * Why a provider's record is published with its page but kept off the lists (its status:
+ * statusChip, scripts/sync/normalise/item.ts): inactive, registration pending, under review, or any
+ * other status that is not published.
+ */
+export const HIDDEN_REASONS = ['inactive', 'pending', 'review', 'unpublished'] as const;
+export type HiddenReason = (typeof HIDDEN_REASONS)[number];
+
+/** A record the lists leave out, named for the editors (through the report's redaction, noteForReport's rules). */
+export const HiddenRecordSchema = z.object({
+  /** The record's id, a page address. */
+  id: z.string(),
+  /** Its title or name, as an excerpt; absent when it could not be shown. */
+  name: z.string().optional(),
+  reason: z.enum(HIDDEN_REASONS),
+});
+export type HiddenRecord = z.infer<typeof HiddenRecordSchema>;
+
 /** Why a source's call failed, in the few kinds an editor can tell apart. */
 export const FailureKindSchema = z.enum(['http', 'credentials', 'timeout', 'network', 'garbage', 'too-large', 'other']);
 export type FailureKind = z.infer<typeof FailureKindSchema>;
@@ -150,6 +168,11 @@ export const CollectionStatusSchema = z.object({
   dropped: capped(RecordNoteSchema),
   /** Repairs of the records kept, one per field repaired. */
   repaired: capped(RecordNoteSchema),
+  /**
+   * Records published with their page but left off the lists and /dados (an item whose `isListed` is
+   * false), with why; `count` less their total is what the lists show.
+   */
+  hidden: capped(HiddenRecordSchema),
 });
 export type CollectionStatus = z.infer<typeof CollectionStatusSchema>;
 

@@ -6,7 +6,7 @@
  */
 import { ENTITIES, experiencePath, itemPath, newsPath, testimonialPath } from '../entities.ts';
 import { isRouteSafeId } from '../route-id.ts';
-import type { CollectionStatus } from '../schemas/index.ts';
+import type { CollectionStatus, HiddenReason } from '../schemas/index.ts';
 import { ITEM_KINDS } from '../schemas/index.ts';
 import { countLabel } from '../text.ts';
 import { type BuildRequest, nextNightlyRun } from './build.ts';
@@ -36,6 +36,8 @@ export interface StatusInput {
   images: readonly ImageNote[];
   /** How upstream text is set off from the page's own words (messages.ts); as it is when absent. */
   quote?: Quote;
+  /** The settings a production build lacks (missingSettings, settings.ts); none when absent. */
+  missingSettings?: readonly Line[];
 }
 
 /** One line of the page: a sentence, and the page it is about when it has one, linked from the start of the sentence that names it. */
@@ -60,7 +62,7 @@ export interface StatusView {
    * the data shown.
    */
   headline: { isRefused: boolean; title: string; detail: string };
-  /** 'a atualização automática da noite', 'o botão “Run workflow” (motivo: Novo evento)'. */
+  /** 'publicação da noite, automática', 'publicação pedida à mão, pelo botão “Run workflow” ou pelo webhook (motivo: Novo evento)'. */
   requestedBy: string;
   /** Why the update was not published, when it was refused. */
   refusal: { reasons: string[]; more: number; next: string } | null;
@@ -69,7 +71,10 @@ export interface StatusView {
   sources: { name: string; isFresh: boolean; text: string }[];
   /** Per collection with anything new or gone since the last published build. */
   changes: { heading: string; added: Group; removed: Group; changed: number }[];
-  counts: { name: string; count: string; href: string | null }[];
+  /** Per collection, what its list shows ('4 itens') and, for kinds with records kept off the lists, how many ('6 fora das listas'). */
+  counts: { name: string; count: string; hidden: string | null; href: string | null }[];
+  /** Per kind with records kept off the lists, each named with why ('Guia 12 “Ana”: inativo'). */
+  hidden: Group[];
   repairs: Group;
   nextNightly: string;
 }
@@ -94,22 +99,35 @@ export function cityTime(iso: string | Date, timeZone: string): { date: string; 
   };
 }
 
-/** Who asked for this build, in words. */
+/**
+ * Who asked for this build, in the editors' words (docs/editores.md, 'Publicar agora'): the deploy
+ * workflow's triggers (BUILD_TRIGGER, build.ts). The button and the editors' webhook are one
+ * `workflow_dispatch`; the older `repository_dispatch` is another system's request. A build that names
+ * none is no publication of the workflow (a local `npm run build`).
+ */
 function requestWords({ trigger, reason }: BuildRequest): string {
   const why = reason ? ` (motivo: ${reason})` : '';
   switch (trigger) {
     case 'nightly':
-      return 'a atualização automática da noite';
+      return 'publicação da noite, automática';
     case 'source-change':
-      return 'uma mudança nas fontes, vista pela verificação automática';
+      return 'publicação automática: a verificação viu uma mudança nas fontes';
     case 'button':
-      return `o botão “Run workflow”${why}`;
+      return `publicação pedida à mão, pelo botão “Run workflow” ou pelo webhook${why}`;
     case 'webhook':
-      return `um pedido pelo webhook${why}`;
+      return `publicação pedida por outro sistema, pelo webhook antigo${why}`;
     default:
-      return `uma construção feita à mão${why}`;
+      return `uma construção do site feita num computador, fora da publicação do GitHub${why}`;
   }
 }
+
+/** Why a record is kept off the lists, in the words of its status chip. */
+export const HIDDEN_WORDS: Record<HiddenReason, string> = {
+  inactive: 'inativo',
+  pending: 'cadastro pendente',
+  review: 'em análise',
+  unpublished: 'cadastro não publicado',
+};
 
 /** A group of lines with at most the ones kept in status.json, and the count of the rest. */
 const group = (heading: string, lines: Line[], total: number): Group => ({
@@ -169,7 +187,9 @@ export function statusView(input: StatusInput): StatusView {
     const text = imageNoteText(image.collection, image.source, image, quote);
     return { text, ...(entry ? { href: entry(image.id), linked: recordSubject(image.collection, image, quote) } : {}) };
   });
+  const settings = input.missingSettings ?? [];
   const attention = [
+    group('Configurações que faltam', [...settings], settings.length),
     group(
       'Fontes e coleções com problema',
       problems.map((text) => ({ text })),
@@ -211,6 +231,17 @@ export function statusView(input: StatusInput): StatusView {
     ];
   });
 
+  const hidden = statuses.flatMap((status) => {
+    if (status.hidden.total === 0) return [];
+    const entry = pagesOf(status.id).entry;
+    const lines = status.hidden.first.map((record) => {
+      const subject = recordSubject(status.id, record, quote);
+      const link = entry && isRouteSafeId(record.id) ? { href: entry(record.id), linked: subject } : {};
+      return { text: `${subject}: ${HIDDEN_WORDS[record.reason]}`, ...link };
+    });
+    return [group(collectionNoun(status.id).plural, lines, status.hidden.total)];
+  });
+
   const updated = cityTime(input.builtAt, input.timeZone);
   const { refusal } = input;
   const headline = refusal
@@ -238,11 +269,14 @@ export function statusView(input: StatusInput): StatusView {
     attention,
     sources: sourceLines(statuses, when),
     changes,
+    // What the lists and /dados show: the records kept off them are counted apart.
     counts: statuses.map((status) => ({
       name: collectionNoun(status.id).plural,
-      count: countLabel(status.count, 'item', 'itens'),
+      count: countLabel(status.count - status.hidden.total, 'item', 'itens'),
+      hidden: status.hidden.total > 0 ? `${status.hidden.total.toLocaleString('pt-BR')} fora das listas` : null,
       href: pagesOf(status.id).list,
     })),
+    hidden,
     repairs: group('Corrigidos automaticamente', repairs, repairsTotal),
     nextNightly: `${next.date} às ${next.time}`,
   };
