@@ -4,6 +4,7 @@
  * version in it, handed to src/pages/sw.js.ts as the virtual module `virtual:service-worker`. Every
  * build installs a new worker whose caches replace the last build's (see the worker's header).
  */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { buildSync } from 'esbuild';
@@ -24,7 +25,8 @@ export function bundleServiceWorker(root: string, version: string): string {
     target: 'es2020',
     minify: true,
     legalComments: 'none',
-    define: { BUILD_VERSION: JSON.stringify(version) },
+    // Workbox's modules hold their development checks and logging behind NODE_ENV: left out here.
+    define: { BUILD_VERSION: JSON.stringify(version), 'process.env.NODE_ENV': '"production"' },
   });
   return outputFiles[0]?.text ?? '';
 }
@@ -49,7 +51,9 @@ export function serviceWorker(root: string): AstroIntegration {
                 resolveId: (id) => (id === SERVICE_WORKER_MODULE ? RESOLVED : undefined),
                 load(id) {
                   if (id !== RESOLVED) return undefined;
-                  this.addWatchFile(path.join(root, SERVICE_WORKER_SOURCE));
+                  // The worker's modules (sw.ts and those it imports beside it).
+                  const folder = path.dirname(path.join(root, SERVICE_WORKER_SOURCE));
+                  for (const file of readdirSync(folder)) if (file.endsWith('.ts')) this.addWatchFile(path.join(folder, file));
                   return `export default ${JSON.stringify(bundleServiceWorker(root, version))};`;
                 },
               },

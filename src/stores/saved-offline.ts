@@ -1,6 +1,6 @@
 /**
  * The browser side of 'saved places offline': every change of `$favourites` is sent to the service
- * worker, which keeps each saved item's page and first photo (src/service-worker/sw.ts, SAVED_CACHE)
+ * worker, which keeps each saved item's page and first photo (src/service-worker/saved-places.ts, SAVED_CACHE)
  * and releases those of removed items; `$savedOffline` is what it keeps, which /favoritos shows.
  */
 import { atom, onMount } from 'nanostores';

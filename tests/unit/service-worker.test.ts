@@ -1,13 +1,14 @@
 /**
- * The service worker (src/service-worker/sw.ts, bundled as the build bundles it) run in a VM with an in-memory Cache Storage and a
- * scripted network: what it keeps, what it serves online and offline, and how a new build's worker
- * takes over from the last one. The browser side (a real worker, a real offline switch) is
- * tests/e2e/offline.spec.ts.
+ * The service worker (src/service-worker/sw.ts, bundled as the build bundles it) run in a VM with an in-memory
+ * Cache Storage, an in-memory IndexedDB (Workbox's expiration keeps its timestamps there) and a scripted
+ * network: what it keeps, what it serves online and offline, and how a new build's worker takes over from the
+ * last one. The browser side (a real worker, a real offline switch) is tests/e2e/offline.spec.ts.
  */
 import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { bundleServiceWorker } from '../../src/integrations/service-worker.ts';
+import { memoryIndexedDB } from '../support/memory-indexeddb.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The worker as the build bundles it, once per version a test installs. */
@@ -90,9 +91,16 @@ interface Network {
   requests: string[];
 }
 
+/** The IndexedDB of each Cache Storage: both are the browser's storage for one site. */
+const indexedDBs = new WeakMap<MemoryCacheStorage, ReturnType<typeof memoryIndexedDB>>();
+
 function startWorker(version: string, storage = new MemoryCacheStorage(), network?: Partial<Network>) {
   const net: Network = { offline: false, files: {}, delayMs: 0, now: Date.now(), redirects: {}, requests: [], ...network };
-  const handlers = new Map<string, Handler>();
+  // Workbox's router and the worker's own steps each add a listener, as in a browser.
+  const handlers = new Map<string, Handler[]>();
+  const dispatch = (type: string, event: unknown) => {
+    for (const handler of handlers.get(type) ?? []) handler(event);
+  };
   const fetchFn = async (input: Request | string): Promise<Response> => {
     const url = new URL(typeof input === 'string' ? input : input.url, ORIGIN);
     net.requests.push(url.pathname);
@@ -116,14 +124,21 @@ function startWorker(version: string, storage = new MemoryCacheStorage(), networ
   };
   const self = {
     location: new URL(`${ORIGIN}/sw.js`),
-    addEventListener: (type: string, handler: Handler) => handlers.set(type, handler),
+    addEventListener: (type: string, handler: Handler) => handlers.set(type, [...(handlers.get(type) ?? []), handler]),
     skipWaiting: async () => undefined,
     clients: { claim: async () => undefined, matchAll: async () => [{ postMessage: (data: unknown) => posted.push(data) }] },
   };
   const posted: unknown[] = [];
   vm.runInNewContext(workerFor(version), {
-    self,
+    self: Object.assign(self, { caches: storage }),
+    location: self.location,
     caches: storage,
+    // Kept pages' timestamps (Workbox's expiration), in the same storage as the caches.
+    ...(indexedDBs.get(storage) ?? indexedDBs.set(storage, memoryIndexedDB()).get(storage)),
+    // Workbox tells a browser's fetch event by its class; the events here are plain objects.
+    FetchEvent: class FetchEvent {},
+    DOMException,
+    EventTarget,
     fetch: fetchFn,
     URL,
     Request,
@@ -136,7 +151,7 @@ function startWorker(version: string, storage = new MemoryCacheStorage(), networ
 
   async function lifecycle(type: 'install' | 'activate') {
     const pending: Promise<unknown>[] = [];
-    handlers.get(type)?.({ waitUntil: (promise: Promise<unknown>) => pending.push(promise) });
+    dispatch(type, { waitUntil: (promise: Promise<unknown>) => pending.push(promise) });
     await Promise.all(pending);
   }
 
@@ -144,14 +159,17 @@ function startWorker(version: string, storage = new MemoryCacheStorage(), networ
   async function request(pathname: string, kind: 'page' | 'image' | 'file' = 'page') {
     let answer: Promise<Response> | undefined;
     const pending: Promise<unknown>[] = [];
-    const request = {
+    // A browser's Request, which a navigation's mode ('navigate') keeps from being constructed here.
+    const makeRequest = () => ({
       url: pathname.startsWith('http') ? pathname : `${ORIGIN}${pathname}`,
       method: 'GET',
       mode: kind === 'page' ? 'navigate' : 'no-cors',
       destination: kind === 'page' ? 'document' : kind === 'image' ? 'image' : '',
       headers: new Headers(kind === 'page' ? { accept: 'text/html' } : {}),
-    };
-    handlers.get('fetch')?.({
+      clone: makeRequest,
+    });
+    const request = makeRequest();
+    dispatch('fetch', {
       request,
       respondWith: (promise: Promise<Response>) => {
         answer = promise;
@@ -166,7 +184,7 @@ function startWorker(version: string, storage = new MemoryCacheStorage(), networ
   /** A page's message to the worker (e.g. the saved list); resolves when the worker is done with it. */
   async function message(data: unknown) {
     const pending: Promise<unknown>[] = [];
-    handlers.get('message')?.({
+    dispatch('message', {
       data,
       source: { url: `${ORIGIN}/all-tours` },
       waitUntil: (promise: Promise<unknown>) => pending.push(promise),
@@ -251,6 +269,21 @@ describe('service worker', () => {
     await worker.request('/tour/101');
     worker.net.offline = true;
     expect(await (await worker.request('/tour/101'))?.text()).toContain('Você está offline');
+  });
+
+  it('keeps at most 150 pages: a new one pushes out the one visited longest ago, never the offline page', async () => {
+    const files: Record<string, string> = { ...SITE };
+    for (let id = 0; id <= 150; id += 1) files[`/tour/${id}`] = `<h1>Passeio ${id}</h1>`;
+    const worker = await installed('v1', files);
+    for (let id = 0; id <= 150; id += 1) {
+      await worker.request(`/tour/${id}`);
+      // One visit per millisecond at least, so "longest ago" is one page.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    worker.net.offline = true;
+    expect(await (await worker.request('/tour/0'))?.text()).toContain('Você está offline');
+    expect(await (await worker.request('/tour/1'))?.text()).toBe('<h1>Passeio 1</h1>');
+    expect(await (await worker.request('/tour/150'))?.text()).toBe('<h1>Passeio 150</h1>');
   });
 
   it('serves hashed /_astro/ files and images from the cache once kept', async () => {
