@@ -74,9 +74,6 @@ export interface StaticServer {
 /** The types a host compresses: text, JSON, XML, JavaScript, the manifest and SVG (not images, fonts or WebAssembly, compressed already). */
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|manifest))|svg/;
 
-type Request = IncomingMessage | Http2ServerRequest;
-type Response = ServerResponse | Http2ServerResponse;
-
 /** The folder on disk as a host sees it. */
 function diskTree(root: string): SiteTree {
   const stat = (relative: string) => {
@@ -106,7 +103,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     }
   }
 
-  const send = (request: Request, response: Response, status: number, file: string | null, pathname: string) => {
+  const send = (request: IncomingMessage, response: ServerResponse, status: number, file: string | null, pathname: string) => {
     for (const [name, value] of headersForPath(rules, pathname)) response.setHeader(name, value);
     if (file === null) {
       response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
@@ -133,7 +130,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     else createReadStream(absolute).pipe(response);
   };
 
-  const answer = (request: Request, response: Response) => {
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -152,7 +149,13 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     send(request, response, found.status, found.file, pathname);
   };
   const sessions = new Set<{ destroy(): void }>();
-  const server = options.tls ? createSecureServer({ ...options.tls, allowHTTP1: true }, answer) : createServer(answer);
+  // The HTTP/2 compatibility API answers with the same calls (writeHead, setHeader, end, a stream to pipe into).
+  const server = options.tls
+    ? createSecureServer(
+        { ...options.tls, allowHTTP1: true },
+        answer as unknown as (request: Http2ServerRequest, response: Http2ServerResponse) => void,
+      )
+    : createServer(answer);
   server.on('connection', (socket) => {
     sessions.add(socket);
     socket.once('close', () => sessions.delete(socket));

@@ -95,7 +95,7 @@ export async function serveStatic(
     root: dir,
     port,
     gzip: true,
-    tls: certDir ? selfSignedCertificate(certDir) : undefined,
+    ...(certDir ? { tls: selfSignedCertificate(certDir) } : {}),
   });
   return {
     origin: server.origin,

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { byRole, byText, one, page, source, textOf } from '../support/dist-pages.ts';
 
-const sheet = (path: string) => page(path).querySelector('article.sheet');
+/** A testimonial's sheet, the article that holds it (the page has one). */
+const sheet = (path: string): Element => {
+  const found = page(path).querySelector('article.sheet');
+  if (!found) throw new Error(`${path} has no article.sheet`);
+  return found;
+};
 
 describe('fallbacks and sample records that miss data', () => {
   it('a news article at or below id 1000 has no blog button; the default author is Redação', () => {

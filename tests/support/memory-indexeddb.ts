@@ -44,11 +44,12 @@ class MemoryOpenRequest extends MemoryRequest {}
 class MemoryTransaction extends EventTarget {
   #pending = 0;
   #done = false;
-  constructor(
-    readonly db: MemoryDatabase,
-    readonly storeNames: string[],
-  ) {
+  readonly db: MemoryDatabase;
+  readonly storeNames: string[];
+  constructor(db: MemoryDatabase, storeNames: string[]) {
     super();
+    this.db = db;
+    this.storeNames = storeNames;
     this.begin();
     this.end();
   }
@@ -76,11 +77,14 @@ class MemoryTransaction extends EventTarget {
 
 class MemoryCursor {
   #position = 0;
-  constructor(
-    readonly rows: Row[],
-    readonly request: MemoryRequest,
-    readonly transaction: MemoryTransaction,
-  ) {}
+  readonly rows: Row[];
+  readonly request: MemoryRequest;
+  readonly transaction: MemoryTransaction;
+  constructor(rows: Row[], request: MemoryRequest, transaction: MemoryTransaction) {
+    this.rows = rows;
+    this.request = request;
+    this.transaction = transaction;
+  }
   get value() {
     return structuredClone(this.rows[this.#position]);
   }
@@ -97,11 +101,14 @@ class MemoryCursor {
 }
 
 class MemoryIndex {
-  constructor(
-    readonly store: StoreData,
-    readonly keyPath: string,
-    readonly transaction: MemoryTransaction,
-  ) {}
+  readonly store: StoreData;
+  readonly keyPath: string;
+  readonly transaction: MemoryTransaction;
+  constructor(store: StoreData, keyPath: string, transaction: MemoryTransaction) {
+    this.store = store;
+    this.keyPath = keyPath;
+    this.transaction = transaction;
+  }
   openCursor(_range: null, direction: 'next' | 'prev' = 'next') {
     const rows = [...this.store.rows.values()].sort(
       (a, b) => compare(a[this.keyPath], b[this.keyPath]) || compare(a[this.store.keyPath], b[this.store.keyPath]),
@@ -114,10 +121,12 @@ class MemoryIndex {
 }
 
 class MemoryObjectStore {
-  constructor(
-    readonly data: StoreData,
-    readonly transaction: MemoryTransaction,
-  ) {}
+  readonly data: StoreData;
+  readonly transaction: MemoryTransaction;
+  constructor(data: StoreData, transaction: MemoryTransaction) {
+    this.data = data;
+    this.transaction = transaction;
+  }
   createIndex(name: string, keyPath: string) {
     this.data.indexes.set(name, keyPath);
     return new MemoryIndex(this.data, keyPath, this.transaction);
@@ -142,8 +151,10 @@ class MemoryObjectStore {
 }
 
 class MemoryDatabase extends EventTarget {
-  constructor(readonly data: DatabaseData) {
+  readonly data: DatabaseData;
+  constructor(data: DatabaseData) {
     super();
+    this.data = data;
   }
   get objectStoreNames() {
     return [...this.data.stores.keys()];

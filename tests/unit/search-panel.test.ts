@@ -13,6 +13,7 @@ const hit = (index: number): SearchHit => ({
   locality: null,
   image: null,
   price: null,
+  date: null,
   excerpt: [],
 });
 const answer = (shown: number, total: number, kindCounts: Record<string, number> | null = null): SearchAnswerView => ({
