@@ -31,6 +31,7 @@ import {
   validateContact,
 } from '../lib/contact/contact.ts';
 import { whatsappHint } from '../lib/contact/hand-off.ts';
+import { namedRole } from '../lib/text.ts';
 import { useEarlyActions } from './early-reach.ts';
 
 interface Props {
@@ -140,8 +141,8 @@ export default function ContactForm({ agency }: Props) {
       <Field field="mensagem" error={errors.mensagem} />
       {/* Where personal data is asked for, the notice of what is done with it (LGPD art. 9, docs/public-body.md). */}
       <p className="note privacy">
-        Os seus dados vão só para {agency.name}, para responder à mensagem: veja o <a href="/privacidade">aviso de privacidade</a>
-        .
+        Os seus dados vão só para o {namedRole('atendimento ao turista', agency.name)}, para responder à mensagem: veja o{' '}
+        <a href="/privacidade">aviso de privacidade</a>.
       </p>
       <button
         type="submit"

@@ -88,7 +88,9 @@ describe('running', () => {
     fireEvent.submit(form());
     const again = within(screen.getByRole('status')).getByRole('link', { name: 'Abrir o e-mail novamente' });
     expect(again.getAttribute('href')).toMatch(/^mailto:turismo@exemplo\.gov\.br\?subject=Passeio&body=/);
-    expect(screen.getByRole('status').textContent).toMatch(/^Abrimos seu aplicativo de e-mail com a mensagem pronta para Centro/);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Abrimos seu aplicativo de e-mail com a mensagem pronta para o atendimento ao turista \(Centro/,
+    );
     expect(opened).not.toHaveBeenCalled();
     expect(field('Mensagem').value).toBe(VALID.Mensagem);
   });

@@ -63,7 +63,9 @@ describe('/contato’s form', () => {
   it('tells where the data goes, above the button (LGPD), and has an empty status line for the hand-off', () => {
     const notice = [...form().querySelectorAll('.privacy')];
     expect(notice).toHaveLength(1);
-    expect(textOf(notice[0])).toMatch(/^Os seus dados vão só para .+, para responder à mensagem: veja o aviso de privacidade\.$/);
+    expect(textOf(notice[0])).toMatch(
+      /^Os seus dados vão só para o atendimento ao turista \(.+\), para responder à mensagem: veja o aviso de privacidade\.$/,
+    );
     expect(one(notice[0] as Element, 'link', 'aviso de privacidade').getAttribute('href')).toBe('/privacidade');
     expect([...form().querySelectorAll('.privacy, button')].map((element) => element.tagName)).toEqual(['P', 'BUTTON']);
     expect([...form().querySelectorAll('[role="status"]')].map(textOf)).toEqual(['']);

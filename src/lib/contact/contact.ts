@@ -6,7 +6,7 @@
  */
 
 import type { City } from '../schemas/index.ts';
-import { placeLabel } from '../text.ts';
+import { namedRole, placeLabel } from '../text.ts';
 import { whatsappLink } from './phone.ts';
 
 /** The form's fields, named as the inputs. */
@@ -133,7 +133,7 @@ export function contactHandoff(agency: AgencyChannels, fields: ContactFields): C
     return {
       channel: 'email',
       href: mailto,
-      status: `Abrimos seu aplicativo de e-mail com a mensagem pronta para ${agency.name}: confira e envie por lá. Se nada abriu, escreva para ${agency.email?.trim()}.`,
+      status: `Abrimos seu aplicativo de e-mail com a mensagem pronta para o ${namedRole('atendimento ao turista', agency.name)}: confira e envie por lá. Se nada abriu, escreva para ${agency.email?.trim()}.`,
     };
   }
   const whatsapp = contactWhatsapp(agency.phone, fields);
