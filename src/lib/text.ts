@@ -26,16 +26,13 @@ export function plural(count: number, one: string, other: string): string {
   return count !== 0 && pluralRules.select(count) === 'one' ? one : other;
 }
 
-/** The count in Portuguese notation and its word: '1 resultado', '1.234 resultados', '4,5 estrelas'. */
+/** The count in Portuguese notation and its word: '1 resultado', '1.234 resultados', '2,5 horas'. */
 export function countLabel(count: number, one: string, other: string): string {
   return `${count.toLocaleString('pt-BR')} ${plural(count, one, other)}`;
 }
 
 /** 'N resultados' of the lists and the site search. */
 export const resultCount = (count: number) => countLabel(count, 'resultado', 'resultados');
-
-/** A count of stars: '5 estrelas', '4,5 estrelas', '1 estrela' (the rating filter's choices). */
-export const starsLabel = (rating: number) => countLabel(rating, 'estrela', 'estrelas');
 
 /**
  * A rating on 0–5 in words, the same scale as its stars: 'Nota dos visitantes 4,5 de 5' of an item;

@@ -120,13 +120,13 @@ describe('ListFilters', () => {
   it('writes each tick to the address, one history entry each; Back unticks', async () => {
     await hydrateServed(panel());
     const length = window.history.length;
-    fireEvent.click(screen.getByLabelText('4,5+ estrelas'));
+    fireEvent.click(screen.getByLabelText('Nota 4,5 ou mais'));
     fireEvent.click(screen.getByLabelText('1-2h'));
     expect(address()).toBe('/all-tours?avaliacao=4.5&duracao=2');
     expect(window.history.length).toBe(length + 2);
     await back('/all-tours?avaliacao=4.5');
     expect((screen.getByLabelText('1-2h') as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByLabelText('4,5+ estrelas') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Nota 4,5 ou mais') as HTMLInputElement).checked).toBe(true);
   });
 
   it("applies a price when the box is left; 'Limpar' clears every filter and keeps the order", async () => {
@@ -249,7 +249,7 @@ describe('ListResults on a list of one page', () => {
     expect(item.innerHTML).toBe(cardHtml(TOURS[0] as Tour));
     expect(added).toHaveBeenCalled();
     const chips = screen.getByRole('region', { name: '1 filtro ativo' });
-    fireEvent.click(screen.getByRole('button', { name: 'Remover filtro: 4,5+ estrelas' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remover filtro: Nota 4,5 ou mais' }));
     expect(address()).toBe('/all-tours?ordem=nome');
     await waitFor(() => expect(shownIds()).toEqual(['103', '102', '101']));
     expect(chips.hidden).toBe(true);

@@ -53,14 +53,14 @@ test.describe('at 390 px', () => {
     // one step of the history. (Choices made before they run are applied together, as one step.)
     await expect(filtersStarted(page)).toHaveCount(1);
     const form = page.getByRole('form', { name: 'Filtros' });
-    await form.getByLabel('4,5+ estrelas').check();
+    await form.getByLabel('Nota 4,5 ou mais').check();
     await form.getByLabel('4h+', { exact: true }).check();
     await page.locator('details.filters > summary').click();
     await expect(form).toBeHidden();
     const summary = summaryOf(page);
-    await expect(summary.getByRole('button')).toHaveText(['4,5+ estrelas×', '4h+×']);
+    await expect(summary.getByRole('button')).toHaveText(['Nota 4,5 ou mais×', '4h+×']);
     await page.goBack();
-    await expect(summary.getByRole('button')).toHaveText(['4,5+ estrelas×']);
+    await expect(summary.getByRole('button')).toHaveText(['Nota 4,5 ou mais×']);
     await expect(summary).toHaveAccessibleName('1 filtro ativo');
   });
 });

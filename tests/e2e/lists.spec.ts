@@ -43,8 +43,8 @@ for (const viewport of WIDTHS) {
         await expect(page.locator('details.filters > summary'), list.path).toBeHidden();
       }
       const form = await openFilters(page);
-      // '5 estrelas' only where some record has five (tests/html/lists.test.ts): each list has a 4,5 or better.
-      for (const label of ['4+ estrelas', '4,5+ estrelas']) await expect(form.getByLabel(label)).toBeVisible();
+      // 'Nota 5' only where some record has five (tests/html/lists.test.ts): each list has a 4,5 or better.
+      for (const label of ['Nota 4 ou mais', 'Nota 4,5 ou mais']) await expect(form.getByLabel(label)).toBeVisible();
       await expect(form.getByRole('button', { name: 'Aplicar filtros' }), list.path).toBeVisible();
       // The list template's sweep, once per width: on the tours, whose panel has every kind of filter.
       if (list.path === '/all-tours') await expectNoSeriousA11yViolations(page);

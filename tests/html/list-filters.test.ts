@@ -106,13 +106,13 @@ it('locality, period and price filter the restaurants; the price compared is the
 
 it('a rating leaves out the accommodation without one, never taken for a 5; nights filter', async () => {
   await openList('/all-accommodation');
-  setBox('4,5+ estrelas', true);
+  setBox('Nota 4,5 ou mais', true);
   // 206 has no rating.
   await expectShown(['201', '203', '204', '205', '207']);
-  setBox('4+ estrelas', true);
+  setBox('Nota 4 ou mais', true);
   await expectShown(['201', '202', '203', '204', '205', '207', '208']);
-  setBox('4+ estrelas', false);
-  setBox('4,5+ estrelas', false);
+  setBox('Nota 4 ou mais', false);
+  setBox('Nota 4,5 ou mais', false);
   setBox('3+ noites', true);
   await expectShown(['207', '208']);
 });
@@ -176,7 +176,7 @@ it('a shared link is the state: the forms show it, and a part no box names is ke
   await openList('/all-tours?experience=Cachoeiras&avaliacao=4.5&duracao=5&preco_max=200');
   await expectShown(['101']);
   expect(heading()).toBe('Passeios Filtrados por Experiência');
-  expect(control('4,5+ estrelas').checked).toBe(true);
+  expect(control('Nota 4,5 ou mais').checked).toBe(true);
   expect(control('4h+').checked).toBe(true);
   expect(control('Máximo').value).toBe('200');
   // The end of the tours' range (their highest price, R$ 390, rounded up): no bound.
@@ -190,11 +190,11 @@ it('the back and forward buttons bring the earlier states back, in the cards and
   await openList('/all-accommodation');
   setBox('1 noite', true);
   await expectShown(['201', '202', '204', '205', '206']);
-  setBox('4,5+ estrelas', true);
+  setBox('Nota 4,5 ou mais', true);
   await expectShown(['201', '204', '205']);
   goTo('/all-accommodation?noites=1');
   await expectShown(['201', '202', '204', '205', '206']);
-  expect(control('4,5+ estrelas').checked).toBe(false);
+  expect(control('Nota 4,5 ou mais').checked).toBe(false);
   expect(control('1 noite').checked).toBe(true);
   goTo('/all-accommodation');
   await vi.waitFor(() => expect(shownIds()).toHaveLength(9));
@@ -205,7 +205,7 @@ it('the back and forward buttons bring the earlier states back, in the cards and
 
 it("'Limpar' resets every filter, the search and the price range, and shows the whole list", async () => {
   await openList('/all-guides?q=a&localidade=Barra+do+Bugres&avaliacao=5&preco_min=10&preco_max=100');
-  expect(control('5 estrelas').checked).toBe(true);
+  expect(control('Nota 5').checked).toBe(true);
   expect(searchBox().value).toBe('a');
   expect(control('Mínimo').value).toBe('10');
   click(one(filterForm(), 'link', 'Limpar', { includeHidden: true }));

@@ -17,7 +17,7 @@ const filtersOf = (path: string) => one(page(path), 'form', 'Filtros', { include
 
 /**
  * The lists where some record the list shows is rated 5 in the sample (tour 106, provider tour 802,
- * guide 601, an event): only they offer '5 estrelas', which on the others could only answer nothing.
+ * guide 601, an event): only they offer 'Nota 5', which on the others could only answer nothing.
  */
 const HAS_FIVE_STARS = new Set(['/all-tours', '/all-providers-tours', '/all-guides', '/all-events']);
 
@@ -58,8 +58,8 @@ describe.each(LISTS)('$path', (list) => {
     const filters = filtersOf(list.path);
     expect(filters.closest('details')?.closest('.js-only')).not.toBeNull();
     expect([...filters.querySelectorAll('legend')].map(textOf)).toEqual(list.legends);
-    for (const label of ['4+ estrelas', '4,5+ estrelas']) expect(byLabel(filters, label), label).toHaveLength(1);
-    expect(byLabel(filters, '5 estrelas')).toHaveLength(HAS_FIVE_STARS.has(list.path) ? 1 : 0);
+    for (const label of ['Nota 4 ou mais', 'Nota 4,5 ou mais']) expect(byLabel(filters, label), label).toHaveLength(1);
+    expect(byLabel(filters, 'Nota 5')).toHaveLength(HAS_FIVE_STARS.has(list.path) ? 1 : 0);
     const [min, max] = [byLabel(filters, 'Mínimo'), byLabel(filters, 'Máximo')];
     expect(min).toHaveLength(1);
     expect(max).toHaveLength(1);

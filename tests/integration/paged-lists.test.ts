@@ -303,7 +303,7 @@ describe('in Chromium at 390 px', () => {
     expect(await page.locator('[data-list-grid] > li').count()).toBe(LIST_PAGE_SIZE);
     expect(await page.locator('[data-list-pagination]').isVisible()).toBe(true);
     const form = await openFilters(page);
-    await form.getByLabel('4+ estrelas').check();
+    await form.getByLabel('Nota 4 ou mais').check();
     await expect
       .poll(() => shownIds(page), { timeout: UI_TIMEOUT })
       .toEqual(expected.slice(0, LIST_PAGE_SIZE).map((tour) => tour.id));
@@ -366,7 +366,7 @@ describe('in Chromium at 390 px', () => {
     expect(fetches).toEqual(['/all-tours/index.json', '/all-tours/page/2', '/all-tours/page/3']);
     const form = await openFilters(page);
     expect(await form.getByLabel('Em promoção').isChecked()).toBe(true);
-    await form.getByLabel('4+ estrelas').check();
+    await form.getByLabel('Nota 4 ou mais').check();
     const rated = onSale.filter((tour) => tour.rating !== null && tour.rating >= 4);
     expect(rated.length).toBeLessThan(onSale.length);
     await expect.poll(() => shownIds(page), { timeout: UI_TIMEOUT }).toEqual(rated.map((tour) => tour.id));

@@ -216,7 +216,7 @@ describe('a city whose upstream leaves gaps', () => {
     expect(boxes(await site.page('/all-restaurants'), 'periodo')).toEqual(['1', '2']);
     // Tours of '3 horas' and 'Meio período' (4 h): '2-4h' only.
     expect(boxes(await site.page('/all-tours'), 'duracao')).toEqual(['4']);
-    // Ratings 4,7 and 4,5 among the tours: no '5 estrelas'.
+    // Ratings 4,7 and 4,5 among the tours: no 'Nota 5'.
     expect(boxes(await site.page('/all-tours'), 'avaliacao')).toEqual(['4', '4.5']);
   });
 

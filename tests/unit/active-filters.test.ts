@@ -32,13 +32,13 @@ const NOTICE = `ATENÇÃO: este site foi desativado pela Prefeitura. ${'Para con
 
 describe.each<[string, DurationKind, string[]]>([
   ['', 'hours', []],
-  ['preco_max=100&avaliacao=4', 'hours', ['4+ estrelas', 'Até R$ 100']],
+  ['preco_max=100&avaliacao=4', 'hours', ['Nota 4 ou mais', 'Até R$ 100']],
   ['preco_min=50&preco_max=80', 'meal', ['A partir de R$ 50', 'Até R$ 80']],
   // A bound at its end of the range filters nothing, so it is not named.
   ['preco_min=0&preco_max=300', 'hours', []],
   ['q=rio+paraguai', 'hours', ['Busca: “rio paraguai”']],
   ['experience=Ecoturismo,Cachoeiras&localidade=Barra+do+Bugres', 'hours', ['Ecoturismo', 'Cachoeiras', 'Barra do Bugres']],
-  ['avaliacao=4.5&avaliacao=5', null, ['4,5+ estrelas', '5 estrelas']],
+  ['avaliacao=4.5&avaliacao=5', null, ['Nota 4,5 ou mais', 'Nota 5']],
   ['duracao=1&duracao=5', 'hours', ['Até 1h', '4h+']],
   ['noites=3', 'nights', ['3+ noites']],
   ['periodo=2&periodo=4', 'meal', ['Jantar', 'Almoço/Jantar']],
@@ -46,9 +46,9 @@ describe.each<[string, DurationKind, string[]]>([
   ['duracao=1', null, []],
   ['preco_max=99.5', 'hours', ['Até R$ 99,5']],
   // 'Gratuito' sits in the price's fieldset, before its bounds.
-  ['preco_max=50&gratuito=1&avaliacao=4', 'days', ['4+ estrelas', 'Gratuito', 'Até R$ 50']],
+  ['preco_max=50&gratuito=1&avaliacao=4', 'days', ['Nota 4 ou mais', 'Gratuito', 'Até R$ 50']],
   // In the panel's order: after the search, before the checkbox groups.
-  ['avaliacao=4&promocao=1&q=rio', 'hours', ['Busca: “rio”', 'Em promoção', '4+ estrelas']],
+  ['avaliacao=4&promocao=1&q=rio', 'hours', ['Busca: “rio”', 'Em promoção', 'Nota 4 ou mais']],
   // An option as the panel writes it, however the link wrote it; a part of one as the link wrote it.
   ['experience=ecoturismo&localidade=TANGARA+DA+SERRA', 'hours', ['Ecoturismo', 'Tangará da Serra']],
   ['experience=pesca', 'hours', ['pesca']],
@@ -90,10 +90,10 @@ describe.each<[string, FilterState, string, FilterState]>([
 });
 
 describe.each([
-  [4, '4+ estrelas'],
-  [4.5, '4,5+ estrelas'],
-  [5, '5 estrelas'],
-  [1, '1+ estrela'],
+  [4, 'Nota 4 ou mais'],
+  [4.5, 'Nota 4,5 ou mais'],
+  [5, 'Nota 5'],
+  [1, 'Nota 1 ou mais'],
 ])('ratingLabel(%d)', (value, label) => {
   it(`is ${label}`, () => expect(ratingLabel(value)).toBe(label));
 });

@@ -217,9 +217,9 @@ describe.each<[ItemKind, boolean, string[]]>([
     });
     expect(groups.map((group) => group.legend)).toEqual(legends);
     expect(groups.find((group) => group.name === 'avaliacao')?.options).toEqual([
-      { label: '4+ estrelas', value: '4' },
-      { label: '4,5+ estrelas', value: '4.5' },
-      { label: '5 estrelas', value: '5' },
+      { label: 'Nota 4 ou mais', value: '4' },
+      { label: 'Nota 4,5 ou mais', value: '4.5' },
+      { label: 'Nota 5', value: '5' },
     ]);
   });
 });
@@ -252,7 +252,7 @@ it('filterGroups: only the ratings and durations offered', () => {
     durations: [1, 4],
   });
   expect(groups.map((group) => [group.legend, group.options.map((option) => option.label)])).toEqual([
-    ['Avaliação', ['4,5+ estrelas']],
+    ['Avaliação', ['Nota 4,5 ou mais']],
     ['Período', ['Almoço', 'Almoço/Jantar']],
   ]);
 });

@@ -21,7 +21,6 @@ import {
   plainText,
   plural,
   resultCount,
-  starsLabel,
   visitorRatingLabel,
   withoutHiddenCharacters,
 } from '../../src/lib/text.ts';
@@ -81,9 +80,6 @@ describe.each<[string, string]>([
   [resultCount(1), '1 resultado'],
   // The list and search counts now write thousands as the portals did.
   [resultCount(1234), '1.234 resultados'],
-  [starsLabel(5), '5 estrelas'],
-  [starsLabel(4.1), '4,1 estrelas'],
-  [starsLabel(1), '1 estrela'],
   [visitorRatingLabel(4.5), 'Nota dos visitantes 4,5 de 5'],
   [visitorRatingLabel(4.5, 'Nota'), 'Nota 4,5 de 5'],
   [peopleLabel(2), '2 pessoas'],

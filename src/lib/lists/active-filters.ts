@@ -9,7 +9,7 @@
  * echoText bounds it (80 characters, no control or bidi character), so a crafted link cannot make the
  * city's site say a sentence of its choosing.
  */
-import { countLabel, echoText, fold, plural, starsLabel } from '../text.ts';
+import { countLabel, echoText, fold } from '../text.ts';
 import {
   DURATION_GROUPS,
   type DurationKind,
@@ -35,10 +35,10 @@ export interface ListOptions {
 }
 
 /** One active filter: what it says and what the list becomes without it. */
-export interface ActiveFilter {
+interface ActiveFilter {
   /** Unique within a state: the URL parameter's meaning and value ('rating=4'). */
   key: string;
-  /** The visitor's words: 'Até R$ 100', '4+ estrelas', 'Busca: “rio”'. */
+  /** The visitor's words: 'Até R$ 100', 'Nota 4 ou mais', 'Busca: “rio”'. */
   label: string;
   /** The state once this one filter is removed. */
   without: FilterState;
@@ -46,9 +46,13 @@ export interface ActiveFilter {
 
 const number = (value: number) => value.toLocaleString('pt-BR', { maximumFractionDigits: 2 });
 
-/** A rating option: the top one is the rating itself, the others mean 'at or above' (docs/product.md). */
+/**
+ * A rating option, in the words every rating of the site uses ('Nota dos visitantes 4,5 de 5'): the top one is the
+ * rating itself ('Nota 5'), the others mean 'at or above' ('Nota 4,5 ou mais'; docs/product.md). Never 'estrelas',
+ * which beside a hotel reads as its official class.
+ */
 export function ratingLabel(value: number): string {
-  return value === 5 ? starsLabel(value) : `${number(value)}+ ${plural(value, 'estrela', 'estrelas')}`;
+  return value === 5 ? 'Nota 5' : `Nota ${number(value)} ou mais`;
 }
 
 /** A duration bucket of a list's duration group, by the option's label ('1-2h', '2 noites', 'Jantar'); UNKNOWN_FILTER for a value no checkbox offers. */
