@@ -24,9 +24,9 @@ import { countLabel } from '../src/lib/text.ts';
 import { appendJobSummary } from './job-summary.ts';
 
 /** Automatic deploys a day when AUTO_DEPLOYS_PER_DAY is unset. */
-export const DEFAULT_CAP = 8;
+const DEFAULT_CAP = 8;
 /** Two checks an hour around the clock: more than the check could ever ask for in a day. */
-export const MAX_CAP = 48;
+const MAX_CAP = 48;
 /**
  * How the title of a deploy the check asked for begins: deploy.yml's `run-name` names the trigger
  * `source-change` in place of the event (workflow_dispatch) for these runs.
@@ -39,7 +39,7 @@ export interface DeployRun {
   displayTitle: string;
 }
 
-export interface CapDecision {
+interface CapDecision {
   isCapped: boolean;
   /** Automatic deploys asked for today, before this one. */
   today: number;

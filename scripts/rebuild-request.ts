@@ -22,9 +22,9 @@ import { parseArgs } from 'node:util';
 /** The only API the token is sent to. */
 export const GITHUB_API = 'https://api.github.com';
 /** The workflow a request starts (.github/workflows/deploy.yml). */
-export const DEPLOY_WORKFLOW = 'deploy.yml';
+const DEPLOY_WORKFLOW = 'deploy.yml';
 
-export interface RebuildOptions {
+interface RebuildOptions {
   token: string;
   /** owner/name */
   repository: string;
@@ -41,7 +41,7 @@ export interface RebuildOptions {
   timeoutMs?: number;
 }
 
-export type RebuildResult = { ok: true; message: string } | { ok: false; message: string };
+type RebuildResult = { ok: true; message: string } | { ok: false; message: string };
 
 /** owner/name of a GitHub remote URL (https or ssh), or null. */
 export function repositoryFromRemote(url: string): string | null {
@@ -52,7 +52,7 @@ export function repositoryFromRemote(url: string): string | null {
 }
 
 /** True for owner/name as GitHub spells them; '.' and '..' are path steps, not names. */
-export function isRepository(value: string): boolean {
+function isRepository(value: string): boolean {
   return /^[\w.-]+\/[\w.-]+$/.test(value) && value.split('/').every((part) => !/^\.+$/.test(part));
 }
 
@@ -61,7 +61,7 @@ export function isRepository(value: string): boolean {
  * or a space from a bad paste, a typographic character) would make fetch throw an error that
  * quotes the whole Authorization header, the token in it; refusing first keeps it out of every message.
  */
-export function isWellFormedToken(token: string): boolean {
+function isWellFormedToken(token: string): boolean {
   return /^[\x21-\x7e]{1,255}$/.test(token);
 }
 

@@ -23,7 +23,7 @@ export interface Step {
 }
 
 /** Steps that run side by side; the phases run in order. */
-export type Phase = Step[];
+type Phase = Step[];
 
 const SAMPLE = { SNAPSHOT_DIR: 'data/sample-snapshot' };
 
@@ -154,7 +154,7 @@ function machineBusySeconds(): number | null {
   }
 }
 
-export interface PhaseResult {
+interface PhaseResult {
   steps: StepResult[];
   seconds: number;
   /** CPU seconds the machine was busy during the phase (null where it cannot be read). */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { unwrapCollection } from '../sync/normalise/envelope.ts';
 
 /** What to generate. */
-export interface DatasetOptions {
+interface DatasetOptions {
   /** Provider items of every kind together (tours, accommodation, restaurants, events, four provider kinds). */
   items: number;
   /** Blog posts. */

@@ -36,7 +36,7 @@ import { buildFolders, formatBytes, formatDuration, formatTable, runStep } from 
 import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './photos.ts';
 
 /** Lighthouse 13 'Slow 4G' (`throttling.mobileSlow4G` of its constants): 150 ms RTT, 1.6 Mbit/s, CPU ×4. */
-export const SLOW_4G = {
+const SLOW_4G = {
   rttMs: 150,
   throughputKbps: 1.6 * 1024,
   requestLatencyMs: 150 * 3.75,
@@ -46,7 +46,7 @@ export const SLOW_4G = {
 } as const;
 
 /** What Lighthouse clears before each run: its default (file systems, shader cache, service workers, cache storage) and localStorage. */
-export const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['clearStorageTypes']> = [
+const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['clearStorageTypes']> = [
   'file_systems',
   'shader_cache',
   'service_workers',
@@ -55,10 +55,10 @@ export const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['c
 ];
 
 /** The home, a list, a detail with a gallery and a news article of the sample site. */
-export const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312'];
+const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312'];
 
 /** How the bench serves the site: HTTP/2 over TLS like the real host, or plain HTTP/1.1. */
-export type Protocol = 'h2' | 'http1';
+type Protocol = 'h2' | 'http1';
 
 /** A self-signed certificate for 127.0.0.1, made with openssl in `dir` (Chromium is told to accept it). */
 export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
@@ -86,7 +86,7 @@ export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer 
  * Serves `dir` on 127.0.0.1 as the project's static host does (scripts/serve.ts: the build's `_headers`, 404.html),
  * with gzip; over HTTP/2 with TLS (a certificate made for the run) or over HTTP/1.1.
  */
-export async function serveStatic(
+async function serveStatic(
   dir: string,
   { port = 0, protocol = 'h2' }: { port?: number; protocol?: Protocol } = {},
 ): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -106,7 +106,7 @@ export async function serveStatic(
   };
 }
 
-export interface LighthouseFigures {
+interface LighthouseFigures {
   page: string;
   performance: number;
   lcpMs: number;
@@ -199,7 +199,7 @@ export const isLatePaint = (observed: LighthouseFigures['observed']): boolean =>
  * (a driver's page 1.20 s against 1.32 s). Such runs are counted in `latePaints`, so a figure that
  * rests on them is known for what it is.
  */
-export async function runLighthouse(origin: string, pages: string[], runs = 1, reportDir?: string): Promise<LighthouseFigures[]> {
+async function runLighthouse(origin: string, pages: string[], runs = 1, reportDir?: string): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     // The bench's HTTPS certificate is self-signed (serveStatic).
@@ -269,7 +269,7 @@ export async function runLighthouse(origin: string, pages: string[], runs = 1, r
 }
 
 /** The figures as a table. */
-export function formatLighthouse(figures: LighthouseFigures[]): string {
+function formatLighthouse(figures: LighthouseFigures[]): string {
   return formatTable(
     ['page', 'perf', 'LCP', 'late paints', 'CLS', 'TBT', 'total bytes', 'JS bytes', 'a11y', 'best pr.', 'SEO'],
     figures.map((figure) => [
@@ -294,7 +294,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * Syncs and builds the sample site with real photographs into `work`/dist (see the top of this
  * file); returns that folder.
  */
-export async function buildRealPhotoSite(work: string, options: { lock?: string; verbose?: boolean } = {}): Promise<string> {
+async function buildRealPhotoSite(work: string, options: { lock?: string; verbose?: boolean } = {}): Promise<string> {
   const pool = path.join(PHOTO_CACHE, 'pool');
   const server = await startUpstreamServer({ reader: async (file) => dataset.files.get(file) });
   const dataset = await sampleDatasetWithPhotos(`${server.origin}/media`);

@@ -43,7 +43,7 @@ export function buildFolders(
   };
 }
 
-export interface StepOptions {
+interface StepOptions {
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** Run under `flock <lock>` (the build lock the engineers of this machine share); the wait is not timed. */

@@ -26,7 +26,7 @@ export const PHOTO_MIN_BYTES = 90 * 1024;
 export const PHOTO_MAX_BYTES = 700 * 1024;
 
 /** The Debian package and, in it, the wallpapers that are photographs (the others are digital art). */
-export const PHOTO_PACKAGE = 'plasma-workspace-wallpapers';
+const PHOTO_PACKAGE = 'plasma-workspace-wallpapers';
 export const PHOTO_WALLPAPERS = [
   'BytheWater',
   'ColdRipple',
@@ -41,13 +41,13 @@ export const PHOTO_WALLPAPERS = [
   'summer_1am',
 ] as const;
 /** The file of each wallpaper used: 2560×1600, the provider photos' 16:10. */
-export const WALLPAPER_FILE = 'contents/images/2560x1600.jpg';
+const WALLPAPER_FILE = 'contents/images/2560x1600.jpg';
 
 /** Where the package and the derived photos are kept between runs. */
 export const PHOTO_CACHE = path.join(tmpdir(), 'bench-real-photos');
 
 /** How photo `index` is cut from its source. */
-export interface PhotoDerivation {
+interface PhotoDerivation {
   /** Index in the list of source photos. */
   source: number;
   /** Width of the crop as a fraction of the source's width (the crop keeps 16:10). */
@@ -148,7 +148,7 @@ async function findDeb(dir: string): Promise<string | undefined> {
 }
 
 /** The source photographs (paths), fetching and unpacking the package into `cache` when needed. */
-export async function ensureSourcePhotos(cache: string = PHOTO_CACHE): Promise<string[]> {
+async function ensureSourcePhotos(cache: string = PHOTO_CACHE): Promise<string[]> {
   const unpacked = path.join(cache, 'unpacked');
   const wallpapers = path.join(unpacked, 'usr/share/wallpapers');
   const files = PHOTO_WALLPAPERS.map((name) => path.join(wallpapers, name, WALLPAPER_FILE));
@@ -220,7 +220,7 @@ export async function derivePhoto(sources: readonly string[], index: number): Pr
 }
 
 /** Path of photo `index` in the pool folder. */
-export const photoFile = (dir: string, index: number) => path.join(dir, `${index}.jpg`);
+const photoFile = (dir: string, index: number) => path.join(dir, `${index}.jpg`);
 
 /**
  * Makes the photos 0…count-1 that are not in `dir` yet (two at a time: the machine's cores);
@@ -245,7 +245,7 @@ export async function ensurePhotoPool(dir: string, count: number, cache: string 
 }
 
 /** Photo `index` of the pool, or undefined when it is not there. */
-export async function readPoolPhoto(dir: string, index: number): Promise<Buffer | undefined> {
+async function readPoolPhoto(dir: string, index: number): Promise<Buffer | undefined> {
   try {
     return await readFile(photoFile(dir, index));
   } catch {

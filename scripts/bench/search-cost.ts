@@ -47,11 +47,11 @@ const partOf = (sitePath: string) => PARTS.find(([, test]) => test(sitePath))?.[
 const COMPRESSED_ON_THE_FLY = /\.(html|js|mjs|css|json|svg|txt|xml)$/;
 
 /** The bytes a host sends for one of the site's files. */
-export function wireBytes(file: string, body: Buffer): number {
+function wireBytes(file: string, body: Buffer): number {
   return COMPRESSED_ON_THE_FLY.test(file) ? gzipSync(body, { level: 6 }).length : body.length;
 }
 
-export interface QueryCost {
+interface QueryCost {
   query: string;
   results: number;
   /** Bytes over the wire by part (PARTS), and the files counted. */
@@ -85,7 +85,7 @@ function whenQuiet(inFlight: () => number): Promise<void> {
 }
 
 /** One first query on `origin`'s `page` in a fresh browser. */
-export async function firstQueryCost(origin: string, page: string, query: string, dir: string): Promise<QueryCost> {
+async function firstQueryCost(origin: string, page: string, query: string, dir: string): Promise<QueryCost> {
   const executablePath = findChromium();
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),

@@ -30,7 +30,7 @@ import { pageFiles } from '../../src/integrations/static-hosting.ts';
 await initLexer();
 
 /** Limits of one page type, gzip bytes. */
-export interface PageTypeBudget {
+interface PageTypeBudget {
   /** Name in the report ('home', 'list', 'detail'…). */
   name: string;
   /** Regular expression on the page's path in the build, '/'-separated ('tour/101.html'). */
@@ -73,7 +73,7 @@ export interface BudgetConfig {
   pageTypes: PageTypeBudget[];
 }
 
-export interface PageReport {
+interface PageReport {
   /** Path in the build ('tour/101.html'). */
   page: string;
   type: string;
@@ -92,7 +92,7 @@ export interface PageReport {
   stylesheets: string[];
 }
 
-export interface Violation {
+interface Violation {
   page: string;
   rule:
     | 'html'
@@ -108,7 +108,7 @@ export interface Violation {
   message: string;
 }
 
-export interface BudgetResult {
+interface BudgetResult {
   pages: PageReport[];
   violations: Violation[];
 }
@@ -191,7 +191,7 @@ function readSiteFile(site: SiteFiles, sitePath: string): string | null {
 }
 
 /** Every page of the build, '/'-separated paths relative to it, sorted; a page's folder form `{path}/index.html` is the same page. */
-export async function htmlPages(dist: string): Promise<string[]> {
+async function htmlPages(dist: string): Promise<string[]> {
   const entries = await readdir(dist, { recursive: true, withFileTypes: true });
   return pageFiles(
     entries
@@ -202,7 +202,7 @@ export async function htmlPages(dist: string): Promise<string[]> {
 }
 
 /** The page type of `page`, or undefined when none matches. */
-export function pageTypeOf(config: BudgetConfig, page: string): PageTypeBudget | undefined {
+function pageTypeOf(config: BudgetConfig, page: string): PageTypeBudget | undefined {
   return config.pageTypes.find((type) => new RegExp(type.match).test(page));
 }
 
@@ -398,7 +398,7 @@ function weighScripts(context: PageContext) {
 }
 
 /** Measures one page and reports what breaks its rules (the limits are checked by `checkBudgets`). */
-export function measurePage(
+function measurePage(
   site: SiteFiles,
   page: string,
   config: BudgetConfig,
@@ -480,7 +480,7 @@ export async function checkBudgets(dist: string, config: BudgetConfig): Promise<
 }
 
 /** The largest measures of a page type's pages, and how many pages it has. */
-export interface TypeMaxima {
+interface TypeMaxima {
   pages: number;
   html: number;
   css: number;

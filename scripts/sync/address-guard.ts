@@ -27,7 +27,7 @@ export class AddressRefused extends Error {
 }
 
 /** The address family as the resolver gives it. */
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: number;
 }
@@ -35,7 +35,7 @@ export interface ResolvedAddress {
 /** Every address a host name resolves to (tests inject one; default the system resolver). */
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, order: 'verbatim' });
+const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, order: 'verbatim' });
 
 const ONLY_PUBLIC = 'only public addresses are fetched';
 
@@ -54,7 +54,7 @@ export function originsOf(urls: readonly (string | null | undefined)[]): string[
   });
 }
 
-export interface AddressGuardOptions {
+interface AddressGuardOptions {
   /** Origins (`http://127.0.0.1:4000`, `https://api.example.com`) fetched whatever they resolve to. */
   allowedOrigins: readonly string[];
   /** Default: the system resolver. */

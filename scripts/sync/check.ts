@@ -50,19 +50,19 @@ export interface CollectionChange extends CollectionDiff {
 }
 
 /** A source whose collections could not be read, all of them (`collections` empty) or some. */
-export interface Outage {
+interface Outage {
   source: SourceName;
   /** The collections that failed when the source answered for others; empty when none answered. */
   collections: string[];
 }
 
 /** A collection whose source answered but whose answer a sync would not publish. */
-export interface KeptCollection {
+interface KeptCollection {
   id: string;
   problem: Extract<CollectionProblem, { code: 'shrink' | 'growth' | 'another-city' }>;
 }
 
-export type Verdict = 'unchanged' | 'changed' | 'cannot-check';
+type Verdict = 'unchanged' | 'changed' | 'cannot-check';
 
 /** What the check found, before it is worded. */
 export interface CheckFindings {
@@ -74,7 +74,7 @@ export interface CheckFindings {
   kept: KeptCollection[];
 }
 
-export interface CheckResult extends CheckFindings {
+interface CheckResult extends CheckFindings {
   /** The one summary line (formatCheckLine). */
   line: string;
   /** 0 for unchanged and changed, 2 when it could not check. */
@@ -86,15 +86,15 @@ export interface CheckResult extends CheckFindings {
 /** The longest line: it becomes a workflow input and a run name. */
 export const LINE_LIMIT = 200;
 /** The longest name quoted on the line, ellipsis included. */
-export const NAME_LIMIT = 40;
+const NAME_LIMIT = 40;
 /** Names quoted per collection; the rest are counted. */
-export const NAMES_PER_COLLECTION = 3;
+const NAMES_PER_COLLECTION = 3;
 
 /** Every source the sync reads, in the order of its collections. */
 const ALL_SOURCES: readonly SourceName[] = [...new Set(COLLECTIONS.map((spec) => spec.source))];
 
 /** The sources the check asks: the configured ones, or with none configured the sample data's three. */
-export function askedSources(env: SyncOptions['env']): SourceName[] {
+function askedSources(env: SyncOptions['env']): SourceName[] {
   const config = readSyncConfig(env);
   const configured = ALL_SOURCES.filter((source) => config[source] !== null);
   return configured.length > 0 ? configured : [...ALL_SOURCES];
@@ -139,7 +139,7 @@ export function judgeCollections(collections: readonly CollectionReport[], asked
  * line, no invisible character, no followable address), cut to NAME_LIMIT, in JSON quotes so a quote
  * or a backslash in it stays readable.
  */
-export function quoteName(name: string): string {
+function quoteName(name: string): string {
   return JSON.stringify(cutText(excerpt(name), NAME_LIMIT));
 }
 
@@ -219,7 +219,7 @@ export function formatCheckLine(findings: CheckFindings, limit = LINE_LIMIT): st
 }
 
 /** Whether the folder holds a readable snapshot of at least one collection, as the sync reads it. */
-export async function hasSnapshot(dir: string): Promise<boolean> {
+async function hasSnapshot(dir: string): Promise<boolean> {
   const stored = await Promise.all(COLLECTIONS.map((spec) => readPreviousEntries(dir, spec)));
   return stored.some((entries) => entries !== null);
 }

@@ -5,7 +5,7 @@ export interface ProviderConfig {
   url: string;
   token: string | null;
 }
-export interface BlogConfig {
+interface BlogConfig {
   url: string;
 }
 export interface PodcastConfig {

@@ -81,7 +81,7 @@ export function scaledTimeouts(timeoutMs: number): Pick<HttpOptions, 'timeoutMs'
   };
 }
 
-export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
+const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
 
 /** Retry settings for `methods`; the Spotify token POST uses them with 'post'. */
 export function retryPolicy(options: HttpOptions, methods: string[] = ['get']) {
@@ -152,7 +152,7 @@ export function budgetedFetch(transport: typeof fetch, budget: ByteBudget): type
 }
 
 /** An answer whose body is larger than HttpOptions.maxBodyBytes; not retried (the next one would be as large). */
-export class BodyTooLargeError extends Error {
+class BodyTooLargeError extends Error {
   override name = 'BodyTooLargeError';
 }
 
@@ -161,7 +161,7 @@ export class BodyTooLargeError extends Error {
  * so ky's timeouts still bound the read, and every reader (JSON, error pages) is capped alike; a
  * thrown BodyTooLargeError is no network error, so ky does not retry it.
  */
-export function cappedFetch(transport: typeof fetch, maxBytes: number): typeof fetch {
+function cappedFetch(transport: typeof fetch, maxBytes: number): typeof fetch {
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await transport(input, init);
     const where = pathOf(input instanceof Request ? input.url : String(input));
@@ -189,7 +189,7 @@ export function cappedFetch(transport: typeof fetch, maxBytes: number): typeof f
 }
 
 /** More records than HttpOptions.maxRecords, in one answer or in a collection's pages together; not retried. */
-export class TooManyRecordsError extends Error {
+class TooManyRecordsError extends Error {
   override name = 'TooManyRecordsError';
 }
 

@@ -53,7 +53,7 @@ const INDEX_FILE = 'index';
 const INDEX_VERSION = 1;
 
 /** A cached master, as the build needs it. */
-export interface CachedImage {
+interface CachedImage {
   /** Path inside the cache folder, e.g. 'files/3f2a….jpg'. */
   file: string;
   width: number;
@@ -97,7 +97,7 @@ interface ImageIndex {
 }
 
 /** Site-relative URLs under `prefix` are read from `dir` (the embedded sample media). */
-export interface LocalRoot {
+interface LocalRoot {
   prefix: string;
   dir: string;
 }
@@ -177,7 +177,7 @@ export interface ImageCacheReport {
 }
 
 /** Why an image was not asked for this run. */
-export type SkipKind = 'host' | 'record' | 'deadline';
+type SkipKind = 'host' | 'record' | 'deadline';
 
 export const IMAGE_CACHE_DEFAULTS = {
   timeoutMs: 15_000,
@@ -227,7 +227,7 @@ const INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff']);
 const LOSSLESS_INPUTS = new Set(['png', 'gif']);
 
 /** The formats of a master: both encoded by Astro's sharp service, both without metadata. */
-export type MasterFormat = 'jpg' | 'png';
+type MasterFormat = 'jpg' | 'png';
 
 /** Changes when a master is made differently: an index entry of another version is made again. */
 export const MASTER_VERSION = 1;
@@ -317,7 +317,7 @@ export function masterPlan(
 }
 
 /** A master: its bytes, size and format, and the frames the source had (null for a still). */
-export interface Master {
+interface Master {
   data: Buffer;
   width: number;
   height: number;
@@ -403,14 +403,14 @@ function checkContentType(response: Response): void {
 }
 
 /** One record's image URLs in the order it shows them, its own photo first (imageUrlsInOrder). */
-export type RecordImages = readonly string[];
+type RecordImages = readonly string[];
 
 /** Where an image ranks in the step's order (planImageOrder), first to last. */
-export const IMAGE_TIERS = ['cover', 'cached', 'first', 'later'] as const;
-export type ImageTier = (typeof IMAGE_TIERS)[number];
+const IMAGE_TIERS = ['cover', 'cached', 'first', 'later'] as const;
+type ImageTier = (typeof IMAGE_TIERS)[number];
 
 /** An image of the step's queue: where it ranks, and the host and the record its failures count against. */
-export interface PlannedImage {
+interface PlannedImage {
   url: string;
   tier: ImageTier;
   /** Its place among its record's images (0: the record's own photo). */
@@ -622,7 +622,7 @@ async function openImageCache(options: ImageCacheOptions): Promise<ImageCacheRun
  * given up on for the rest of the run. An answer starts the count again; a request the deadline cut
  * or an image never asked for counts neither way.
  */
-export class FailureStreaks {
+class FailureStreaks {
   readonly #streaks = new Map<string | number, { count: number; last: string }>();
   readonly #givenUp = new Map<string | number, { count: number; last: string }>();
   readonly limit: number;
@@ -983,7 +983,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
  * Reads every snapshot file of `snapshotDir` and returns the image URLs of each record (each entry
  * of a file's list), in the order the record names them, the files in name order: cacheImages's input.
  */
-export async function snapshotImageRecords(snapshotDir: string): Promise<string[][]> {
+async function snapshotImageRecords(snapshotDir: string): Promise<string[][]> {
   const names = (await readdir(snapshotDir)).filter((name) => name.endsWith('.json') && name !== 'status.json').sort();
   const all = await Promise.all(names.map((name) => readJson<unknown>(path.join(snapshotDir, name))));
   return all
@@ -993,7 +993,7 @@ export async function snapshotImageRecords(snapshotDir: string): Promise<string[
 }
 
 /** The sample data's `/sample-media/...` images live in sample-data/media (not in public/: not copied to dist/). */
-export const SAMPLE_MEDIA_ROOT = (root: string): LocalRoot => ({
+const SAMPLE_MEDIA_ROOT = (root: string): LocalRoot => ({
   prefix: '/sample-media/',
   dir: path.join(root, 'sample-data', 'media'),
 });

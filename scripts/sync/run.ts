@@ -371,7 +371,7 @@ async function fetchEntries(run: SyncRun, spec: CollectionSpec, mode: Mode) {
  * not read (by id, compared without case as the records' own ids are) after them: the pages not read
  * are filled from the last good snapshot, so no record is lost to a page that failed.
  */
-export function fillFromSnapshot<Entry extends { id: string }>(
+function fillFromSnapshot<Entry extends { id: string }>(
   read: readonly Entry[],
   last: readonly Entry[],
 ): { entries: Entry[]; filled: number } {
@@ -659,7 +659,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
 }
 
 /** The summary table: per collection, records received, kept and dropped, and where they came from. */
-export function formatSummary(collections: readonly CollectionReport[]): string {
+function formatSummary(collections: readonly CollectionReport[]): string {
   const rows = [
     ['collection', 'source', 'from', 'received', 'kept', 'dropped', 'repaired', 'note'],
     ...collections.map((collection) => [

@@ -14,7 +14,7 @@ import { readTotal, unwrapCollection } from './normalise/envelope.ts';
  * `notice` when it returns all it could but something was off (a bogus page count, the page bound
  * reached).
  */
-export type ReadNote = (message: string, kind: 'partial' | 'notice') => void;
+type ReadNote = (message: string, kind: 'partial' | 'notice') => void;
 
 /** What a source's calls share: its configured client, the deadline of the source, the city. */
 export interface SourceContext {
@@ -55,7 +55,7 @@ export async function fetchCities(context: SourceContext) {
   return unwrapCollection(await getProvider(context, 'cities', { name: context.site.cityName.trim().toLowerCase() }), 'cities');
 }
 
-export const FEEDBACK_PAGE_SIZE = 100;
+const FEEDBACK_PAGE_SIZE = 100;
 
 /**
  * Every feedback, page after page until `total` (or a short page when there is no total), at most
@@ -113,7 +113,7 @@ const isInvalidPage = (error: unknown) =>
 const quoted = (value: string | null) => (value === null ? 'missing' : JSON.stringify(value.slice(0, 40)));
 
 /** The WordPress lists the sync reads: posts (news) and pages (the destination, the about page and the guide). */
-export type WordPressList = 'posts' | 'pages';
+type WordPressList = 'posts' | 'pages';
 
 /**
  * Every published post (or page: `list`), at most HttpOptions.maxPostPages pages of 100. X-WP-TotalPages says how many
@@ -124,7 +124,7 @@ export type WordPressList = 'posts' | 'pages';
  * garbage) ends the read with the pages before it, reported as partial; a failing first page fails
  * the call, and so does passing the collection's byte budget on any page.
  */
-export async function fetchWordPress(context: SourceContext, blogApiUrl: string, list: WordPressList) {
+async function fetchWordPress(context: SourceContext, blogApiUrl: string, list: WordPressList) {
   const records: unknown[] = [];
   const url = `${blogApiUrl.replace(/\/+$/, '')}/wp/v2/${list}`;
   const maxPages = context.httpOptions.maxPostPages;

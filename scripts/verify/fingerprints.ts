@@ -26,7 +26,7 @@ import { z } from 'astro/zod';
  * or an indexer reads (a page's text and attribute values, the index's fragments), whitespace and
  * invisible characters removed.
  */
-export const NEEDLE_USES = ['bytes', 'index', 'text'] as const;
+const NEEDLE_USES = ['bytes', 'index', 'text'] as const;
 export type NeedleUse = (typeof NEEDLE_USES)[number];
 
 /** A text the gate looks for: one form of one secret. */
@@ -39,7 +39,7 @@ export interface Needle {
   text: string;
 }
 
-export const FingerprintSchema = z.object({
+const FingerprintSchema = z.object({
   /** The secret's name, as Needle.name. */
   name: z.string(),
   /** The form, as Needle.form. */
@@ -52,9 +52,9 @@ export const FingerprintSchema = z.object({
   /** SHA-256 of the salt's bytes then the form's, in hex: the certain one. */
   digest: z.string().regex(/^[0-9a-f]{64}$/),
 });
-export type Fingerprint = z.infer<typeof FingerprintSchema>;
+type Fingerprint = z.infer<typeof FingerprintSchema>;
 
-export const SecretFingerprintsSchema = z.object({
+const SecretFingerprintsSchema = z.object({
   /** Random bytes in hex, new for every file: a digest says nothing outside its file. */
   salt: z.string().regex(/^(?:[0-9a-f]{2}){16,}$/),
   fingerprints: z.array(FingerprintSchema),
@@ -69,7 +69,7 @@ const BASE = 0x01000193;
 export const ANCHOR_BYTES = 16;
 
 /** The rolling hash of `bytes` (a polynomial in BASE modulo 2^32), as the gate's sliding window computes it. */
-export function rollingHash(bytes: Uint8Array): number {
+function rollingHash(bytes: Uint8Array): number {
   let hash = 0;
   for (const byte of bytes) hash = (Math.imul(hash, BASE) + byte) | 0;
   return hash >>> 0;

@@ -20,7 +20,7 @@ import { internalTarget, referencesOf } from './links.ts';
 import type { Problem } from './problem.ts';
 
 /** The addresses a page must answer at on `host`: its one form, and with a trailing slash where every page has its mirror. */
-export function addressesOf(sitePath: string, host: HostName): string[] {
+function addressesOf(sitePath: string, host: HostName): string[] {
   return sitePath === '/' || HOSTS[host].mirrors !== 'all' ? [sitePath] : [sitePath, `${sitePath}/`];
 }
 
@@ -77,12 +77,12 @@ export function checkReachability(files: readonly string[], identical: (page: st
 }
 
 /** A path that is not in the one form: a trailing slash (but `/`), `.html` or a final `/index`. */
-export function isOtherForm(sitePath: string): boolean {
+function isOtherForm(sitePath: string): boolean {
   return sitePath !== '/' && (/\/$/.test(sitePath) || /(\.html|\/index)$/.test(sitePath));
 }
 
 /** True for a reference that a browser resolves against the page's own path (`tour/101`, `../x`). */
-export function isPathRelative(url: string): boolean {
+function isPathRelative(url: string): boolean {
   return !/^([a-z][a-z0-9+.-]*:|\/|#|\?)/i.test(url.trim());
 }
 
@@ -196,7 +196,7 @@ const bytesPt = (bytes: number) => formatBytes(bytes).replace('.', ',');
 const countPt = (value: number) => value.toLocaleString('pt-BR');
 
 /** One of a host's limits against this build: the figure ('dist/ is 647 MiB') and the limit ('the 1.00 GB GitHub Pages publishes'). */
-export interface LimitUse {
+interface LimitUse {
   used: number;
   limit: number;
   figure: string;
@@ -210,7 +210,7 @@ export interface LimitUse {
  * whole site's size and file count, each folder's file count and each file's size, where the host
  * has that limit.
  */
-export function hostLimitUses(files: readonly { file: string; bytes: number }[], host: HostName): LimitUse[] {
+function hostLimitUses(files: readonly { file: string; bytes: number }[], host: HostName): LimitUse[] {
   const { label, limits } = HOSTS[host];
   const uses: LimitUse[] = [];
   if (limits.siteBytes !== undefined) {

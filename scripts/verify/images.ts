@@ -22,10 +22,10 @@ import { AT_THE_SOURCE, STAYS_ONLINE } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 /** The formats of the files of dist/ by their first bytes. */
-export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heif' | 'tiff' | 'ico' | 'svg';
+type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heif' | 'tiff' | 'ico' | 'svg';
 
 /** The format a file with this extension must be; other files are not images to this gate. */
-export const IMAGE_EXTENSIONS: Readonly<Record<string, ImageKind>> = {
+const IMAGE_EXTENSIONS: Readonly<Record<string, ImageKind>> = {
   jpg: 'jpeg',
   jpeg: 'jpeg',
   png: 'png',
@@ -141,11 +141,10 @@ export function tiffHasGps(tiff: Uint8Array): boolean {
 }
 
 /** Where a location was found. */
-export type LocationSource = 'EXIF' | 'XMP';
+type LocationSource = 'EXIF' | 'XMP';
 
 /** Whether an XMP packet names a GPS position (exif:GPSLatitude or exif:GPSLongitude, as element or attribute). */
-export const xmpHasGps = (xmp: Uint8Array): boolean =>
-  /\bexif:GPS(?:Latitude|Longitude)\b/.test(Buffer.from(xmp).toString('latin1'));
+const xmpHasGps = (xmp: Uint8Array): boolean => /\bexif:GPS(?:Latitude|Longitude)\b/.test(Buffer.from(xmp).toString('latin1'));
 
 /** EXIF bytes with or without the `Exif\0\0` prefix writers put before the TIFF header. */
 const exifHasGps = (exif: Buffer): boolean =>
@@ -158,7 +157,7 @@ function rawProfileBytes(text: string): Buffer {
 }
 
 /** Where `metadata` holds a GPS position: its EXIF (or a PNG's text copy of one), its XMP (or a PNG's text copy); null for nowhere. */
-export function locationIn(metadata: Metadata): LocationSource | null {
+function locationIn(metadata: Metadata): LocationSource | null {
   const texts = metadata.comments ?? [];
   const exifs = [
     metadata.exif,

@@ -52,7 +52,7 @@ const EXPRESSIONS = /\$\{\{([\s\S]*?)\}\}/g;
  * (`github['event']['client_payload']`) written with dots, the spaces around dots removed, other
  * string literals emptied, and lower case, as GitHub compares context and property names.
  */
-export function normaliseExpression(expression: string): string {
+function normaliseExpression(expression: string): string {
   return expression
     .replace(/\[\s*'((?:[^']|'')*)'\s*\]/g, (_match, name: string) => `.${name.replace(/''/g, "'")}`)
     .replace(/'(?:[^']|'')*'/g, "''")
@@ -72,7 +72,7 @@ const UNTRUSTED_REFERENCES = [
 ];
 
 /** The untrusted references inside the `${{ }}` of `text`, as normaliseExpression writes them. */
-export function untrustedReferences(text: string): string[] {
+function untrustedReferences(text: string): string[] {
   const found: string[] = [];
   for (const [, body = ''] of text.matchAll(EXPRESSIONS)) {
     const expression = normaliseExpression(body);

@@ -56,7 +56,7 @@ const GROWTH_HINT =
 export const GROWTH = { factor: 10, entries: 500 } as const;
 
 /** Whether `now` entries are a growth the gate refuses from `before` (GROWTH). */
-export function isSuddenGrowth(before: number, now: number): boolean {
+function isSuddenGrowth(before: number, now: number): boolean {
   return now > before * GROWTH.factor && now - before > GROWTH.entries;
 }
 

@@ -79,7 +79,7 @@ export async function readSnapshot(dir: string): Promise<{ snapshot: Snapshot; p
 }
 
 /** A page the build must contain: its path, and what it is for, for developers and for editors. */
-export interface ExpectedPage {
+interface ExpectedPage {
   path: string;
   /** 'tours item 102', 'page 2 of the tours list' (the log). */
   what: string;

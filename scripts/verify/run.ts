@@ -46,7 +46,7 @@ export interface VerifyOptions {
   host?: HostName;
 }
 
-export interface VerifyResult {
+interface VerifyResult {
   problems: Problem[];
   /** What was checked, for the success line, and the host's limit the build comes closest to (closestHostLimit). */
   stats: { pages: number; files: number; expectedPages: number; hostLimit: ReturnType<typeof closestHostLimit> };

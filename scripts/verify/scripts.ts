@@ -12,12 +12,12 @@ import { pageName, TECHNICAL } from './editor.ts';
 import type { Problem } from './problem.ts';
 
 /** Where our own script files live: Astro's bundles and Pagefind's generated search files. */
-export const OWN_SCRIPT_PREFIXES = ['/_astro/', '/pagefind/'] as const;
+const OWN_SCRIPT_PREFIXES = ['/_astro/', '/pagefind/'] as const;
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster'];
 
 /** The script hashes a policy allows (`sha256-…` without quotes), from script-src-elem or else script-src. */
-export function allowedScriptHashes(policy: Map<string, string[]>): Set<string> {
+function allowedScriptHashes(policy: Map<string, string[]>): Set<string> {
   const sources = policy.get('script-src-elem') ?? policy.get('script-src') ?? policy.get('default-src') ?? [];
   return new Set(sources.map((source) => source.replace(/^'|'$/g, '')).filter((source) => /^sha(256|384|512)-/.test(source)));
 }

@@ -235,7 +235,7 @@ function decodedBase64Runs(text: string): string[] {
 }
 
 /** A secret a text carries, and the form it carries it in (for the report; never the value). */
-export interface SecretFound {
+interface SecretFound {
   secret: Secret;
   form: string;
 }

@@ -23,7 +23,7 @@ export interface PageSizeLimits {
 export const DEFAULT_PAGE_SIZE_LIMITS: PageSizeLimits = { recordPage: 1_000_000, listPage: 16_000_000 };
 
 /** The environment variables and options that set the limits, for the messages. */
-export const LIMIT_SETTINGS = {
+const LIMIT_SETTINGS = {
   recordPage: 'VERIFY_MAX_PAGE_BYTES (--max-page-bytes)',
   listPage: 'VERIFY_MAX_LIST_PAGE_BYTES (--max-list-page-bytes)',
 } as const;

@@ -63,7 +63,7 @@ export function hydrateOnce(load: Load): () => Promise<boolean> {
  * edit of one of its forms that none of them came before (a choice made by autofill or by assistive
  * technology): keepEarlyActions keeps it, and it must not wait for another reach to be carried out.
  */
-export const REACH_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
+const REACH_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'change', 'submit'] as const;
 
 /** Calls `onReach` once, at the first of REACH_EVENTS inside any of `areas` that `isReach` takes for one; returns the removal. */
 export function onFirstReach(
@@ -88,7 +88,7 @@ const isPlainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /** Where an island holds the page's own markup (Astro's slots: a list's cards, a portal's static page). */
-export const SLOTS = 'astro-slot, astro-static-slot';
+const SLOTS = 'astro-slot, astro-static-slot';
 
 /** True when `target`, inside an island, is the island's: outside its slots, or one of its ISLAND_CONTROLs. */
 export const isIslandsOwn = (target: Element): boolean =>

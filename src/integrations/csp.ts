@@ -14,7 +14,7 @@ import type { Tag } from './html-scan.ts';
 import { shellHash } from './site-shell.ts';
 
 /** Frames loaded on the visitor's request: Google Maps embeds and the Spotify player. */
-export const EMBED_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com', 'https://open.spotify.com'] as const;
+const EMBED_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com', 'https://open.spotify.com'] as const;
 
 /** Directives beyond script-src and style-src (which Astro writes with its hashes). */
 export const CSP_DIRECTIVES = [
@@ -34,7 +34,7 @@ export const CSP_DIRECTIVES = [
 ] as const;
 
 /** What the policy allows beyond the site's own, by the city's configuration (src/lib/config.ts). */
-export interface PolicyOptions {
+interface PolicyOptions {
   /** VLIBRAS: the government's sign-language widget (src/lib/vlibras.ts). */
   vlibras?: boolean;
 }
@@ -46,7 +46,7 @@ export interface PolicyOptions {
  * elements its script writes ('unsafe-inline', which drops the style hashes of the page's own policy).
  * Only for a city that sets VLIBRAS=true: the price of the widget is a looser policy on every page.
  */
-export const VLIBRAS_SOURCES = {
+const VLIBRAS_SOURCES = {
   directives: {
     'img-src': [...VLIBRAS_ORIGINS],
     'font-src': [...VLIBRAS_ORIGINS],
@@ -72,7 +72,7 @@ export function policyDirectives(options: PolicyOptions = {}): Directive[] {
  * The `<script>` elements of an Astro template: attributes (which may hold quoted strings and
  * `{expressions}` with `>` inside) and text. Self-closing ones (`<script set:html={...} />`) have no text.
  */
-export function astroScripts(file: string): { attributes: string; text: string | null }[] {
+function astroScripts(file: string): { attributes: string; text: string | null }[] {
   // The frontmatter is code: a '<script>' in one of its strings or comments is not an element.
   const frontmatter = /^\s*---\r?\n[\s\S]*?\r?\n---/.exec(file);
   const source = frontmatter ? ' '.repeat(frontmatter[0].length) + file.slice(frontmatter[0].length) : file;

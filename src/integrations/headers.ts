@@ -30,9 +30,9 @@ export const HEADERS_FILE = '_headers';
 export const HEADERS_LIMITS = { rules: 100, lineLength: 2000 } as const;
 
 /** Cache-Control of hashed bundles. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Cache-Control of pages and the service worker. */
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
 /** Content-Type of a CSV file. */
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 /** Content-Type of an event's calendar file (the endpoint's too: src/lib/events/calendar.ts, ICS_TYPE). */

@@ -17,7 +17,7 @@ export type HostName = (typeof HOST_NAMES)[number];
 export const DEFAULT_HOST: HostName = 'github-pages';
 
 /** What a host allows a published site (each limit only where the host documents one). */
-export interface HostLimits {
+interface HostLimits {
   /** The whole published site, in bytes. */
   siteBytes?: number;
   /** Files (entries) of the site. */

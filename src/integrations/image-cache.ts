@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 
-export const IMAGE_CACHE_MODULE = 'virtual:image-cache';
+const IMAGE_CACHE_MODULE = 'virtual:image-cache';
 const RESOLVED = `\0${IMAGE_CACHE_MODULE}`;
 
 interface Manifest {

@@ -7,7 +7,7 @@
 import type { LocalImageService } from 'astro';
 import sharpService, { type SharpImageServiceConfig } from 'astro/assets/services/sharp';
 
-export interface ImageServiceConfig extends SharpImageServiceConfig {
+interface ImageServiceConfig extends SharpImageServiceConfig {
   /** AVIF effort for an output of exactly this width; other widths take `avif.effort`. */
   avifEffortByWidth?: Record<number, number>;
 }

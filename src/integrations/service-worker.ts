@@ -9,11 +9,11 @@ import path from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { buildSync } from 'esbuild';
 
-export const SERVICE_WORKER_MODULE = 'virtual:service-worker';
+const SERVICE_WORKER_MODULE = 'virtual:service-worker';
 const RESOLVED = `\0${SERVICE_WORKER_MODULE}`;
 
 /** The worker's source, under the project's root. */
-export const SERVICE_WORKER_SOURCE = path.join('src', 'service-worker', 'sw.ts');
+const SERVICE_WORKER_SOURCE = path.join('src', 'service-worker', 'sw.ts');
 
 /** The worker as one classic script for the browsers the site serves, `version` in BUILD_VERSION. */
 export function bundleServiceWorker(root: string, version: string): string {
@@ -32,7 +32,7 @@ export function bundleServiceWorker(root: string, version: string): string {
 }
 
 /** BUILD_ID when the build sets one (a commit, a CI run), else the build's start time. */
-export function buildVersion(env: NodeJS.ProcessEnv = process.env): string {
+function buildVersion(env: NodeJS.ProcessEnv = process.env): string {
   return env.BUILD_ID?.trim() || new Date().toISOString();
 }
 

@@ -39,7 +39,7 @@ export function treeOf(files: Iterable<string>): SiteTree {
 }
 
 /** One answer of a host to one request. */
-export type HostAnswer = { status: 200; file: string } | { status: 301; location: string } | { status: 404; file: string | null };
+type HostAnswer = { status: 200; file: string } | { status: 301; location: string } | { status: 404; file: string | null };
 
 /**
  * How a static host answers a GET for `pathname` (raw, percent-encoded; no query), in the given order:
@@ -104,7 +104,7 @@ export function mirrorOf(file: string): string | null {
 }
 
 /** True when `file` is the mirror of a page file that is also in `files`. */
-export function isMirror(file: string, files: ReadonlySet<string>): boolean {
+function isMirror(file: string, files: ReadonlySet<string>): boolean {
   const match = /^(.+)\/index\.html$/.exec(file);
   return Boolean(match && files.has(`${match[1]}.html`));
 }

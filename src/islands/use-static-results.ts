@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CardSource, IndexEntry, StaticCard } from '../lib/static-cards.ts';
 
 /** What a state asks of the index. */
-export interface ResultsRequest<E, V extends { ids: readonly string[] }> {
+interface ResultsRequest<E, V extends { ids: readonly string[] }> {
   /** Tells one state from another (its query). */
   key: string;
   /** The view of the state over the index: the ids of the cards to draw, in order, and what else it says (the count…). */
@@ -18,13 +18,13 @@ export interface ResultsRequest<E, V extends { ids: readonly string[] }> {
 }
 
 /** Results drawn: for which state, its view and its cards. */
-export interface ShownResults<V> {
+interface ShownResults<V> {
   key: string;
   view: V;
   cards: StaticCard[];
 }
 
-export interface StaticResults<V> {
+interface StaticResults<V> {
   /** The last results drawn: the current state's, or the previous one's while the current one is on its way; null before any. */
   shown: ShownResults<V> | null;
   /** What the current state waits for: the index, or the cards of static pages; null when nothing. */

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { type AppIcon, MASKABLE_LOGO_SHARE } from './web-app.ts';
 
 /** The logo shipped with the site, used when LOGO_PATH cannot be read. */
-export const DEFAULT_LOGO_PATH = '/logo.svg';
+const DEFAULT_LOGO_PATH = '/logo.svg';
 
 /** The logo's bytes: `logoPath` under `publicDir` or from its https URL; the default logo when that fails. */
 export async function readLogo(logoPath: string, publicDir: string): Promise<Buffer> {

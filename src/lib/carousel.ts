@@ -124,7 +124,7 @@ export function isSavingData(
 }
 
 /** What decides whether a carousel slides by itself. */
-export interface AutoSlideConditions {
+interface AutoSlideConditions {
   count: number;
   perView: number;
   /** Auto-slide interval in ms; 0 or less turns it off. */
@@ -146,7 +146,7 @@ export function wrapIndex(index: number, count: number): number {
 }
 
 /** How far (px) a finger must travel sideways for a swipe to page: less is a tap or a wobble. */
-export const SWIPE_THRESHOLD = 50;
+const SWIPE_THRESHOLD = 50;
 
 /**
  * What a finger's move does to a paged view: 1 (the next photo: the finger went left), -1 (the previous)

@@ -75,7 +75,7 @@ export interface PageSlugs {
 export const DEFAULT_PAGE_SLUGS: PageSlugs = { destination: 'destino', about: 'sobre', guide: 'guia' };
 
 /** One supporter of the portal, as configured: its name and, when given, its site. */
-export interface Sponsor {
+interface Sponsor {
   name: string;
   url: string | null;
 }
@@ -87,7 +87,7 @@ export interface DataLicense {
 }
 
 /** The upstreams the sync reads, with their credentials: never on a page. */
-export interface UpstreamSettings {
+interface UpstreamSettings {
   /** PROVIDER_API_URL and PROVIDER_API_TOKEN: the city's data provider; null reads the sample data. */
   providerUrl: string | null;
   providerToken: string | null;
@@ -111,7 +111,7 @@ export interface Settings {
   notices: string[];
 }
 
-export const DEFAULT_SITE_URL = 'https://turismo.example.com.br';
+const DEFAULT_SITE_URL = 'https://turismo.example.com.br';
 
 /** A build for a real site: its canonical address is configured (the sample and the tests keep DEFAULT_SITE_URL). */
 export const isProductionBuild = (config: Pick<SiteConfig, 'siteUrl'>): boolean => config.siteUrl !== DEFAULT_SITE_URL;
@@ -202,7 +202,7 @@ const notice = (variable: string, value: string, pt: string, en: string, place?:
   `Configuração lida / setting read: ${where(variable, place)} (${quoted(value)}): ${pt} / ${en}.`;
 
 /** A trimmed value, or null when unset or blank. */
-export function readVar(env: Env, name: string): string | null {
+function readVar(env: Env, name: string): string | null {
   const value = env[name]?.trim();
   return value ? value : null;
 }
@@ -219,7 +219,7 @@ interface AddressOptions {
  * with 'https://' added (and a notice); null when empty. Another scheme (javascript:, mailto:, ftp:),
  * a space, or no domain ('turismo') is refused.
  */
-export function webAddress(text: string | null | undefined, options: AddressOptions): string | null {
+function webAddress(text: string | null | undefined, options: AddressOptions): string | null {
   const value = text?.trim();
   if (!value) return null;
   const { variable, place } = options;
@@ -372,7 +372,7 @@ function nameAndAddress(entry: string, variable: string, notices: string[], plac
  * entry (a ';' at the end) is no sponsor; an entry without a name, with two '|', or whose site is not
  * an address is refused with its position.
  */
-export function readSponsors(value: string | null, notices: string[] = []): Sponsor[] {
+function readSponsors(value: string | null, notices: string[] = []): Sponsor[] {
   return (value ?? '')
     .split(';')
     .map((entry, index) => ({ entry: entry.trim(), place: entryPlace(index + 1) }))
@@ -418,7 +418,7 @@ function readPrivacyOfficer(env: Env, notices: string[]): SiteConfig['privacyOff
 }
 
 /** A yes/no variable: unset or blank is `fallback`; a value that is neither is refused. */
-export function readFlag(env: Env, name: string, fallback = false): boolean {
+function readFlag(env: Env, name: string, fallback = false): boolean {
   const value = readVar(env, name);
   if (value === null) return fallback;
   if (['true', '1', 'yes', 'sim', 'on'].includes(value.toLowerCase())) return true;

@@ -29,7 +29,7 @@ export const CONTACT_BY_WHATSAPP = 'Entrar em contato pelo WhatsApp';
 const PEOPLE: ListFilters = { hasExperiences: true, hasLocality: true, duration: null, acceptsExperienceQuery: true };
 
 /** The kind's carousel on the home page (docs/product.md). */
-export interface HomeCarousel {
+interface HomeCarousel {
   /** Section id (the menu's anchors). */
   id: string;
   /** Other anchors that land on the section (addresses of an earlier menu, still in shared links: '/#promocoes', '/#provedores'). */
@@ -48,7 +48,7 @@ export interface HomeCarousel {
  * What a kind's `duration` field is (docs/product.md, Formats), shown under its own name with its
  * value as the record gives it (durationFact, src/lib/facts.ts).
  */
-export interface DurationField {
+interface DurationField {
   /** Its label: 'Duração' of a tour, 'Estadia' of a stay, 'Refeições' of a restaurant. */
   label: string;
   /**
@@ -58,7 +58,7 @@ export interface DurationField {
   unit: 'time' | 'nights' | 'meals';
 }
 
-export interface EntityConfig {
+interface EntityConfig {
   /** Snapshot collection holding the items. */
   collection: 'tours' | 'accommodation' | 'restaurants' | 'events' | 'drivers' | 'guides' | 'agencies' | 'tourProviders';
   /** Main list route. */

@@ -9,11 +9,11 @@ import { matchesExperiences } from './lists/filters.ts';
 import type { Item, ItemKind } from './schemas/index.ts';
 
 /** The kinds whose lists can be filtered by experience, in the order a visitor looks for an offer. */
-export const OFFER_KINDS = ['tour', 'tourProvider', 'guide', 'agency', 'driver'] as const satisfies readonly ItemKind[];
-export type OfferKind = (typeof OFFER_KINDS)[number];
+const OFFER_KINDS = ['tour', 'tourProvider', 'guide', 'agency', 'driver'] as const satisfies readonly ItemKind[];
+type OfferKind = (typeof OFFER_KINDS)[number];
 
 /** The items of one kind that offer an experience. */
-export interface OfferGroup {
+interface OfferGroup {
   kind: OfferKind;
   items: Item[];
   /** Their list, filtered by the experience. */
@@ -21,7 +21,7 @@ export interface OfferGroup {
 }
 
 /** A kind's list filtered by one experience: '/all-guides?experience=Ecoturismo'. */
-export const experienceListPath = (kind: OfferKind, experience: string) =>
+const experienceListPath = (kind: OfferKind, experience: string) =>
   `${ENTITIES[kind].listPath}?experience=${encodeURIComponent(experience)}`;
 
 type Catalogue = Readonly<Record<ItemKind, readonly Item[]>>;

@@ -11,7 +11,7 @@ import { peopleLabel, visitorRatingLabel } from './text.ts';
 import { zoneLabel } from './time-zone.ts';
 
 /** What a price that was not given reads: said plainly, never 'R$ 0'. */
-export const PRICE_ON_REQUEST = 'Preço sob consulta';
+const PRICE_ON_REQUEST = 'Preço sob consulta';
 /** What a price reads when the upstream says the offer is free. */
 export const FREE_PRICE = 'Gratuito';
 
@@ -33,7 +33,7 @@ export function peopleFact(people: number | null): string | null {
 export type Priced = Pick<Item, 'price' | 'priceValue' | 'salePrice' | 'salePriceValue' | 'discountPercent' | 'isFree'>;
 
 /** The price the visitor sees, and whether the upstream stated one at all. */
-export interface ShownPrice {
+interface ShownPrice {
   /** 'R$ 150,00', 'Gratuito' or 'Preço sob consulta'. */
   price: string;
   /** The sale price, only when it is lower than the price. */

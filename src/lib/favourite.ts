@@ -12,7 +12,7 @@ import { echoText } from './text.ts';
 
 /** The kinds of item that can be saved: every item kind, and news articles (saved from the news portal's cards). */
 export const FAVOURITE_KINDS = [...KIND_ORDER, 'news'] as const;
-export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
+type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
 
 /** One saved item: enough to list it on /favoritos without the snapshot. */
 export interface Favourite {
@@ -46,7 +46,7 @@ const PROBE_ORIGIN = 'https://site.invalid';
  * A path that stays on this site however a browser reads it: `/\evil.example`, `/\t/evil.example`
  * and `//evil.example` all leave it (a backslash is a slash, tabs and line breaks are skipped).
  */
-export function isSitePath(value: unknown): value is string {
+function isSitePath(value: unknown): value is string {
   if (typeof value !== 'string' || !value.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(value)) return false;
   try {
     // new URL, not URL.parse: the favourites run in browsers older than URL.parse.

@@ -21,7 +21,7 @@ export const TIME_ZONE: string = typeof __CITY_TIME_ZONE__ === 'string' ? __CITY
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /** Above this a price is a typing error (or an exponent form), not a price. */
-export const MAX_PRICE = 1_000_000;
+const MAX_PRICE = 1_000_000;
 
 /** An amount in whole cents, as it is charged and shown ('R$ 99,99'): 99.999 is R$ 100,00. */
 export const inCents = (value: number) => Math.round(value * 100) / 100;
@@ -83,7 +83,7 @@ export function truncate(text: string, max: number): string {
 }
 
 /** A text cut two ways (truncateForms): what both forms share, then each form's own end. */
-export interface TruncatedForms {
+interface TruncatedForms {
   /** The start both forms show. */
   head: string;
   /** What the short form adds: '...' when it is cut, else ''. */
@@ -217,7 +217,7 @@ export function escapeHtml(text: string): string {
  *   brigade, 199 civil defence…), three digits dialled as they are from any phone in Brazil: no area code, no
  *   international form, and no mobile.
  */
-export type PhoneKind = 'mobile' | 'landline' | 'nonGeographic' | 'foreign' | 'emergency';
+type PhoneKind = 'mobile' | 'landline' | 'nonGeographic' | 'foreign' | 'emergency';
 
 /**
  * Brazil's three-digit public-service numbers (Anatel's 'serviços de utilidade pública'): 100 human
@@ -243,7 +243,7 @@ export const EMERGENCY_NUMBERS: ReadonlySet<string> = new Set([
 ]);
 
 /** A phone number classified (classifyPhone). */
-export interface ClassifiedPhone {
+interface ClassifiedPhone {
   kind: PhoneKind;
   /**
    * What a tel: link dials: the international form ('+5565999123456', '+14155550100'), which dials from

@@ -7,7 +7,7 @@
 
 export type ImageProfile = 'card' | 'hero' | 'article' | 'slide' | 'thumb' | 'lightbox' | 'square' | 'avatar';
 
-export interface ProfileSpec {
+interface ProfileSpec {
   /** Widths encoded, ascending; only those the original can give without enlarging. */
   widths: readonly number[];
   /** The `sizes` attribute: how wide the picture is drawn at each viewport. */
@@ -238,6 +238,6 @@ export function imageUrlsInOrder(data: unknown): string[] {
 }
 
 /** http(s) or site-relative, and not one of the site's own files under /images/. */
-export function isUpstreamImageUrl(url: string): boolean {
+function isUpstreamImageUrl(url: string): boolean {
   return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/images/'));
 }

@@ -21,7 +21,7 @@ const withoutEmpty = (object: Json): Json =>
   );
 
 /** Context the schema.org builders need from the page (absolute URLs, the city). */
-export interface LdContext {
+interface LdContext {
   /** Absolute URL of the page. */
   url: string;
   /** The item's image as the data names it (BaseLayout publishes our copy: withOwnImages). */
@@ -197,7 +197,7 @@ export function itemListLd(
 }
 
 /** The publisher of the site's own texts. */
-export interface Publisher {
+interface Publisher {
   name: string;
   /** Site path or URL of its logo. */
   logo: string;
@@ -365,7 +365,7 @@ export function aboutLd(siteName: string, place: string): Json[] {
 }
 
 /** One opening-hours row (src/lib/contact/hours.ts OfficeHours): schema.org days, and its periods (none when closed). */
-export interface OpeningHours {
+interface OpeningHours {
   days: readonly string[];
   periods: readonly { opens: string; closes: string }[];
 }

@@ -11,31 +11,31 @@ import { UI, ui } from './i18n/ui.ts';
 import type { ItemKind } from './schemas/index.ts';
 
 /** One link of the menu. */
-export interface MenuLink {
+interface MenuLink {
   label: string;
   href: string;
 }
 
 /** A group of lists: a sub-menu on the desktop (its name opens it), a titled list in the drawer. */
-export interface MenuGroup {
+interface MenuGroup {
   label: string;
   children: MenuLink[];
 }
 
-export type MenuItem = MenuLink | MenuGroup;
+type MenuItem = MenuLink | MenuGroup;
 
 export const isMenuGroup = (item: MenuItem): item is MenuGroup => 'children' in item;
 
 const words = UI[DEFAULT_LANGUAGE];
 
 /** The experiences have no list page of their own (/experience sends to the home): their home section is their list. */
-export const EXPERIENCES_LINK: MenuLink = { label: words.experiences, href: '/#experiencias' };
+const EXPERIENCES_LINK: MenuLink = { label: words.experiences, href: '/#experiencias' };
 
 /** The upcoming events by month (src/pages/agenda.astro), whose heading is 'Agenda de eventos'. */
 export const AGENDA_LINK: MenuLink = { label: words.agenda, href: '/agenda' };
 
 /** The news list (src/pages/news/index.astro), whose heading is 'Notícias'. */
-export const NEWS_LINK: MenuLink = { label: words.news, href: '/news' };
+const NEWS_LINK: MenuLink = { label: words.news, href: '/news' };
 
 /** Every item on sale, one page (src/pages/promocoes.astro). */
 export const PROMOTIONS_LINK: MenuLink = { label: words.promotions, href: '/promocoes' };
@@ -70,7 +70,7 @@ export const ACCESSIBILITY_PATH = '/acessibilidade';
 export const FAVOURITES_LINK = { label: words.favourites, href: '/favoritos' } as const;
 
 /** One of the skip links every page starts with (SkipLinks.astro): where it lands and its access key. */
-export interface SkipLink {
+interface SkipLink {
   label: string;
   /** The id of the element it focuses, on every page (BaseLayout's main, Header.astro, Footer.astro). */
   target: string;

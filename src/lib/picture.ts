@@ -23,7 +23,7 @@ export const failedImages: Readonly<Record<string, string>> = failed;
 const warned = new Set<string>();
 
 /** A cached original: the image for Astro's pipeline and its upright size. */
-export interface CachedPicture {
+interface CachedPicture {
   src: ImageMetadata;
   width: number;
   height: number;
@@ -58,7 +58,7 @@ function remember<T>(cache: Map<string, Promise<T>>, key: string, compute: () =>
 }
 
 /** The encodes of a cached photo drawn with one profile. */
-export interface PictureSources {
+interface PictureSources {
   /** The `srcset` of the <source type="image/avif">: one AVIF per width. */
   avifSrcset: string;
   /** The AVIF of the largest width. */

@@ -16,7 +16,7 @@ export const PROJECT_DIRS = {
   /** Astro's cache, with the encoded image variants (astro.config.mjs `cacheDir`). */
   astroCache: { variable: 'ASTRO_CACHE_DIR', fallback: '.cache/astro' },
 } as const;
-export type ProjectDirName = keyof typeof PROJECT_DIRS;
+type ProjectDirName = keyof typeof PROJECT_DIRS;
 
 /** The absolute folder `name` for this environment, `root` being the project root. */
 export function projectDir(env: Env, name: ProjectDirName, root: string): string {

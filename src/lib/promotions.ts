@@ -20,7 +20,7 @@ export const PROMOTIONS_PATH = '/promocoes';
 export { PROMO_CLOSED_KEY } from './promo-closed.ts';
 
 /** The kinds the header's 'Promoções' names, whose sections the page always has (an empty one says so). */
-export const PROMO_MENU_KINDS = ['tour', 'accommodation', 'restaurant'] as const satisfies readonly ItemKind[];
+const PROMO_MENU_KINDS = ['tour', 'accommodation', 'restaurant'] as const satisfies readonly ItemKind[];
 
 /**
  * Cards per kind on the promotions page. The page stays the same size however much is on sale (it
@@ -30,7 +30,7 @@ export const PROMO_MENU_KINDS = ['tour', 'accommodation', 'restaurant'] as const
 export const PROMOTIONS_PER_KIND = 12;
 
 /** One kind's items on sale. */
-export interface PromotionGroup {
+interface PromotionGroup {
   kind: ItemKind;
   /** The section's anchor on the promotions page: 'passeios', 'hospedagens'. */
   id: string;
@@ -43,7 +43,7 @@ export interface PromotionGroup {
 }
 
 /** A kind's section on the promotions page: '/promocoes#passeios'. */
-export const promotionsAnchor = (kind: ItemKind): string => slugify(ENTITIES[kind].plural);
+const promotionsAnchor = (kind: ItemKind): string => slugify(ENTITIES[kind].plural);
 
 /** The discount a visitor sees on an item's card, or null when it is not on sale. */
 const discountOf = (item: Item): number | null => displayPrice(item).discountPercent;
@@ -90,7 +90,7 @@ export function promotionGroups(items: Readonly<Record<ItemKind, readonly Item[]
 }
 
 /** What the shared banner says, or null when nothing is on sale (then there is no banner at all). */
-export interface PromoBannerText {
+interface PromoBannerText {
   /** '23 ofertas com até 17% de desconto'. */
   summary: string;
   /** What a phone's one line has room for: 'até 17% de desconto'. */

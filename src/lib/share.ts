@@ -5,7 +5,7 @@
  */
 
 /** What happened: shared through the sheet, link copied, sheet closed by the visitor, or nothing worked. */
-export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
+type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
 /** The parts of `navigator` sharing uses. */
 export interface ShareNavigator {
@@ -58,7 +58,7 @@ export async function shareOrCopy(nav: ShareNavigator | undefined, data: { title
   }
 }
 
-export interface ShareLink {
+interface ShareLink {
   network: 'Facebook' | 'Twitter' | 'WhatsApp';
   href: string;
 }

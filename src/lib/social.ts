@@ -4,7 +4,7 @@ import type { SocialLinks } from './schemas/index.ts';
 export type SocialNetwork = keyof SocialLinks;
 
 /** Visitor-facing names, in the order the icons are shown. */
-export const SOCIAL_NAMES: Record<SocialNetwork, string> = {
+const SOCIAL_NAMES: Record<SocialNetwork, string> = {
   instagram: 'Instagram',
   facebook: 'Facebook',
   youtube: 'YouTube',
@@ -14,7 +14,7 @@ export const SOCIAL_NAMES: Record<SocialNetwork, string> = {
 };
 
 /** The networks shown by default: WhatsApp is a contact button of its own, not a profile to follow. */
-export const PROFILE_NETWORKS: SocialNetwork[] = ['instagram', 'facebook', 'youtube', 'tiktok', 'linkedin'];
+const PROFILE_NETWORKS: SocialNetwork[] = ['instagram', 'facebook', 'youtube', 'tiktok', 'linkedin'];
 
 /** The networks of `networks` that have a link, with their names: a network without one is not shown at all. */
 export function linkedNetworks(

@@ -72,7 +72,7 @@ export function elementProps(attributes: Readonly<Record<string, string>>): Reco
 }
 
 /** Every card at hand by item id: this page's and those of the pages fetched. */
-export interface StaticCards {
+interface StaticCards {
   get: (id: string) => StaticCard | undefined;
   has: (id: string) => boolean;
   /** Takes cards in (this page's own): a card already held is kept. */

@@ -76,12 +76,12 @@ const ZONE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** The Portuguese name of a zone's time ('horário de Mato Grosso' for America/Cuiaba), or null when none is known. */
-export function zoneName(zone: string): string | null {
+function zoneName(zone: string): string | null {
   return ZONE_NAMES[resolvedZone(zone) ?? zone] ?? null;
 }
 
 /** An offset in minutes east of UTC as a reader writes it, with a true minus sign: 'UTC−4', 'UTC+5:30', 'UTC'. */
-export function offsetLabel(minutes: number): string {
+function offsetLabel(minutes: number): string {
   if (minutes === 0) return 'UTC';
   const hours = Math.floor(Math.abs(minutes) / 60);
   const rest = Math.abs(minutes) % 60;

@@ -22,7 +22,7 @@ import ipaddr from 'ipaddr.js';
 import { fold } from './text.ts';
 
 /** The social networks a record may link (SocialLinks of src/lib/schemas), and the domains each lives on. */
-export const NETWORK_DOMAINS = {
+const NETWORK_DOMAINS = {
   instagram: ['instagram.com', 'instagr.am'],
   facebook: ['facebook.com', 'fb.com', 'fb.me'],
   youtube: ['youtube.com', 'youtu.be'],
@@ -34,10 +34,10 @@ export const NETWORK_DOMAINS = {
 export type LinkNetwork = keyof typeof NETWORK_DOMAINS;
 
 /** Why a link was refused, in the note problems' words (src/lib/schemas/source-status.ts). */
-export type LinkProblem = 'own-site-address' | 'private-address' | 'lookalike-address' | 'not-network-address';
+type LinkProblem = 'own-site-address' | 'private-address' | 'lookalike-address' | 'not-network-address';
 
 /** A refused link: the problem and the developers' reason. */
-export interface LinkRefusal {
+interface LinkRefusal {
   problem: LinkProblem;
   reason: string;
 }
@@ -85,7 +85,7 @@ export function nonPublicKind(address: string): string | null {
 const LOCAL_NAME = /(?:^|\.)(?:localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/;
 
 /** A URL's host as compared here: lower case, without IPv6 brackets or a trailing dot. */
-export function bareHost(hostname: string): string {
+function bareHost(hostname: string): string {
   return hostname
     .toLowerCase()
     .replace(/^\[|\]$/g, '')
@@ -106,7 +106,7 @@ function nonPublicHost(hostname: string): string | null {
 const withoutWww = (host: string) => host.replace(/^www\./, '');
 
 /** Whether `host` is `site` itself, with or without `www.` (either side) and a trailing dot. */
-export function isOwnHost(host: string, site: string): boolean {
+function isOwnHost(host: string, site: string): boolean {
   return withoutWww(bareHost(host)) === withoutWww(bareHost(site));
 }
 
@@ -244,7 +244,7 @@ export function isLookalikeHost(host: string, site: string): boolean {
 const isOnDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
 /** What a check of a visitor link knows: the portal's address and, for a social icon, its network. */
-export interface VisitorLinkOptions {
+interface VisitorLinkOptions {
   /** SITE_URL; without it only the address and network rules apply. */
   siteUrl?: string | null | undefined;
   /** The network a social icon shows: its link must be on that network's domains (NETWORK_DOMAINS). */

@@ -106,7 +106,7 @@ export function openLayer(name: string): void {
 }
 
 /** Whether the layer's entry is the one the browser is on. */
-export function isLayerCurrent(name: string): boolean {
+function isLayerCurrent(name: string): boolean {
   const depth = depths.get(name);
   return depth !== undefined && depthOf(window.history.state) === depth;
 }

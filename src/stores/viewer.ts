@@ -9,10 +9,10 @@ import { wrapIndex } from '../lib/carousel.ts';
 import { $layers, closeLayer, openLayer } from './layers.ts';
 
 /** The viewer's name in `$layers`. */
-export const VIEWER_LAYER = 'viewer';
+const VIEWER_LAYER = 'viewer';
 
 /** A photo of a gallery: the gallery (an id of the page's), its place among the `count` photos (from 0). */
-export interface ShownPhoto {
+interface ShownPhoto {
   gallery: string;
   index: number;
   count: number;

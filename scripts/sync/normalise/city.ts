@@ -36,7 +36,7 @@ export const RawCitySchema = z.looseObject({
   tourist_support_agency: lenient(RawAgency),
   gallery: lenientList(z.looseObject({ large: z.string(), thumb: z.string() })),
 });
-export type RawCity = z.output<typeof RawCitySchema>;
+type RawCity = z.output<typeof RawCitySchema>;
 
 /** The city the site is about, from the provider record; the configured name fills the gaps. */
 /** A coordinate within its range, else null (the map falls back to the city's name). */

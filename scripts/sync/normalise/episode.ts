@@ -6,8 +6,8 @@ import type { RecordContext } from './context.ts';
 import { checkedField, LenientLongText, LenientText, lenient, lenientList, noteField, RawId, withinScale } from './fields.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, webUrl } from './values.ts';
 
-export const EPISODE_DESCRIPTION_LENGTH = 150;
-export const SHORT_TITLE_LENGTH = 20;
+const EPISODE_DESCRIPTION_LENGTH = 150;
+const SHORT_TITLE_LENGTH = 20;
 const GRADIENTS = [
   'linear-gradient(135deg, #ff6b35 0%, #e55a2b 100%)',
   'linear-gradient(135deg, #2c5f2d 0%, #4a7c59 100%)',
@@ -27,7 +27,7 @@ export const RawEpisodeSchema = z.looseObject({
   images: lenientList(z.looseObject({ url: z.string() })),
   audio_preview_url: lenient(z.string()),
 });
-export type RawEpisode = z.output<typeof RawEpisodeSchema>;
+type RawEpisode = z.output<typeof RawEpisodeSchema>;
 
 /**
  * An episode's address as a link to Spotify: https on open.spotify.com or another host under

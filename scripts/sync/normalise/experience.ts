@@ -21,7 +21,7 @@ export const RawExperienceSchema = z
     message: 'no id and no name',
     path: ['id'],
   });
-export type RawExperience = z.output<typeof RawExperienceSchema>;
+type RawExperience = z.output<typeof RawExperienceSchema>;
 
 const PREFIX = /^experi[êe]ncias?\s+(?:de|em|no|na|nos|nas|do|da)\s+/i;
 

@@ -39,7 +39,7 @@ export const RawKey = z
 /** Characters of a plain-text field (names, titles, addresses); longer ones are cut with '...'. */
 export const TEXT_CHARS = 1000;
 /** Characters of a long plain-text field (a testimonial, an episode's description). */
-export const LONG_TEXT_CHARS = 10_000;
+const LONG_TEXT_CHARS = 10_000;
 
 /**
  * Plain text from a string, a number or a WordPress-style `{ rendered }`, at most `max` characters;
@@ -63,7 +63,7 @@ export const LenientText = textOf(TEXT_CHARS).catch(undefined);
 export const LenientLongText = textOf(LONG_TEXT_CHARS).catch(undefined);
 
 /** An HTML field as received (a string, or a number as text); sanitised later by `html()`. */
-export const RawHtml = optional(z.union([z.string(), z.number()]).transform((value) => String(value)));
+const RawHtml = optional(z.union([z.string(), z.number()]).transform((value) => String(value)));
 
 /** An HTML field, or undefined when missing or malformed. */
 export const LenientHtml = RawHtml.catch(undefined);

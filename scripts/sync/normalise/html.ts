@@ -155,7 +155,7 @@ const CONFIG = {
 };
 
 /** Where the HTML of a field comes from, so that its relative links and images can be resolved. */
-export interface SanitizeOptions {
+interface SanitizeOptions {
   /**
    * The absolute http(s) URL the field's relative URLs are relative to: a post's own link (or the
    * blog's address), the provider's API address. Null (the embedded sample data): relative links are
@@ -437,7 +437,7 @@ const BLOCK_BOUNDARY = /<\/?(?:p|div|br|li|ul|ol|h[1-6]|tr|td|th|blockquote|figu
 const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{M}\p{Zl}\p{Zp}\u115f\u1160\u2800\u3164\uffa0]/gu;
 
 /** Text with control and bidi/format characters and what XML forbids removed (tabs and line breaks become spaces). */
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   return withoutXmlForbidden(withoutHiddenCharacters(text));
 }
 

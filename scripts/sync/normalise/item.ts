@@ -38,11 +38,11 @@ const NAME_FIELDS: Record<ItemKind, 'title' | 'name'> = {
   tourProvider: 'name',
 };
 
-export const CARD_EXCERPT_LENGTH = 120;
+const CARD_EXCERPT_LENGTH = 120;
 /** Items are rated on 0–5 (the filters offer 4, 4.5 and 5); no rating given is no rating shown. */
 export const RATING_SCALE = { label: 'rating', min: 0, max: 5, fallback: null };
 /** People a tour or a room is for; not given is not shown. */
-export const PEOPLE_SCALE = { label: 'people', min: 1, max: 1000, fallback: null, isInteger: true };
+const PEOPLE_SCALE = { label: 'people', min: 1, max: 1000, fallback: null, isInteger: true };
 /** A duration is a short phrase ('2-4 horas', '1 noite'). */
 const DURATION_CHARS = 60;
 const SLUG_CHARS = 80;
@@ -195,7 +195,7 @@ export const RawItemSchema = z.looseObject({
   ends_at: LenientText,
   end: LenientText,
 });
-export type RawItem = z.output<typeof RawItemSchema>;
+type RawItem = z.output<typeof RawItemSchema>;
 
 /**
  * The city in a one-line location: 'Rua A, 10, Barra do Bugres - MT' → 'Barra do Bugres' (the last

@@ -58,7 +58,7 @@ export const RawPostSchema = z.looseObject({
     }),
   ),
 });
-export type RawPost = z.output<typeof RawPostSchema>;
+type RawPost = z.output<typeof RawPostSchema>;
 
 /**
  * When a post was published: WordPress's `date_gmt` (UTC, written without a zone) when it gives one,

@@ -34,12 +34,12 @@ export interface OwnSite {
 export { isOwnSiteUrl };
 
 /** What a link lost, as a record note says it. */
-export interface LinkNote extends NoteDetail {
+interface LinkNote extends NoteDetail {
   reason: string;
 }
 
 /** An own link settled: the href it gets (null: the link is unwrapped) and, when something was lost, why. */
-export interface OwnLink {
+interface OwnLink {
   href: string | null;
   note: LinkNote | null;
 }

@@ -47,7 +47,7 @@ export const RawPageSchema = z.looseObject({
   _embedded: lenient(RawEmbedded),
   yoast_head_json: lenient(z.looseObject({ og_image: lenientList(z.looseObject({ url: z.string() })) })),
 });
-export type RawPage = z.output<typeof RawPageSchema>;
+type RawPage = z.output<typeof RawPageSchema>;
 
 /** `menu_order` as WordPress keeps it: an integer, 0 when not set; another value is noted and read as 0. */
 const MENU_ORDER_SCALE = { label: 'menu_order', min: -1_000_000, max: 1_000_000, fallback: 0, isInteger: true };

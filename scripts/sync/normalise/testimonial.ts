@@ -5,14 +5,14 @@ import type { RecordContext } from './context.ts';
 import { firstText, LenientLongText, LenientText, lenient, noteField, RawBoolean, RawId, RawKey, withinScale } from './fields.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE } from './values.ts';
 
-export const FEATURED_RATING = 9;
+const FEATURED_RATING = 9;
 /** Feedbacks are rated 0–10 (featured from 9); a missing or out-of-scale rating is left out. */
 export const RATING_SCALE = { label: 'rating', min: 0, max: 10, fallback: null };
 /** People who found a feedback helpful: a count, when the upstream keeps one. */
 const HELPFUL_SCALE = { label: 'helpful', min: 0, max: 10_000_000, fallback: null, isInteger: true };
 /** Experience types a feedback may name (its `experience` or `type` of visit); anything else is a tour's. */
 const EXPERIENCE_TYPES = new Set(['tours', 'restaurants', 'accommodations', 'events', 'agencies']);
-export const AUDIO_MESSAGE_TEXT = 'Mensagem de áudio';
+const AUDIO_MESSAGE_TEXT = 'Mensagem de áudio';
 
 /** A feedback record of the provider's /feedbacks. */
 export const RawFeedbackSchema = z.looseObject({
@@ -37,7 +37,7 @@ export const RawFeedbackSchema = z.looseObject({
     }),
   ),
 });
-export type RawFeedback = z.output<typeof RawFeedbackSchema>;
+type RawFeedback = z.output<typeof RawFeedbackSchema>;
 
 const AUDIO_FILE = /^\S+\.(?:mp3|m4a|ogg|oga|opus|wav|aac)(?:\?\S*)?$/i;
 

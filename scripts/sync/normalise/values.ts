@@ -103,7 +103,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.
 const BRAZILIAN_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:,?\s+(?:às\s+)?(\d{1,2})(?::(\d{2})(?::(\d{2}))?|h(\d{2})?))?$/i;
 
 /** A date as an upstream wrote it, before any time zone is applied. */
-export interface WrittenDate {
+interface WrittenDate {
   /** 'YYYY-MM-DD'. */
   day: string;
   /** 'HH:MM:SS' when the upstream wrote a time of day, else null. */
@@ -178,7 +178,7 @@ export const latestDate = (now: Date) => new Date(now.getTime() + 86_400_000);
 export const NOT_A_DATE = 'not a calendar date between 2000 and tomorrow';
 
 /** The first date any upstream record may carry: nothing on the portal is older. */
-export const EARLIEST_DATE = '2000-01-01T00:00:00Z';
+const EARLIEST_DATE = '2000-01-01T00:00:00Z';
 
 const isWithin = (instant: number, latest: Date) => instant >= Date.parse(EARLIEST_DATE) && instant <= latest.getTime();
 

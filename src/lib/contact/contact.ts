@@ -70,7 +70,7 @@ export function firstInvalidField(errors: ContactErrors): ContactField | null {
 }
 
 /** The message body: the visitor's text, then who wrote it (so the agency can answer by e-mail). */
-export function contactBody(fields: ContactFields): string {
+function contactBody(fields: ContactFields): string {
   return [fields.mensagem.trim(), '', '--', `Nome: ${fields.nome.trim()}`, `E-mail: ${fields.email.trim()}`].join('\n');
 }
 

@@ -11,10 +11,10 @@ import { type AgencyChannels, isEmail, siteHref } from './contact.ts';
 import { telLink, whatsappLink } from './phone.ts';
 
 /** How the button reaches someone; 'office' is the city's tourist office, by whichever channel it has. */
-export type HandoffChannel = 'whatsapp' | 'call' | 'email' | 'site' | 'office';
+type HandoffChannel = 'whatsapp' | 'call' | 'email' | 'site' | 'office';
 
 /** The button a page shows. */
-export interface ContactButton {
+interface ContactButton {
   channel: HandoffChannel;
   href: string;
   /** The button's words. */
@@ -28,7 +28,7 @@ export interface ContactButton {
 }
 
 /** Said to screen readers after the words of any link that opens in a new tab. */
-export const NEW_TAB = ' (abre em nova aba)';
+const NEW_TAB = ' (abre em nova aba)';
 
 /**
  * What screen readers hear after the words of a link that opens WhatsApp in a new tab: the channel

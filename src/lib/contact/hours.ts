@@ -38,7 +38,7 @@ const DAY_PHRASES: Record<string, number[]> = {
 };
 
 /** One opening period of a day: 'HH:MM' to 'HH:MM' ('24:00' for midnight at the end). */
-export interface OfficePeriod {
+interface OfficePeriod {
   opens: string;
   closes: string;
 }

@@ -22,7 +22,7 @@ export function isFilledHtml(html: string | null | undefined): html is string {
 }
 
 /** 'Informações adicionais' of docs/product.md (info.how_to_get_there ...), in the documented order. */
-export const INFO_LABELS: Record<keyof Item['info'], string> = {
+const INFO_LABELS: Record<keyof Item['info'], string> = {
   howToGetThere: 'Como chegar',
   howToVisit: 'Como visitar',
   operation: 'Funcionamento',
@@ -112,7 +112,7 @@ export function stayPriceNote(duration: string): string | null {
 }
 
 /** An item's `duration` as its kind names it (durationFact). */
-export interface DurationFact {
+interface DurationFact {
   /** 'Duração', 'Estadia', 'Refeições' (the kind's `durationField`, src/lib/entities.ts). */
   label: string;
   /** The record's text, as given: '3 horas', '2 noites', 'Almoço/Jantar'. */
@@ -135,7 +135,7 @@ export function durationFact(item: Pick<Item, 'kind' | 'duration'>): DurationFac
 }
 
 /** A chip of a detail page's hero (InfoChips.astro), as plain data. */
-export interface FactChip {
+interface FactChip {
   icon?: 'clock';
   label: string;
   hiddenLabel?: string;

@@ -15,9 +15,9 @@ import { placeLabel } from '../text.ts';
 import { heroImage } from './detail-data.ts';
 
 /** Where the experiences live: the home's experience grid. */
-export const EXPERIENCES_LIST = { name: 'Experiências', path: '/#experiencias' } as const;
+const EXPERIENCES_LIST = { name: 'Experiências', path: '/#experiencias' } as const;
 
-export type Trail = [name: string, path: string][];
+type Trail = [name: string, path: string][];
 
 export interface DetailPageData {
   path: string;

@@ -12,7 +12,7 @@ import { dayAfter } from './calendar.ts';
 type Dated = Pick<Item, 'startDate' | 'endDate'>;
 
 /** One heading of the agenda and its events, soonest first. */
-export interface AgendaGroup<T> {
+interface AgendaGroup<T> {
   /** The section's anchor: 'este-fim-de-semana', 'mes-2026-12', 'data-a-confirmar'. */
   id: string;
   /** 'Este fim de semana', 'dezembro de 2026', 'Data a confirmar'. */
@@ -21,7 +21,7 @@ export interface AgendaGroup<T> {
 }
 
 /** The title of the weekend's group. */
-export const WEEKEND_TITLE = 'Este fim de semana';
+const WEEKEND_TITLE = 'Este fim de semana';
 
 /**
  * The weekend a visitor means on `today` ('YYYY-MM-DD' in the city): the coming Saturday and Sunday;

@@ -12,7 +12,7 @@ import type { Item } from '../schemas/index.ts';
 import { cutAtWord, plainText } from '../text.ts';
 
 /** What a calendar entry reads of an event. */
-export type CalendarEvent = Pick<Item, 'id' | 'title' | 'startDate' | 'endDate' | 'location' | 'descriptionHtml'>;
+type CalendarEvent = Pick<Item, 'id' | 'title' | 'startDate' | 'endDate' | 'location' | 'descriptionHtml'>;
 
 /**
  * The time an event takes in a calendar:
@@ -21,9 +21,7 @@ export type CalendarEvent = Pick<Item, 'id' | 'title' | 'startDate' | 'endDate' 
  * - a timed one runs between two instants; without an end it ends when it starts (no hour is
  *   invented), and a timed start with a day-only end runs to the end of that day in the city.
  */
-export type CalendarSpan =
-  | { isAllDay: true; firstDay: string; dayAfter: string }
-  | { isAllDay: false; start: number; end: number };
+type CalendarSpan = { isAllDay: true; firstDay: string; dayAfter: string } | { isAllDay: false; start: number; end: number };
 
 /**
  * The most a calendar entry says of each text. A title and a place are shorter on every page; the
@@ -33,7 +31,7 @@ export type CalendarSpan =
 export const CALENDAR_CHARS = { title: 200, location: 200, description: 500 } as const;
 
 /** What a calendar entry says of an event, the same in its `.ics` file and its Google Calendar link. */
-export interface CalendarTexts {
+interface CalendarTexts {
   title: string;
   /** Null when the data gives no place. */
   location: string | null;
@@ -94,7 +92,7 @@ export function calendarSpan(event: Pick<Item, 'startDate' | 'endDate'>, timeZon
 const dayArray = (day: string): DateArray => day.split('-').map(Number) as DateArray;
 
 /** The most octets a line of an `.ics` file holds, its line break aside (RFC 5545, 3.1). */
-export const ICS_LINE_OCTETS = 75;
+const ICS_LINE_OCTETS = 75;
 
 const utf8 = new TextEncoder();
 
@@ -127,7 +125,7 @@ export function foldIcsLine(line: string): string {
  * line break then a space or a tab, RFC 5545's unfolding; a text value holds no line break of its own,
  * the library writes it as `\n`), then each line is folded again.
  */
-export function foldIcs(text: string): string {
+function foldIcs(text: string): string {
   return text
     .replace(/\r\n[ \t]/g, '')
     .split('\r\n')
@@ -136,7 +134,7 @@ export function foldIcs(text: string): string {
 }
 
 /** What the `.ics` file and the link need of the event's page. */
-export interface CalendarPage {
+interface CalendarPage {
   /** The absolute URL of the event's page. */
   url: string;
   /** When the file was made (DTSTAMP): the build's time. */

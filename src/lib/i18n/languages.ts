@@ -14,7 +14,7 @@ export const DEFAULT_LANGUAGE: Language = 'pt-BR';
 
 /** The languages the guide is translated into: the slug of the guide's child page that holds each version. */
 export const TRANSLATED_LANGUAGES = ['es', 'en'] as const satisfies readonly Language[];
-export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
 
 /** Whether `value` is one of the translated languages ('es', 'en'). */
 export const isTranslatedLanguage = (value: string): value is TranslatedLanguage =>
@@ -28,7 +28,7 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, { name: string; short: st
 };
 
 /** Where a language's pages live: '' for Portuguese (the whole site), '/es' and '/en' for the translations. */
-export const languagePrefix = (lang: Language): string => (lang === DEFAULT_LANGUAGE ? '' : `/${lang}`);
+const languagePrefix = (lang: Language): string => (lang === DEFAULT_LANGUAGE ? '' : `/${lang}`);
 
 /** A language's home page: '/' for Portuguese, '/es' and '/en' for the translations. */
 export const languageHome = (lang: Language): string => languagePrefix(lang) || '/';

@@ -10,7 +10,7 @@ import { TIME_ZONE } from '../format.ts';
 import { ITEM_KINDS, type ItemKind } from '../schemas/item.ts';
 import type { Language } from './languages.ts';
 
-export interface UiWords {
+interface UiWords {
   /** The header's link to the language's home: '{name} – página inicial'. */
   brandHome: (businessName: string) => string;
   /** The menus' names: the desktop's and the phone drawer's. */

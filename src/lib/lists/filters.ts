@@ -21,26 +21,26 @@ import { echoText, fold } from '../text.ts';
 /** Rating options of every filter panel. */
 export const RATING_OPTIONS = [4, 4.5, 5] as const;
 /** Tour and provider duration buckets: label → hours. */
-export const DURATION_OPTIONS = [
+const DURATION_OPTIONS = [
   { label: 'Até 1h', value: 1 },
   { label: '1-2h', value: 2 },
   { label: '2-4h', value: 4 },
   { label: '4h+', value: 5 },
 ] as const;
 /** Accommodation durations in nights. */
-export const NIGHT_OPTIONS = [
+const NIGHT_OPTIONS = [
   { label: '1 noite', value: 1 },
   { label: '2 noites', value: 2 },
   { label: '3+ noites', value: 3 },
 ] as const;
 /** Event lengths in days (events last days and nights, not hours): value → up to that many days; 4 is four or more. */
-export const DAY_OPTIONS = [
+const DAY_OPTIONS = [
   { label: '1 dia', value: 1 },
   { label: '2 a 3 dias', value: 3 },
   { label: '4 dias ou mais', value: 4 },
 ] as const;
 /** Restaurant meal periods. */
-export const MEAL_OPTIONS = [
+const MEAL_OPTIONS = [
   { label: 'Almoço', value: 1 },
   { label: 'Jantar', value: 2 },
   { label: 'Noite', value: 3 },
@@ -65,7 +65,7 @@ export const DURATION_GROUPS: Record<
  * The orders a list can be sorted in other than its own, by their value in the URL (`?ordem=preco`):
  * the lowest price first, the best rated first, by name. '' is the list's own order (src/lib/lists/sort.ts).
  */
-export const SORT_ORDERS = ['preco', 'avaliacao', 'nome'] as const;
+const SORT_ORDERS = ['preco', 'avaliacao', 'nome'] as const;
 export type SortOrder = '' | (typeof SORT_ORDERS)[number];
 
 /** What the parser and the serialiser need to know about one list. */
@@ -139,7 +139,7 @@ export const FILTER_PARAMS = {
 } as const;
 
 /** The duration parameter of a list, or null when it has none. */
-export function durationKey(kind: DurationKind): string | null {
+function durationKey(kind: DurationKind): string | null {
   return kind === null ? null : FILTER_PARAMS[kind];
 }
 
@@ -241,7 +241,7 @@ export function sameFilters(a: FilterState, b: FilterState, config: FilterConfig
 }
 
 /** The list's forms, each holding a part of the state: the search box, the filter panel, the sort control. */
-export type FilterForm = 'search' | 'panel' | 'order';
+type FilterForm = 'search' | 'panel' | 'order';
 
 /**
  * The state once the visitor's edit of one form (its fields as sent, `fields`) is taken: that form's
@@ -319,7 +319,7 @@ export function matchesHours(hours: number | null, selected: readonly number[]):
 }
 
 /** Day buckets (DAY_OPTIONS): one day, two or three, four or more. */
-export function daysBucket(days: number): number {
+function daysBucket(days: number): number {
   if (days <= 1) return 1;
   if (days <= 3) return 3;
   return 4;

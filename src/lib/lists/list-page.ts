@@ -21,7 +21,7 @@ import {
 } from './filters.ts';
 
 /** One checkbox of a filter group. */
-export interface FilterOption {
+interface FilterOption {
   label: string;
   value: string;
 }
@@ -37,7 +37,7 @@ export interface FilterGroup {
 }
 
 /** The rating and duration choices of a list that some item matches (offeredChoices). */
-export interface OfferedChoices {
+interface OfferedChoices {
   ratings: readonly number[];
   durations: readonly number[];
 }

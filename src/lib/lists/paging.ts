@@ -30,7 +30,7 @@ export const LIST_BATCH_SIZE = LIST_PAGE_SIZE;
  * otherwise fetch every page of the list for its first 48 cards (23 pages, about 0.7 MB, at 5,000
  * items); four pages bound a batch near 120 KB, and 'Mostrar mais' brings the next.
  */
-export const MAX_PAGES_PER_BATCH = 4;
+const MAX_PAGES_PER_BATCH = 4;
 
 /** How many static pages a list of `count` items has (at least 1: an empty list still has its page). */
 export function listPageCount(count: number): number {
@@ -101,7 +101,7 @@ export function listIndex(items: readonly Item[], now?: Date): ListIndexEntry[] 
 }
 
 /** What one batch of a filtered list shows: the ids in order, and the static pages to fetch for them first. */
-export interface BatchPlan {
+interface BatchPlan {
   ids: string[];
   pages: number[];
 }

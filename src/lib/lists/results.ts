@@ -23,7 +23,7 @@ export function cardEntry(card: { id: string; attributes: Readonly<Record<string
 }
 
 /** What the results show for a state. */
-export interface ListView {
+interface ListView {
   /** The ids of the cards drawn, in order. */
   ids: string[];
   /** How many items of the whole list match ('N resultados'). */

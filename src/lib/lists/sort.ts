@@ -19,7 +19,7 @@ export interface SortOption {
 }
 
 /** What the visitor reads for each order but the list's own. */
-export const ORDER_LABELS: Record<Exclude<SortOrder, ''>, string> = {
+const ORDER_LABELS: Record<Exclude<SortOrder, ''>, string> = {
   preco: 'Menor preço',
   avaliacao: 'Melhor avaliação',
   nome: 'Nome (A–Z)',

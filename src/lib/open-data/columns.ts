@@ -46,7 +46,7 @@ export interface OpenDataContext {
 }
 
 /** One column of a collection's table. */
-export interface Column<T> {
+interface Column<T> {
   /** Its name in the CSV header and the JSON keys: Portuguese, lower case, without accents ('preco_valor'). */
   key: string;
   /** Its line in the data dictionary. */
@@ -107,7 +107,7 @@ const PEOPLE_KINDS: readonly ItemKind[] = ['tour', 'event', 'accommodation'];
 const AMENITY_KINDS: readonly ItemKind[] = ['accommodation', 'tourProvider'];
 
 /** The columns of one kind of item, in the order a page reads: who, where, when, how much, contacts, what it offers, the page. */
-export function itemColumns(kind: ItemKind): Column<Item>[] {
+function itemColumns(kind: ItemKind): Column<Item>[] {
   const entity = ENTITIES[kind];
   const columns: (Column<Item> | false)[] = [
     {

@@ -7,7 +7,7 @@
 import type { DataLicense } from '../config.ts';
 import { type OpenDataset, openDataPath } from './columns.ts';
 
-export interface OpenDataLdContext {
+interface OpenDataLdContext {
   /** The absolute address of a path of the site (canonicalUrl). */
   pageUrl: (path: string) => string;
   /** 'Barra do Bugres – MT'. */

@@ -7,7 +7,7 @@
 import type { Episode } from '../schemas/index.ts';
 import { countLabel, fold } from '../text.ts';
 
-export interface PodcastTopic {
+interface PodcastTopic {
   /** The chip's text. */
   label: string;
   /** Word beginnings, without accents, lower case. */

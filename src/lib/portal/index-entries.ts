@@ -8,7 +8,7 @@
 import type { NewsArticle, Testimonial } from '../schemas/index.ts';
 
 /** What every portal index entry has: the id its card carries (`data-id`) and the static page of that card. */
-export interface PortalIndexEntry {
+interface PortalIndexEntry {
   id: string;
   /** The static portal page (1-based) whose HTML holds the card. */
   page: number;

@@ -10,7 +10,7 @@ import { countLabel, echoText, fold } from '../text.ts';
 import type { NewsIndexEntry, TestimonialIndexEntry } from './index-entries.ts';
 
 /** docs/product.md: both portals show 12 entries per page. */
-export const PORTAL_PAGE_SIZE = 12;
+const PORTAL_PAGE_SIZE = 12;
 
 /** The query parameter of the page number in a filtered portal URL. */
 export const PAGE_PARAM = 'pagina';
@@ -135,7 +135,7 @@ export function pageWindow(current: number, pages: number, radius = 2): (number 
 }
 
 /** One entry of a pagination: a control, a page number, or a gap ('…', null). */
-export type PaginationEntry =
+type PaginationEntry =
   | { label: 'Primeira' | 'Anterior' | 'Próxima' | 'Última'; page: number; isDisabled: boolean }
   | { number: number; isCurrent: boolean }
   | null;

@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { GalleryImageSchema, visitorLinkSchema } from './common.ts';
 
 /** The city's tourist support agency; every field may be missing (shown with its fallback text). */
-export const AgencySchema = z.object({
+const AgencySchema = z.object({
   /** Agency name. */
   name: z.string().nullable(),
   /** Street address, plain text. */

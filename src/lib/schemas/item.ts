@@ -5,7 +5,7 @@ import { GalleryImageSchema, RouteIdSchema, SocialLinksSchema, visitorLinkSchema
 
 /** Every kind of listable item, each with its own collection and detail route. */
 export const ITEM_KINDS = ['tour', 'accommodation', 'restaurant', 'event', 'driver', 'guide', 'agency', 'tourProvider'] as const;
-export const ItemKindSchema = z.enum(ITEM_KINDS);
+const ItemKindSchema = z.enum(ITEM_KINDS);
 export type ItemKind = z.infer<typeof ItemKindSchema>;
 
 /** The provider (person or business) behind an item; every field shown only when filled. */
@@ -22,7 +22,7 @@ export const ItemProviderSchema = z.object({
 export type ItemProvider = z.infer<typeof ItemProviderSchema>;
 
 /** A question and its answer; the answer is sanitised HTML. */
-export const FaqEntrySchema = z.object({
+const FaqEntrySchema = z.object({
   question: z.string().min(1),
   answerHtml: z.string(),
 });
@@ -36,7 +36,7 @@ export const FaqEntrySchema = z.object({
 export const EventDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2})?$/);
 
 /** Provider status as the visitor sees it: a Portuguese label and a colour, never the raw code. */
-export const ItemStatusSchema = z.object({
+const ItemStatusSchema = z.object({
   /** Raw upstream value, e.g. 'active' (for the sync's report, never shown). */
   value: z.string(),
   /** 'Ativo', 'Publicado', 'Inativo', 'Cadastro pendente', 'Cadastro em análise' or 'Cadastro não publicado'. */
@@ -61,7 +61,7 @@ export const ItemInfoSchema = z.object({
  * Fields ending in `Html` hold sanitised HTML; every other string is plain text.
  */
 /** One named attribute of an item, as the upstream names it. */
-export const ItemAttributeSchema = z.object({
+const ItemAttributeSchema = z.object({
   /** The attribute's name, e.g. 'Idiomas', 'Veículos', 'Programação'. */
   name: z.string().min(1),
   /** Its entries, de-duplicated, never empty. */

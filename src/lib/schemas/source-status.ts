@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 
 /** Where a published collection came from. */
-export const OriginSchema = z.enum(['upstream', 'snapshot', 'sample', 'none']);
+const OriginSchema = z.enum(['upstream', 'snapshot', 'sample', 'none']);
 export type Origin = z.infer<typeof OriginSchema>;
 
 /**
@@ -39,11 +39,11 @@ export const NOTE_PROBLEMS = [
   'no-title',
   'missing-parent',
 ] as const;
-export const NoteProblemSchema = z.enum(NOTE_PROBLEMS);
+const NoteProblemSchema = z.enum(NOTE_PROBLEMS);
 export type NoteProblem = z.infer<typeof NoteProblemSchema>;
 
 /** A record left out of a collection, or kept after a repair, with why. */
-export const RecordNoteSchema = z.object({
+const RecordNoteSchema = z.object({
   /** The record's id as received ('101'; one that is no page address quoted and escaped: '"../x"'), or its position ('#3 (no id)'). */
   id: z.string(),
   /** The record's title or name as received, as plain text, when it has one. */
@@ -67,7 +67,7 @@ export const HIDDEN_REASONS = ['inactive', 'pending', 'review', 'unpublished'] a
 export type HiddenReason = (typeof HIDDEN_REASONS)[number];
 
 /** A record the lists leave out, named for the editors (through the report's redaction, noteForReport's rules). */
-export const HiddenRecordSchema = z.object({
+const HiddenRecordSchema = z.object({
   /** The record's id, a page address. */
   id: z.string(),
   /** Its title or name, as an excerpt; absent when it could not be shown. */
@@ -77,7 +77,7 @@ export const HiddenRecordSchema = z.object({
 export type HiddenRecord = z.infer<typeof HiddenRecordSchema>;
 
 /** Why a source's call failed, in the few kinds an editor can tell apart. */
-export const FailureKindSchema = z.enum(['http', 'credentials', 'timeout', 'network', 'garbage', 'too-large', 'other']);
+const FailureKindSchema = z.enum(['http', 'credentials', 'timeout', 'network', 'garbage', 'too-large', 'other']);
 export type FailureKind = z.infer<typeof FailureKindSchema>;
 
 /**
@@ -85,7 +85,7 @@ export type FailureKind = z.infer<typeof FailureKindSchema>;
  * know although it did publish (`ids-replaced`, `partial`); each has its Portuguese sentence in
  * src/lib/status/messages.ts.
  */
-export const CollectionProblemSchema = z.discriminatedUnion('code', [
+const CollectionProblemSchema = z.discriminatedUnion('code', [
   /** The source could not be read: the last good snapshot, the sample data or nothing is shown instead (`origin`). */
   z.object({ code: z.literal('unavailable'), kind: FailureKindSchema, status: z.number().int().optional() }),
   /** It sent less than half of the last good snapshot's records: that snapshot stays. */
@@ -115,7 +115,7 @@ export const CollectionProblemSchema = z.discriminatedUnion('code', [
 export type CollectionProblem = z.infer<typeof CollectionProblemSchema>;
 
 /** A record named in the editors' report: its id and its title or name. */
-export const EntryRefSchema = z.object({ id: z.string(), name: z.string() });
+const EntryRefSchema = z.object({ id: z.string(), name: z.string() });
 export type EntryRef = z.infer<typeof EntryRefSchema>;
 
 /** The first entries of a list too long to keep whole in status.json, and how many there are. */

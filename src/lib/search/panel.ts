@@ -8,7 +8,7 @@ import { resultCount } from '../text.ts';
 import { kindChips, noResultsMessage, type SearchHit } from './search.ts';
 
 /** Where a search is: none (no words), on its way, answered, or failed (no connection, no index). */
-export type SearchStatus = 'idle' | 'loading' | 'done' | 'error';
+type SearchStatus = 'idle' | 'loading' | 'done' | 'error';
 
 /** An answer to a query, as far as it has been read. */
 export interface SearchAnswerView {
@@ -31,7 +31,7 @@ export interface SearchResults {
 export const NO_RESULTS: SearchResults = { status: 'idle', answer: null };
 
 /** What the panel draws below its box. */
-export interface PanelView {
+interface PanelView {
   /** The kind chips after 'Todos' (shown only when there are some), each with its count. */
   chips: { kind: string; count: number }[];
   /** 'Todos''s count: the results in every kind. */

@@ -181,7 +181,7 @@ export function resultPath(url: string): string {
 }
 
 /** One run of an excerpt: matched words are `isMatch`. */
-export interface ExcerptPart {
+interface ExcerptPart {
   text: string;
   isMatch: boolean;
 }

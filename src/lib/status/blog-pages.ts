@@ -8,7 +8,7 @@ import type { BlogPage } from '../schemas/index.ts';
 import { byMenuOrder } from '../visitor-guide/tree.ts';
 
 /** One page of the blog on /status. */
-export interface BlogPageLine {
+interface BlogPageLine {
   title: string;
   /** Where it is read on the portal (its own address, or its page's for a section); null when nowhere. */
   href: string | null;

@@ -9,8 +9,8 @@ import type { Env } from '../config.ts';
 export const NIGHTLY_UTC = { hour: 7, minute: 17 } as const;
 
 /** Who asked for a build: the values of BUILD_TRIGGER the deploy workflow sets. */
-export const BUILD_TRIGGERS = ['nightly', 'source-change', 'button', 'webhook'] as const;
-export type BuildTrigger = (typeof BUILD_TRIGGERS)[number];
+const BUILD_TRIGGERS = ['nightly', 'source-change', 'button', 'webhook'] as const;
+type BuildTrigger = (typeof BUILD_TRIGGERS)[number];
 
 export interface BuildRequest {
   /** null for a build nobody named (a local `npm run build`). */

@@ -6,7 +6,7 @@
 import { ENTITIES } from '../entities.ts';
 import { ITEM_KINDS } from '../schemas/index.ts';
 
-export interface CollectionNoun {
+interface CollectionNoun {
   /** 'Evento': one record, as a report names it ('Evento 412 “Festa do Peixe”'). */
   singular: string;
   /** 'Eventos': the collection. */

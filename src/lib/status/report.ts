@@ -24,7 +24,7 @@ import {
 } from './messages.ts';
 import type { Refusal } from './refusal.ts';
 
-export interface StatusInput {
+interface StatusInput {
   builtAt: Date;
   /** The city's time zone (SiteConfig.timeZone). */
   timeZone: string;
@@ -55,7 +55,7 @@ export interface Group {
   more: number;
 }
 
-export interface StatusView {
+interface StatusView {
   /**
    * The top of the page: 'Atualizado às 14:32' and 'em 28/11/2026 (horário da cidade)', or, when this
    * build republished the last good data because an update was refused, that update and the date of

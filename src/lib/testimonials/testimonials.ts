@@ -6,7 +6,7 @@ import type { ItemKind, Testimonial } from '../schemas/index.ts';
 import { placeLabel } from '../text.ts';
 
 /** docs/product.md: experience types and their labels, in the order of the portal's chips. */
-export const EXPERIENCE_LABELS = {
+const EXPERIENCE_LABELS = {
   tours: 'Passeios',
   restaurants: 'Restaurantes',
   accommodations: 'Hospedagens',
@@ -116,7 +116,7 @@ export function placeName(location: Testimonial['location']): string | null {
 }
 
 /** Testimonials shown on the home page. */
-export const TESTIMONIAL_LIMIT = 3;
+const TESTIMONIAL_LIMIT = 3;
 
 /** Featured testimonials, newest visit first, filled with the newest others when fewer than `limit`. */
 export function featuredTestimonials(testimonials: readonly Testimonial[], limit: number = TESTIMONIAL_LIMIT): Testimonial[] {

@@ -21,7 +21,7 @@ import { isRouteSafeId } from '../route-id.ts';
 import { byMenuOrder, childrenOf, type PageNode } from './tree.ts';
 
 /** Where a page is published. */
-export interface Placement {
+interface Placement {
   /** Its address on the portal; null for a page with none (a section of a guide page, a page outside the guide). */
   path: string | null;
   /** The language it is written in: a translated version's, else Portuguese. */

@@ -25,7 +25,7 @@ export type OrphanReason =
   /** Its parents lead back to itself, never to the top. */
   | 'loop';
 
-export interface Orphan<Page extends PageNode> {
+interface Orphan<Page extends PageNode> {
   page: Page;
   reason: OrphanReason;
 }
