@@ -33,7 +33,8 @@ for (const { name, width, height } of WIDTHS) {
           await expect(main.getByRole('heading', { level: 2, name: heading, exact: true }), heading).toBeVisible();
         }
         for (const text of detail.texts) {
-          await expect(main.getByText(text, { exact: true }).first(), String(text)).toBeVisible();
+          // The first one shown: the page also gives the search index its facts in a hidden block (SearchData.astro).
+          await expect(main.getByText(text, { exact: true }).filter({ visible: true }).first(), String(text)).toBeVisible();
         }
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 

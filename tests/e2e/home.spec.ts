@@ -83,7 +83,7 @@ test.describe('on a desktop', () => {
 
   test('an experience shows its description on hover and focus', async ({ page }) => {
     await page.goto('/');
-    const experiences = section(page, 'TODAS AS EXPERIÊNCIAS');
+    const experiences = section(page, 'Todas as experiências');
     const link = experiences.getByRole('link', { name: 'Experiência de Pesca Esportiva' });
     const card = experiences
       .getByRole('listitem')
@@ -111,7 +111,7 @@ test('a section out of sight is not drawn until the visitor scrolls near it, and
   await expect.poll(() => drawn('depoimentos')).toBe(true);
   // Still in the accessibility tree while skipped.
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'DEPOIMENTOS dos visitantes', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Depoimentos dos visitantes', exact: true })).toHaveCount(1);
 });
 
 test('a second variant of a menu anchor, followed from another page, lands its section in view', async ({ page }) => {
@@ -128,7 +128,7 @@ test.describe('on a touch screen', () => {
 
   test('experience descriptions are readable without hover', async ({ page }) => {
     await page.goto('/');
-    const experiences = section(page, 'TODAS AS EXPERIÊNCIAS');
+    const experiences = section(page, 'Todas as experiências');
     await expect(experiences.getByText('Barcos com piloteiros experientes', { exact: false })).toBeVisible();
   });
 });

@@ -47,7 +47,7 @@ for (const { name, width, height } of WIDTHS) {
       await page.goto('/');
       // PASSEIOS: 12 tours, 4 pages of 3 on desktop, 12 of 1 on a phone.
       const pages = isDesktop ? 4 : 12;
-      const tours = await carousel(page, 'PASSEIOS');
+      const tours = await carousel(page, 'Passeios');
       await expect(tours.position).toHaveText(new RegExp(`1 de ${pages}$`));
       await expect(tours.previous).toBeEnabled();
       await tours.next.click();
@@ -69,7 +69,7 @@ for (const { name, width, height } of WIDTHS) {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/');
       const pages = isDesktop ? 3 : 9;
-      const news = await carousel(page, 'NOTÍCIAS');
+      const news = await carousel(page, 'Notícias');
       await expect(news.position).toHaveText(new RegExp(`1 de ${pages}$`));
       await expect(news.previous).toBeDisabled();
       for (let step = 2; step <= pages; step++) {
@@ -83,7 +83,7 @@ for (const { name, width, height } of WIDTHS) {
     test('a swipe (native scroll) keeps the indicator in step', async ({ page }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/');
-      const restaurants = await carousel(page, 'RESTAURANTES');
+      const restaurants = await carousel(page, 'Restaurantes');
       const pages = isDesktop ? 4 : 11;
       await restaurants.root.locator('[data-carousel-track]').evaluate((track: HTMLElement, index) => {
         const card = track.querySelectorAll<HTMLElement>('[data-carousel-item]')[index];
@@ -95,7 +95,7 @@ for (const { name, width, height } of WIDTHS) {
     test('auto-slide follows each interval, pauses on hover and on focus', async ({ page }) => {
       await openWithClock(page);
       await page.mouse.move(1, height - 1);
-      const tours = await carousel(page, 'PASSEIOS');
+      const tours = await carousel(page, 'Passeios');
       const pages = isDesktop ? 4 : 12;
       await expect(tours.frame).toHaveAttribute('data-carousel-auto', 'running');
       await page.clock.runFor(4900);
@@ -119,7 +119,7 @@ for (const { name, width, height } of WIDTHS) {
       await expect(tours.position).toHaveText(new RegExp(`3 de ${pages}$`));
 
       // Restaurants slide every 4.5 s.
-      const restaurants = await carousel(page, 'RESTAURANTES');
+      const restaurants = await carousel(page, 'Restaurantes');
       await page.mouse.move(1, 1);
       await expect(restaurants.frame).toHaveAttribute('data-carousel-auto', 'running');
       await page.clock.runFor(4400);
@@ -131,14 +131,14 @@ for (const { name, width, height } of WIDTHS) {
     test('testimonials slide every 6 s on a phone and stay a still grid on desktop', async ({ page }) => {
       await openWithClock(page);
       await page.mouse.move(1, 1);
-      const root = section(page, 'DEPOIMENTOS dos visitantes').locator('[data-carousel]');
+      const root = section(page, 'Depoimentos dos visitantes').locator('[data-carousel]');
       await root.scrollIntoViewIfNeeded();
       if (isDesktop) {
         await expect(root.locator('.carousel-frame')).toHaveAttribute('data-carousel-auto', 'off');
         await expect(root.getByRole('button')).toHaveCount(0);
         return;
       }
-      const testimonials = await carousel(page, 'DEPOIMENTOS dos visitantes');
+      const testimonials = await carousel(page, 'Depoimentos dos visitantes');
       await expect(testimonials.previous).toBeDisabled();
       await page.clock.runFor(5900);
       await expect(testimonials.position).toHaveText(/1 de 3$/);
@@ -151,7 +151,7 @@ for (const { name, width, height } of WIDTHS) {
       test('no auto-slide under reduced motion', async ({ page }) => {
         await page.emulateMedia({ reducedMotion: 'reduce' });
         await openWithClock(page);
-        const tours = await carousel(page, 'PASSEIOS');
+        const tours = await carousel(page, 'Passeios');
         await expect(tours.frame).toHaveAttribute('data-carousel-auto', 'off');
         await page.clock.runFor(30_000);
         await expect(tours.position).toHaveText(/^.*1 de \d+$/);
@@ -168,7 +168,8 @@ for (const { name, width, height } of WIDTHS) {
       await page.goto('/tour/101');
       const gallery = page.getByRole('region', { name: 'Galeria de fotos' });
       await gallery.scrollIntoViewIfNeeded();
-      return { gallery, thumbs: gallery.locator('[data-gallery] a') };
+      // The photos' thumbnails; the 'Mais N fotos' tile (li.more) opens the first photo not shown.
+      return { gallery, thumbs: gallery.locator('[data-gallery] > li:not(.more) a') };
     }
 
     test('opens on a thumbnail, counts, wraps with buttons and arrows, closes by Escape back to the thumbnail', async ({

@@ -79,7 +79,7 @@ test.describe('Save-Data', () => {
     await expect(page.locator('.slide-dots')).toHaveAttribute('data-slideshow-state', 'playing');
 
     await page.goto('/tour/101');
-    const thumbs = page.getByRole('region', { name: 'Galeria de fotos' }).locator('[data-gallery] > li');
+    const thumbs = page.getByRole('region', { name: 'Galeria de fotos' }).locator('[data-gallery] > li:not(.more)');
     await expect(thumbs).toHaveCount(6);
     for (let index = 0; index < 6; index += 1) await expect(thumbs.nth(index)).toBeVisible();
   });
