@@ -73,7 +73,8 @@ describe('a city whose upstream leaves gaps', () => {
     expect(privacy).toContain('Ana Souza — encarregado@nobres.mt.gov.br');
     expect(privacy).toContain('não usa cookies');
     expect(textOf(mainOf(await site.page('/contato')))).toContain(
-      'Horário de atendimento Segunda a sexta: 7h às 13h Sábado e domingo: fechado',
+      // The hours say which clock they are on, as an event's time does.
+      'Horário de atendimento Segunda a sexta: 7h às 13h Sábado e domingo: fechado No horário de Mato Grosso.',
     );
     const contact = await site.page('/contato');
     expect(contact).toContain('"opens":"07:00","closes":"13:00"');
