@@ -207,7 +207,7 @@ function checkAgenda(
 
 /**
  * Each listed dated event still to come has its `.ics` file (`/event/{id}.ics`), starting when its record
- * says, every line within 75 octets of UTF-8 and each continuation after one space (RFC 5545, 3.1); an
+ * says, every line within 75 octets of UTF-8 and each continuation after one space, as calendar apps read them; an
  * event over has none, as its page offers no calendar entry.
  */
 async function checkCalendarFiles(dist: string, events: Item[], today: string, problems: string[]): Promise<void> {

@@ -41,7 +41,7 @@ const DAY = anEvent({ startDate: '2026-12-27', endDate: null });
 const TIMED = anEvent({ startDate: '2026-12-27T19:00:00-04:00', endDate: '2026-12-27T23:00:00-04:00' });
 const MULTI_DAY = anEvent({ startDate: '2027-07-16', endDate: '2027-07-25' });
 
-/** The file as a calendar reads it: its physical lines, and its properties with folding undone (RFC 5545, 3.1). */
+/** The file as a calendar reads it: its physical lines, and its properties with folding undone (a line break and the space or tab after it). */
 function readIcs(text: string) {
   const physical = text.split('\r\n');
   const unfolded = text

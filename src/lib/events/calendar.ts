@@ -91,13 +91,13 @@ export function calendarSpan(event: Pick<Item, 'startDate' | 'endDate'>, timeZon
 
 const dayArray = (day: string): DateArray => day.split('-').map(Number) as DateArray;
 
-/** The most octets a line of an `.ics` file holds, its line break aside (RFC 5545, 3.1). */
+/** The most octets a line of an `.ics` file holds, its line break aside: calendar apps may cut or refuse a longer one. */
 const ICS_LINE_OCTETS = 75;
 
 const utf8 = new TextEncoder();
 
 /**
- * A content line folded as RFC 5545 (3.1) asks: at most ICS_LINE_OCTETS octets of UTF-8 a line, each
+ * A content line folded as calendar apps read it: at most ICS_LINE_OCTETS octets of UTF-8 a line, each
  * continuation starting with one space (which counts in its line), and never inside a character, so
  * 'ç' or an emoji stays whole. Unfolding (a line break and the space after it removed) gives the line back.
  */
@@ -122,7 +122,7 @@ export function foldIcsLine(line: string): string {
 /**
  * An `.ics` text with every line folded by octets (foldIcsLine). The `ics` library folds at 75
  * characters with a tab, which an accented line makes up to 150 octets: its folds are undone first (a
- * line break then a space or a tab, RFC 5545's unfolding; a text value holds no line break of its own,
+ * line break then a space or a tab, as calendar apps unfold; a text value holds no line break of its own,
  * the library writes it as `\n`), then each line is folded again.
  */
 function foldIcs(text: string): string {
@@ -142,7 +142,7 @@ interface CalendarPage {
 }
 
 /**
- * The `.ics` file of a dated event (RFC 5545, written by the `ics` library: CRLF line ends; its lines
+ * The `.ics` file of a dated event (iCalendar, written by the `ics` library: CRLF line ends; its lines
  * folded again at 75 octets, foldIcs): one VEVENT whose UID is the event's id at the site's host, the same in every build,
  * so a calendar that imports the file again updates its entry instead of adding a second one. An
  * all-day event's dates are VALUE=DATE (DTEND the day after the last); a timed one's are UTC instants,
