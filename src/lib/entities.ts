@@ -1,6 +1,9 @@
 /**
  * Everything that varies by kind of item, in one table: routes, names, list texts and filters,
- * the home carousel, schema.org type, the documented error and fallback messages (docs/product.md). Pages, components and helpers read them from here only.
+ * the home carousel, schema.org type, the documented error and fallback messages (docs/product.md),
+ * and what its pages show (a price, the group size, amenities, whose contact) and where it comes
+ * among an experience's offers and on /promocoes. Pages, components and helpers read them from here
+ * only, and a list of kinds is computed from it.
  */
 import type { DurationKind } from './lists/filters.ts';
 import { DETAIL_PREFIXES } from './paths.ts';
@@ -15,18 +18,16 @@ export interface ListFilters {
   hasExperiences: boolean;
   /** Locality checkboxes from the items' distinct localities. */
   hasLocality: boolean;
-  /** Duration group: hours buckets (tours, providers, events), nights (accommodation), meal period (restaurants). */
+  /** Duration group: hours buckets (tours, providers), days (events), nights (accommodation), meal period (restaurants). */
   duration: DurationKind;
-  /** Whether the page reads `?experience=` (docs/product.md: /all-tours and /all-providers-tours). */
-  acceptsExperienceQuery: boolean;
 }
 
-const TOUR_LIKE: ListFilters = { hasExperiences: true, hasLocality: true, duration: 'hours', acceptsExperienceQuery: false };
+const TOUR_LIKE: ListFilters = { hasExperiences: true, hasLocality: true, duration: 'hours' };
 /** The WhatsApp button's words of a business or person that takes no booking through the portal (an experience's provider too). */
 export const CONTACT_BY_WHATSAPP = 'Entrar em contato pelo WhatsApp';
 
-/** Drivers, guides and agencies list the experiences they offer: a link to an experience's offers may land on their list. */
-const PEOPLE: ListFilters = { hasExperiences: true, hasLocality: true, duration: null, acceptsExperienceQuery: true };
+/** The profiles' panel (drivers, guides, agencies list the experiences they offer): a link to an experience's offers may land on their list. */
+const PROFILE_FILTERS: ListFilters = { hasExperiences: true, hasLocality: true, duration: null };
 
 /** The kind's carousel on the home page (docs/product.md). */
 interface HomeCarousel {
@@ -56,6 +57,14 @@ interface DurationField {
    * only when it counts nights: a pousada's '2h' is no stay); or meals ('Almoço/Jantar', never a clock).
    */
   unit: 'time' | 'nights' | 'meals';
+}
+
+/** The contact block of a kind's page (ProviderCard.astro): who runs the offer, as the record names them. */
+interface ContactBlock {
+  /** Its heading: 'Fornecedor' of a tour, 'Organizador' of an event, 'Responsável' of a stay or a restaurant. */
+  heading: string;
+  /** Whether it lists the CNPJ: a restaurant's block lists the documented six fields, without it. */
+  hasCnpj: boolean;
 }
 
 interface EntityConfig {
@@ -107,6 +116,35 @@ interface EntityConfig {
   whatsappAbout: (title: string) => string;
   /** The kind's carousel on the home page. */
   home: HomeCarousel;
+  /**
+   * When its card and page show a price (showsPrice, src/lib/facts.ts): 'always' for an offer a visitor
+   * expects a price of ('Preço sob consulta' when the record gives none); 'when-stated' for a business or
+   * person, whose page shows a price only when the record gives one.
+   */
+  pricing: 'always' | 'when-stated';
+  /**
+   * Where its items come among an experience's offers (src/lib/experience-offers.ts: the experience page's
+   * sections, and the first list a link to its offers goes to), 1 first; null for a kind whose records list
+   * no experiences. A kind with a place is one whose list a link to an experience's offers may land on:
+   * the list reads `?experience=` into its heading ('Guias de Turismo Filtrados por Experiência',
+   * experienceQueryTexts; docs/product.md, Lists).
+   */
+  offerOrder: number | null;
+  /**
+   * Whether its section on /promocoes is always there, saying so when nothing is on sale (docs/product.md,
+   * Promotions); the other kinds' sections only when something of theirs is.
+   */
+  isAlwaysInPromotions: boolean;
+  /** Whether its page and open data show the group size (`Item.people`, the 'pessoas' chip: peopleFact). */
+  hasGroupSize: boolean;
+  /** Whether its page lists the record's amenities ('Comodidades'), and its open data too. */
+  hasAmenities: boolean;
+  /**
+   * The block of who runs the offer; null for a business or person listed in its own right (a profile, an
+   * attraction operator), whose page gives its own contact box (ContactBox.astro: phone, e-mail) and its
+   * registration data (category, business name, CNPJ, CADASTUR).
+   */
+  contactBlock: ContactBlock | null;
 }
 
 export const ENTITIES: Record<ItemKind, EntityConfig> = {
@@ -126,11 +164,17 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar passeios.',
     loading: 'Carregando passeios...',
     notFound: 'Passeio não encontrado.',
-    filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
+    filters: TOUR_LIKE,
     schemaType: 'TouristTrip',
     durationField: { label: 'Duração', unit: 'time' },
     contactLabel: 'Conversar no WhatsApp',
     whatsappAbout: (title) => `o passeio "${title}"`,
+    pricing: 'always',
+    offerOrder: 1,
+    isAlwaysInPromotions: true,
+    hasGroupSize: true,
+    hasAmenities: false,
+    contactBlock: { heading: 'Fornecedor', hasCnpj: true },
     home: {
       id: 'tours',
       anchors: ['promocoes'],
@@ -157,11 +201,17 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loading: 'Carregando hospedagens...',
     notFound: 'Hospedagem não encontrada.',
     // 'Same style as tours' with nights; accommodation records carry no experiences to filter on.
-    filters: { hasExperiences: false, hasLocality: true, duration: 'nights', acceptsExperienceQuery: false },
+    filters: { hasExperiences: false, hasLocality: true, duration: 'nights' },
     schemaType: 'LodgingBusiness',
     durationField: { label: 'Estadia', unit: 'nights' },
     contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `a hospedagem "${title}"`,
+    pricing: 'always',
+    offerOrder: null,
+    isAlwaysInPromotions: true,
+    hasGroupSize: true,
+    hasAmenities: true,
+    contactBlock: { heading: 'Responsável', hasCnpj: true },
     home: {
       id: 'accommodations',
       title: 'Hospedagens',
@@ -186,11 +236,17 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar restaurantes.',
     loading: 'Carregando restaurantes...',
     notFound: 'Restaurante não encontrado.',
-    filters: { hasExperiences: false, hasLocality: true, duration: 'meal', acceptsExperienceQuery: false },
+    filters: { hasExperiences: false, hasLocality: true, duration: 'meal' },
     schemaType: 'Restaurant',
     durationField: { label: 'Refeições', unit: 'meals' },
     contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `o restaurante "${title}"`,
+    pricing: 'always',
+    offerOrder: null,
+    isAlwaysInPromotions: true,
+    hasGroupSize: false,
+    hasAmenities: false,
+    contactBlock: { heading: 'Responsável', hasCnpj: false },
     home: {
       id: 'restaurants',
       title: 'Restaurantes',
@@ -221,6 +277,13 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     durationField: { label: 'Duração', unit: 'time' },
     contactLabel: 'Falar com o organizador',
     whatsappAbout: (title) => `o evento "${title}"`,
+    pricing: 'always',
+    // Last: the kinds before it offer the experience any day, an event on its dates only.
+    offerOrder: 6,
+    isAlwaysInPromotions: false,
+    hasGroupSize: true,
+    hasAmenities: false,
+    contactBlock: { heading: 'Organizador', hasCnpj: true },
     home: { id: 'eventos', title: 'Eventos', label: 'Eventos', more: { label: 'Ver mais', context: 'eventos' }, interval: 4000 },
   },
   driver: {
@@ -239,11 +302,17 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar condutores.',
     loading: 'Carregando condutores...',
     notFound: 'Condutor não encontrado.',
-    filters: PEOPLE,
+    filters: PROFILE_FILTERS,
     schemaType: 'LocalBusiness',
     durationField: { label: 'Duração do serviço', unit: 'time' },
     contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `os serviços de condutor de ${title}`,
+    pricing: 'when-stated',
+    offerOrder: 5,
+    isAlwaysInPromotions: false,
+    hasGroupSize: false,
+    hasAmenities: false,
+    contactBlock: null,
     home: { id: 'drivers', title: 'Condutores', label: 'Condutores', more: { label: 'Ver todos os condutores' }, interval: 4000 },
   },
   guide: {
@@ -262,11 +331,17 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar guias de turismo.',
     loading: 'Carregando guias...',
     notFound: 'Guia não encontrado',
-    filters: PEOPLE,
+    filters: PROFILE_FILTERS,
     schemaType: 'LocalBusiness',
     durationField: { label: 'Duração do serviço', unit: 'time' },
     contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `os serviços de guia de ${title}`,
+    pricing: 'when-stated',
+    offerOrder: 3,
+    isAlwaysInPromotions: false,
+    hasGroupSize: false,
+    hasAmenities: false,
+    contactBlock: null,
     home: {
       id: 'guides',
       title: 'Guias de turismo',
@@ -291,11 +366,17 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar agências.',
     loading: 'Carregando agências...',
     notFound: 'Agência não encontrada',
-    filters: PEOPLE,
+    filters: PROFILE_FILTERS,
     schemaType: 'LocalBusiness',
     durationField: { label: 'Duração do serviço', unit: 'time' },
     contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `os serviços da agência ${title}`,
+    pricing: 'when-stated',
+    offerOrder: 4,
+    isAlwaysInPromotions: false,
+    hasGroupSize: false,
+    hasAmenities: false,
+    contactBlock: null,
     home: {
       id: 'agencies',
       anchors: ['provedores'],
@@ -322,11 +403,17 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     loadError: 'Erro ao carregar fornecedores.',
     loading: 'Carregando fornecedor...',
     notFound: 'Fornecedor não encontrado.',
-    filters: { ...TOUR_LIKE, acceptsExperienceQuery: true },
+    filters: TOUR_LIKE,
     schemaType: 'LocalBusiness',
     durationField: { label: 'Duração da atividade', unit: 'time' },
     contactLabel: CONTACT_BY_WHATSAPP,
     whatsappAbout: (title) => `os serviços de ${title}`,
+    pricing: 'when-stated',
+    offerOrder: 2,
+    isAlwaysInPromotions: false,
+    hasGroupSize: false,
+    hasAmenities: true,
+    contactBlock: null,
     home: {
       id: 'fornecedores-atrativos',
       title: 'Fornecedores de atrativos',

@@ -5,6 +5,7 @@
  * default as if it were the city's word. docs/product.md lists each rule ("Facts shown only when
  * the data gives them").
  */
+import { ENTITIES } from './entities.ts';
 import { cityDay, inCents, TIME_ZONE } from './format.ts';
 import type { Experience, Item } from './schemas/index.ts';
 import { peopleLabel, visitorRatingLabel } from './text.ts';
@@ -70,12 +71,12 @@ export function displayPrice(item: Priced): ShownPrice {
   };
 }
 
-/** The kinds whose offers a visitor expects a price of: their cards and pages say 'Preço sob consulta' when none was given. */
-const PRICED_KINDS: readonly Item['kind'][] = ['tour', 'accommodation', 'restaurant', 'event'];
-
-/** Whether the item's card and page show a price: always for a tour, accommodation, restaurant or event; a provider's only when it has one. */
+/**
+ * Whether the item's card and page show a price: always for a kind a visitor expects a price of
+ * ('Preço sob consulta' when none was given: ENTITIES' `pricing`), else only when the record gives one.
+ */
 export function showsPrice(item: Pick<Item, 'kind'> & Priced): boolean {
-  return PRICED_KINDS.includes(item.kind) || displayPrice(item).isStated;
+  return ENTITIES[item.kind].pricing === 'always' || displayPrice(item).isStated;
 }
 
 /** The amount of a price as shown in structured data: '150.00', '0.00' for a free offer, null when not stated. */

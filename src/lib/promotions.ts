@@ -19,9 +19,6 @@ export const PROMOTIONS_PATH = '/promocoes';
 
 export { PROMO_CLOSED_KEY } from './promo-closed.ts';
 
-/** The kinds the header's 'Promoções' names, whose sections the page always has (an empty one says so). */
-const PROMO_MENU_KINDS = ['tour', 'accommodation', 'restaurant'] as const satisfies readonly ItemKind[];
-
 /**
  * Cards per kind on the promotions page. The page stays the same size however much is on sale (it
  * grew with every offer: 141 KB of gzip HTML at 5,000 items); the kind's list filtered 'Em promoção'
@@ -64,9 +61,9 @@ function moreOffers(kind: ItemKind, count: number): PromotionGroup['more'] {
 }
 
 /**
- * The items on sale, one group per kind in KIND_ORDER: the menu's kinds always (maybe empty), the
- * others only when they have some; largest discount first, then the upstream order; the page shows
- * the first PROMOTIONS_PER_KIND of each.
+ * The items on sale, one group per kind in KIND_ORDER: the kinds always in it (ENTITIES'
+ * `isAlwaysInPromotions`) even when empty, the others only when they have some; largest discount
+ * first, then the upstream order; the page shows the first PROMOTIONS_PER_KIND of each.
  */
 export function promotionGroups(items: Readonly<Record<ItemKind, readonly Item[]>>): PromotionGroup[] {
   return KIND_ORDER.flatMap((kind) => {
@@ -75,8 +72,7 @@ export function promotionGroups(items: Readonly<Record<ItemKind, readonly Item[]
       .filter((entry): entry is { item: Item; index: number; discount: number } => entry.discount !== null)
       .sort((a, b) => b.discount - a.discount || a.index - b.index)
       .map((entry) => entry.item);
-    const isMenuKind = (PROMO_MENU_KINDS as readonly ItemKind[]).includes(kind);
-    if (onSale.length === 0 && !isMenuKind) return [];
+    if (onSale.length === 0 && !ENTITIES[kind].isAlwaysInPromotions) return [];
     return [
       {
         kind,

@@ -205,6 +205,8 @@ it('?experience= is applied in the browser: the page ships the filtered heading 
   expect(byText(providers, /Nenhum fornecedor encontrado/, { includeHidden: true })).toEqual([]);
 
   expect(islandProps(page('/all-tours'), 'ListTitle').filteredTitle).toMatch(/Filtrados por Experiência/);
+  // An experience's page links its events to their list too (experienceOffers).
+  expect(islandProps(page('/all-events'), 'ListTitle').filteredTitle).toBe('Eventos Filtrados por Experiência');
   // Lists that offer no experience filter ship neither.
   const restaurants = page('/all-restaurants');
   expect([...restaurants.querySelectorAll('astro-island')].map(islandName)).not.toContain('ListTitle');

@@ -14,15 +14,15 @@ import { KIND_ORDER } from '../../src/lib/kinds.ts';
 import { ITEM_KINDS } from '../../src/lib/schemas/index.ts';
 
 describe.each([
-  ['tour', '/all-tours', '/tour/101', 'Passeios', 'TouristTrip', 5000, 'hours', true],
-  ['tourProvider', '/all-providers-tours', '/provider-tour/101', 'Fornecedores', 'LocalBusiness', 4000, 'hours', true],
-  ['event', '/all-events', '/event/101', 'Eventos', 'Event', 4000, 'days', false],
-  ['accommodation', '/all-accommodation', '/accommodation/101', 'Hospedagens', 'LodgingBusiness', 4500, 'nights', false],
-  ['restaurant', '/all-restaurants', '/restaurant/101', 'Restaurantes', 'Restaurant', 4500, 'meal', false],
-  ['driver', '/all-drivers', '/driver/101', 'Condutores', 'LocalBusiness', 4000, null, true],
-  ['guide', '/all-guides', '/guide/101', 'Guias', 'LocalBusiness', 4000, null, true],
-  ['agency', '/all-agencies', '/agency/101', 'Agências', 'LocalBusiness', 4000, null, true],
-] as const)('ENTITIES.%s', (kind, listPath, detail, plural, schemaType, interval, duration, acceptsExperienceQuery) => {
+  ['tour', '/all-tours', '/tour/101', 'Passeios', 'TouristTrip', 5000, 'hours', 1],
+  ['tourProvider', '/all-providers-tours', '/provider-tour/101', 'Fornecedores', 'LocalBusiness', 4000, 'hours', 2],
+  ['event', '/all-events', '/event/101', 'Eventos', 'Event', 4000, 'days', 6],
+  ['accommodation', '/all-accommodation', '/accommodation/101', 'Hospedagens', 'LodgingBusiness', 4500, 'nights', null],
+  ['restaurant', '/all-restaurants', '/restaurant/101', 'Restaurantes', 'Restaurant', 4500, 'meal', null],
+  ['driver', '/all-drivers', '/driver/101', 'Condutores', 'LocalBusiness', 4000, null, 5],
+  ['guide', '/all-guides', '/guide/101', 'Guias', 'LocalBusiness', 4000, null, 3],
+  ['agency', '/all-agencies', '/agency/101', 'Agências', 'LocalBusiness', 4000, null, 4],
+] as const)('ENTITIES.%s', (kind, listPath, detail, plural, schemaType, interval, duration, offerOrder) => {
   const entity = ENTITIES[kind];
   it('lists at its route and links each item to its detail page', () => {
     expect(entity.listPath).toBe(listPath);
@@ -33,9 +33,9 @@ describe.each([
     expect(entity.schemaType).toBe(schemaType);
   });
   it(`slides every ${interval} ms on the home page`, () => expect(entity.home.interval).toBe(interval));
-  it('has its duration group and experience query', () => {
+  it("has its duration group and its place among an experience's offers", () => {
     expect(entity.filters.duration).toBe(duration);
-    expect(entity.filters.acceptsExperienceQuery).toBe(acceptsExperienceQuery);
+    expect(entity.offerOrder).toBe(offerOrder);
   });
   it('names the place in its list description', () => expect(entity.listDescription('Cáceres – MT')).toContain('Cáceres – MT'));
 });
@@ -48,6 +48,17 @@ it("says 'Reservar' on no kind's contact button: no record gives a booking chann
 
 it("puts a 'Voltar' above the events list only, on every one of its pages (docs/product.md)", () =>
   expect(ITEM_KINDS.filter((kind) => ENTITIES[kind].listHasBackLink)).toEqual(['event']));
+
+it('offers experiences on the kinds whose lists filter by them, each in a place of its own', () => {
+  const offering = ITEM_KINDS.filter((kind) => ENTITIES[kind].offerOrder !== null);
+  expect(offering).toEqual(ITEM_KINDS.filter((kind) => ENTITIES[kind].filters.hasExperiences));
+  expect(new Set(offering.map((kind) => ENTITIES[kind].offerOrder)).size).toBe(offering.length);
+});
+
+it('gives a contact block to the kinds that state a price always, and its own contact to the others (a business or person listed in its own right)', () =>
+  expect(ITEM_KINDS.filter((kind) => ENTITIES[kind].contactBlock === null)).toEqual(
+    ITEM_KINDS.filter((kind) => ENTITIES[kind].pricing === 'when-stated'),
+  ));
 
 describe('kind orders', () => {
   it.each([

@@ -65,7 +65,7 @@ describe('docs/product.md, Lists: the table of each kind’s list', () => {
       `${quoted(entity.listTitle)}${entity.listHasBackLink ? " (with 'Voltar')" : ''}`,
       quoted(entity.searchPlaceholder),
       filtersCell(kind),
-      entity.filters.acceptsExperienceQuery ? 'yes' : 'no',
+      entity.offerOrder === null ? 'no' : 'yes',
     ]);
   });
 });
@@ -99,5 +99,12 @@ describe('docs/product.md, Home: the carousels of the kinds', () => {
       quoted(home.title),
       `carousel, ${quoted(home.more.label)}`,
     ]);
+  });
+});
+
+describe('docs/product.md, Promotions: the kinds whose section is always there', () => {
+  it('are those ENTITIES marks isAlwaysInPromotions, named by their lists', () => {
+    const names = ITEM_KINDS.filter((kind) => ENTITIES[kind].isAlwaysInPromotions).map((kind) => ENTITIES[kind].plural);
+    expect(doc.replace(/\s+/g, ' ')).toContain(`- ${names.slice(0, -1).join(', ')} and ${names.at(-1)} are always there;`);
   });
 });

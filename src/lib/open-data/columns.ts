@@ -92,96 +92,60 @@ const phone = (number: string | null | undefined): string | null => (number ? fo
 
 const PAGE_URL = 'O endereço da página no portal.';
 
-/** The heading of the provider block on each kind's page. */
-const PROVIDER_HEADING: Partial<Record<ItemKind, string>> = {
-  tour: 'Fornecedor',
-  event: 'Organizador',
-  accommodation: 'Responsável',
-  restaurant: 'Responsável',
-};
-/** Kinds whose page shows the item's own contact box (phone, e-mail: ContactBox.astro) and registration data. */
-const PROFILE_KINDS: readonly ItemKind[] = ['driver', 'guide', 'agency', 'tourProvider'];
-/** Kinds whose page shows the group size (the 'pessoas' chip). */
-const PEOPLE_KINDS: readonly ItemKind[] = ['tour', 'event', 'accommodation'];
-/** Kinds whose page lists amenities ('Comodidades'). */
-const AMENITY_KINDS: readonly ItemKind[] = ['accommodation', 'tourProvider'];
+/** Some columns of an item's row, or a function that makes them for a kind when their words name its own (its address, its name, its block's heading). */
+type ItemColumns = readonly Column<Item>[] | ((kind: ItemKind) => Column<Item>[]);
 
-/** The columns of one kind of item, in the order a page reads: who, where, when, how much, contacts, what it offers, the page. */
-function itemColumns(kind: ItemKind): Column<Item>[] {
+/** The groups of columns only some kinds of item have (groupsOf says which). */
+type ItemGroup =
+  | 'category'
+  | 'cuisine'
+  | 'eventDates'
+  | 'groupSize'
+  | 'ownLine'
+  | 'contactBox'
+  | 'contactBlock'
+  | 'experiences'
+  | 'amenities'
+  | 'registration';
+
+/** The groups only one kind's page has: a restaurant's cuisine and its own phone line (its chips), an event's dates. */
+const KIND_GROUPS: Partial<Record<ItemKind, readonly ItemGroup[]>> = {
+  restaurant: ['cuisine', 'ownLine'],
+  event: ['eventDates'],
+};
+
+/**
+ * The groups each kind's rows have: those of what ENTITIES says its page shows (a contact block or its
+ * own contact box and registration data, the group size, experiences, amenities), and the few only one
+ * kind's page has (KIND_GROUPS).
+ */
+function groupsOf(kind: ItemKind): ReadonlySet<ItemGroup> {
   const entity = ENTITIES[kind];
-  const columns: (Column<Item> | false)[] = [
-    {
-      key: 'id',
-      description: `O identificador no endereço da página (${entity.detailPrefix}/101: 101).`,
-      value: (item) => item.id,
-    },
-    { key: 'nome', description: 'O nome, como a página o mostra.', value: (item) => item.title },
-    {
-      key: 'tipo',
-      description: `'${entity.singular}' em toda linha: o tipo, como o cartão o diz.`,
-      value: (item) => ENTITIES[item.kind].singular,
-    },
-    PROFILE_KINDS.includes(kind) && {
-      key: 'categoria',
-      description: 'A categoria, como a página a mostra; vazia quando não informada.',
-      value: (item) => given(item.category),
-    },
-    kind === 'restaurant' && {
-      key: 'culinaria',
-      description: 'A culinária, como a página a mostra; vazia quando não informada.',
-      value: (item) => given(item.cuisine),
-    },
-    {
-      key: 'resumo',
-      description: "O começo da descrição, como o cartão da lista o mostra (até 120 caracteres e '...').",
-      value: (item) => given(item.excerpt),
-    },
-    {
-      key: 'local',
-      description: "O endereço ou local, como a página o mostra; vazio quando não informado ('Local não informado').",
-      value: (item) => given(item.location),
-    },
-    {
-      key: 'localidade',
-      description: "A cidade do local, como o filtro 'Localidade' da lista a mostra; vazia quando não informada.",
-      value: (item) => given(item.locality),
-    },
-    kind === 'event' && {
-      key: 'datas',
-      description: "As datas como a página as escreve ('16 a 25 de julho de 2027', 'Data a confirmar').",
-      value: (item) => eventDatesFact(item),
-    },
-    kind === 'event' && {
-      key: 'inicio',
-      description:
-        "O início como o provedor o deu: um dia ('2027-07-16') ou dia e hora com o fuso ('2027-07-16T19:00:00-04:00'); vazio quando a data está a confirmar.",
-      value: (item) => item.startDate,
-    },
-    kind === 'event' && {
-      key: 'fim',
-      description: 'O fim, na mesma forma do início; vazio quando não informado.',
-      value: (item) => item.endDate,
-    },
-    {
-      key: 'duracao',
-      description: "A duração como o provedor a escreveu ('3h', 'Dia inteiro', '2 noites'); vazia quando não informada.",
-      value: (item) => given(item.duration),
-    },
-    PEOPLE_KINDS.includes(kind) && {
-      key: 'pessoas',
-      description: 'Para quantas pessoas é a oferta, quando o provedor diz.',
-      value: (item) => item.people,
-    },
-    {
-      key: 'avaliacao',
-      description: 'A avaliação, de 0 a 5 estrelas (4.5: quatro estrelas e meia); vazia quando não há.',
-      value: (item) => item.rating,
-    },
+  const contact: ItemGroup[] = entity.contactBlock ? ['contactBlock'] : ['category', 'contactBox', 'registration'];
+  return new Set<ItemGroup>([
+    ...contact,
+    ...(entity.hasGroupSize ? (['groupSize'] as const) : []),
+    ...(entity.filters.hasExperiences ? (['experiences'] as const) : []),
+    ...(entity.hasAmenities ? (['amenities'] as const) : []),
+    ...(KIND_GROUPS[kind] ?? []),
+  ]);
+}
+
+const RATING: Column<Item> = {
+  key: 'avaliacao',
+  description: 'A avaliação, de 0 a 5 estrelas (4.5: quatro estrelas e meia); vazia quando não há.',
+  value: (item) => item.rating,
+};
+
+/** The price as the card shows it, and as numbers; empty where the card shows none (showsPrice). */
+function priceColumns(kind: ItemKind): Column<Item>[] {
+  return [
     {
       key: 'preco',
-      description: PROFILE_KINDS.includes(kind)
-        ? "O preço como a página o escreve ('R$ 150,00', 'Gratuito'); vazio quando não informado."
-        : "O preço como a página o escreve ('R$ 150,00', 'Gratuito', 'Preço sob consulta').",
+      description:
+        ENTITIES[kind].pricing === 'always'
+          ? "O preço como a página o escreve ('R$ 150,00', 'Gratuito', 'Preço sob consulta')."
+          : "O preço como a página o escreve ('R$ 150,00', 'Gratuito'); vazio quando não informado.",
       value: (item) => (showsPrice(item) ? displayPrice(item).price : null),
     },
     {
@@ -204,64 +168,27 @@ function itemColumns(kind: ItemKind): Column<Item>[] {
       description: 'O desconto em porcentagem, arredondado (20: 20%).',
       value: (item) => (showsPrice(item) ? displayPrice(item).discountPercent : null),
     },
-    (PROFILE_KINDS.includes(kind) || kind === 'restaurant') && {
-      key: 'telefone',
-      description: "O telefone como a página o mostra ('(65) 99912-3456'); vazio quando não informado.",
-      // A restaurant's own line, as its page's chip shows it; the others' contact box.
-      value: (item) => phone(kind === 'restaurant' ? (item.phone ?? item.contactPhone) : item.contactPhone),
-    },
-    PROFILE_KINDS.includes(kind) && {
-      key: 'email',
-      description: 'O e-mail de contato, como a página o mostra; vazio quando não informado.',
-      value: (item) => given(item.email),
-    },
-    ...providerColumns(kind),
-    entity.filters.hasExperiences && {
-      key: 'experiencias',
-      description: `As experiências que oferece, separadas por '${LIST_SEPARATOR.trim()}' (o filtro 'Experiências' da lista).`,
-      value: (item) => item.experiences,
-    },
-    {
-      key: 'caracteristicas',
-      description: `As características que o cartão da lista mostra (até 5), separadas por '${LIST_SEPARATOR.trim()}'.`,
-      value: (item) => cardKeywords(item),
-    },
-    AMENITY_KINDS.includes(kind) && {
-      key: 'comodidades',
-      description: `As comodidades, separadas por '${LIST_SEPARATOR.trim()}'.`,
-      value: (item) => item.amenities,
-    },
-    PROFILE_KINDS.includes(kind) && {
-      key: 'razao_social',
-      description: `A razão social ('${kind === 'tourProvider' ? 'Razão social' : 'Empresa'}' na página), quando informada.`,
-      value: (item) => given(item.businessName),
-    },
-    PROFILE_KINDS.includes(kind) && {
-      key: 'cnpj',
-      description: 'O CNPJ exatamente como o provedor o deu, quando informado.',
-      value: (item) => given(item.cnpj),
-    },
-    PROFILE_KINDS.includes(kind) && {
-      key: 'cadastur',
-      description: 'O número do CADASTUR exatamente como o provedor o deu, quando informado.',
-      value: (item) => given(item.cadastur),
-    },
-    { key: 'url', description: PAGE_URL, value: (item, context) => context.pageUrl(itemPath(item.kind, item.id)) },
   ];
-  return columns.filter((column): column is Column<Item> => column !== false);
 }
 
-/** The provider block's fields ('Fornecedor' of a tour, 'Organizador' of an event, 'Responsável' of a stay or a restaurant), each as the block shows it. */
-function providerColumns(kind: ItemKind): Column<Item>[] {
-  const heading = PROVIDER_HEADING[kind];
-  if (!heading) return [];
+/** The phone a page shows, formatted as it shows it. */
+const phoneColumn = (number: (item: Item) => string | null | undefined): Column<Item> => ({
+  key: 'telefone',
+  description: "O telefone como a página o mostra ('(65) 99912-3456'); vazio quando não informado.",
+  value: (item) => phone(number(item)),
+});
+
+/** The contact block's fields ('Fornecedor' of a tour, 'Organizador' of an event, 'Responsável' of a stay or a restaurant), each as the block shows it. */
+function contactBlockColumns(kind: ItemKind): Column<Item>[] {
+  const block = ENTITIES[kind].contactBlock;
+  if (!block) return [];
   const field = (
     key: string,
     label: string,
     value: (provider: NonNullable<Item['provider']>) => string | null,
   ): Column<Item> => ({
     key: `responsavel_${key}`,
-    description: `${label} do bloco '${heading}' da página, quando informado.`,
+    description: `${label} do bloco '${block.heading}' da página, quando informado.`,
     value: (item) => {
       const provider = shownProvider(item.provider);
       return provider ? value(provider) : null;
@@ -274,9 +201,192 @@ function providerColumns(kind: ItemKind): Column<Item>[] {
     field('email', 'O e-mail', (provider) => given(provider.email)),
     field('site', 'O site', (provider) => given(provider.website)),
     field('endereco', 'O endereço', (provider) => given(provider.address)),
-    // The restaurant's block lists six fields, without the CNPJ (RestaurantPage.astro).
-    ...(kind === 'restaurant' ? [] : [field('cnpj', 'O CNPJ', (provider) => given(provider.cnpj))]),
+    ...(block.hasCnpj ? [field('cnpj', 'O CNPJ', (provider) => given(provider.cnpj))] : []),
   ];
+}
+
+/**
+ * An item's row, in the order a page reads: who, where, when, how much, contacts, what it offers, the
+ * page. The columns of `every` kind, and a group's only in the rows of the kinds that have it.
+ */
+const ITEM_ROW: readonly { group: ItemGroup | 'every'; columns: ItemColumns }[] = [
+  {
+    group: 'every',
+    columns: (kind) => [
+      {
+        key: 'id',
+        description: `O identificador no endereço da página (${ENTITIES[kind].detailPrefix}/101: 101).`,
+        value: (item) => item.id,
+      },
+      { key: 'nome', description: 'O nome, como a página o mostra.', value: (item) => item.title },
+      {
+        key: 'tipo',
+        description: `'${ENTITIES[kind].singular}' em toda linha: o tipo, como o cartão o diz.`,
+        value: (item) => ENTITIES[item.kind].singular,
+      },
+    ],
+  },
+  {
+    group: 'category',
+    columns: [
+      {
+        key: 'categoria',
+        description: 'A categoria, como a página a mostra; vazia quando não informada.',
+        value: (item) => given(item.category),
+      },
+    ],
+  },
+  {
+    group: 'cuisine',
+    columns: [
+      {
+        key: 'culinaria',
+        description: 'A culinária, como a página a mostra; vazia quando não informada.',
+        value: (item) => given(item.cuisine),
+      },
+    ],
+  },
+  {
+    group: 'every',
+    columns: [
+      {
+        key: 'resumo',
+        description: "O começo da descrição, como o cartão da lista o mostra (até 120 caracteres e '...').",
+        value: (item) => given(item.excerpt),
+      },
+      {
+        key: 'local',
+        description: "O endereço ou local, como a página o mostra; vazio quando não informado ('Local não informado').",
+        value: (item) => given(item.location),
+      },
+      {
+        key: 'localidade',
+        description: "A cidade do local, como o filtro 'Localidade' da lista a mostra; vazia quando não informada.",
+        value: (item) => given(item.locality),
+      },
+    ],
+  },
+  {
+    group: 'eventDates',
+    columns: [
+      {
+        key: 'datas',
+        description: "As datas como a página as escreve ('16 a 25 de julho de 2027', 'Data a confirmar').",
+        value: (item) => eventDatesFact(item),
+      },
+      {
+        key: 'inicio',
+        description:
+          "O início como o provedor o deu: um dia ('2027-07-16') ou dia e hora com o fuso ('2027-07-16T19:00:00-04:00'); vazio quando a data está a confirmar.",
+        value: (item) => item.startDate,
+      },
+      {
+        key: 'fim',
+        description: 'O fim, na mesma forma do início; vazio quando não informado.',
+        value: (item) => item.endDate,
+      },
+    ],
+  },
+  {
+    group: 'every',
+    columns: [
+      {
+        key: 'duracao',
+        description: "A duração como o provedor a escreveu ('3h', 'Dia inteiro', '2 noites'); vazia quando não informada.",
+        value: (item) => given(item.duration),
+      },
+    ],
+  },
+  {
+    group: 'groupSize',
+    columns: [
+      {
+        key: 'pessoas',
+        description: 'Para quantas pessoas é a oferta, quando o provedor diz.',
+        value: (item) => item.people,
+      },
+    ],
+  },
+  { group: 'every', columns: (kind) => [RATING, ...priceColumns(kind)] },
+  {
+    group: 'ownLine',
+    // A restaurant's own line, as its page's chip shows it.
+    columns: [phoneColumn((item) => item.phone ?? item.contactPhone)],
+  },
+  {
+    group: 'contactBox',
+    columns: [
+      phoneColumn((item) => item.contactPhone),
+      {
+        key: 'email',
+        description: 'O e-mail de contato, como a página o mostra; vazio quando não informado.',
+        value: (item) => given(item.email),
+      },
+    ],
+  },
+  { group: 'contactBlock', columns: contactBlockColumns },
+  {
+    group: 'experiences',
+    columns: [
+      {
+        key: 'experiencias',
+        description: `As experiências que oferece, separadas por '${LIST_SEPARATOR.trim()}' (o filtro 'Experiências' da lista).`,
+        value: (item) => item.experiences,
+      },
+    ],
+  },
+  {
+    group: 'every',
+    columns: [
+      {
+        key: 'caracteristicas',
+        description: `As características que o cartão da lista mostra (até 5), separadas por '${LIST_SEPARATOR.trim()}'.`,
+        value: (item) => cardKeywords(item),
+      },
+    ],
+  },
+  {
+    group: 'amenities',
+    columns: [
+      {
+        key: 'comodidades',
+        description: `As comodidades, separadas por '${LIST_SEPARATOR.trim()}'.`,
+        value: (item) => item.amenities,
+      },
+    ],
+  },
+  {
+    group: 'registration',
+    columns: (kind) => [
+      {
+        key: 'razao_social',
+        description: `A razão social ('${kind === 'tourProvider' ? 'Razão social' : 'Empresa'}' na página), quando informada.`,
+        value: (item) => given(item.businessName),
+      },
+      {
+        key: 'cnpj',
+        description: 'O CNPJ exatamente como o provedor o deu, quando informado.',
+        value: (item) => given(item.cnpj),
+      },
+      {
+        key: 'cadastur',
+        description: 'O número do CADASTUR exatamente como o provedor o deu, quando informado.',
+        value: (item) => given(item.cadastur),
+      },
+    ],
+  },
+  {
+    group: 'every',
+    columns: [{ key: 'url', description: PAGE_URL, value: (item, context) => context.pageUrl(itemPath(item.kind, item.id)) }],
+  },
+];
+
+/** The columns of one kind of item: ITEM_ROW's, but the groups the kind has not. */
+function itemColumns(kind: ItemKind): Column<Item>[] {
+  const groups = groupsOf(kind);
+  return ITEM_ROW.filter(({ group }) => group === 'every' || groups.has(group)).flatMap(({ columns }) =>
+    typeof columns === 'function' ? columns(kind) : columns,
+  );
 }
 
 /** A field of an experience's 'Fornecedor' block, as its page shows it (shownExperienceProvider). */
