@@ -1,9 +1,10 @@
 import { defineCollection } from 'astro:content';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { file, type Loader } from 'astro/loaders';
+import { file, glob, type Loader } from 'astro/loaders';
 import type { z } from 'astro/zod';
 import { projectDir, snapshotFileProblem } from './lib/project-dirs.ts';
+import { DocumentSchema } from './lib/schemas/document.ts';
 import { SNAPSHOT_SCHEMAS, type SnapshotName } from './lib/schemas/index.ts';
 
 /**
@@ -45,4 +46,6 @@ export const collections = {
   blogPages: fromSnapshot('blogPages', s.blogPages),
   episodes: fromSnapshot('episodes', s.episodes),
   status: fromSnapshot('status', s.status),
+  /** The wording of the document-like pages (/acessibilidade, /privacidade): Markdown kept in the repository. */
+  documents: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/documents' }), schema: DocumentSchema }),
 };
