@@ -57,7 +57,7 @@ if (added.page_count === 0) fail('addHTMLFile', [`nenhuma página encontrada em 
 const written = await index.writeFiles({ outputPath: output });
 if (written.errors.length > 0) fail('writeFiles', written.errors);
 
-// The site has its own search dialog: Pagefind's ready-made UIs (~430 KB) would only be dead weight on the host.
+// The site has its own search dialog: Pagefind's ready-made UIs would only be dead weight on the host.
 // Its worker too: the search runs on the page's thread (noWorker, src/islands/pagefind.ts). Of the WebAssembly
 // files, one per language Pagefind knows, the browser fetches only the one each indexed language names in the
 // entry file ('unknown' for a language without its own).

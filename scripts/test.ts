@@ -45,8 +45,8 @@ const STEP = {
 export const PHASES: Phase[] = [
   [STEP.lint, STEP.build, STEP.browser],
   [STEP.htmlAndUnit, STEP.types],
-  // Not the unit tests beside the integration project: 20 s less, but in one clean run of three its browser
-  // test of 'Tentar novamente' (paged-lists) did not get the retried list within 20 s.
+  // Not the unit tests beside the integration project: a little faster, but in one clean run of three its
+  // browser test of 'Tentar novamente' (paged-lists) then missed the retried list.
   [STEP.integration, STEP.gate],
   [STEP.e2e],
 ];

@@ -193,11 +193,10 @@ export const isLatePaint = (observed: LighthouseFigures['observed']): boolean =>
  * `reportDir`: each run's full result as JSON there ({page}-{run}.json), to trace where a page's time goes.
  *
  * The simulated LCP is drawn from the unthrottled load: its graph holds every request that ended
- * before that load's LCP. On this machine Chromium sometimes paints a page 1 or 2 s after its load
- * event (the same build, the same page, minutes apart: 0.15 s one hour, 1.2-2.3 s the next), and
- * that run's simulated LCP then counts the scripts, the manifest and the icons fetched meanwhile
- * (a driver's page 1.20 s against 1.32 s). Such runs are counted in `latePaints`, so a figure that
- * rests on them is known for what it is.
+ * before that load's LCP. Chromium sometimes paints a page well after its load event, the same build
+ * and page one hour and not the next (docs/performance.md, *Late paints*), and that run's simulated
+ * LCP then counts the scripts, the manifest and the icons fetched meanwhile, and comes later. Such
+ * runs are counted in `latePaints`, so a figure that rests on them is known for what it is.
  */
 async function runLighthouse(origin: string, pages: string[], runs = 1, reportDir?: string): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({

@@ -2,7 +2,7 @@
  * Real photographs for the benchmarks. Upstream photos are 1600×1000 camera JPEGs of 90-700 KB; a
  * flat drawing encodes to a few KB and hides what a photo costs the build and the visitor. No photo
  * may be committed (licence), so they come from Debian's `plasma-workspace-wallpapers` package
- * (KDE's wallpapers, ~94 MB), fetched at bench time with apt into a cache folder under the OS temp
+ * (KDE's wallpapers, a large download), fetched at bench time with apt into a cache folder under the OS temp
  * folder, and `count` distinct 1600×1000 JPEGs are derived from its photographs with sharp: each one
  * its own crop (scale and offset), mirror, tone and JPEG quality, kept between runs.
  *

@@ -38,8 +38,8 @@ export interface HttpOptions {
    * Largest total of bytes one collection may read, all its answers together (the pages of a paged
    * read add up), counted as they are decoded like maxBodyBytes; its entries may not take more in the
    * snapshot either. Over it, that collection fails (BudgetExceededError) and keeps its last good
-   * snapshot while the run goes on: a source answering 50 MB pages page after page once drove the
-   * sync to its heap limit (4.5 GB) and killed it.
+   * snapshot while the run goes on: a source answering pages just under maxBodyBytes, page after
+   * page, once drove the sync to its heap limit and killed it.
    */
   maxCollectionBytes: number;
   /** Pages read at most from the WordPress posts, and as many from its pages (100 a page). */

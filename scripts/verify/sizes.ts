@@ -4,8 +4,8 @@
  *
  * Two kinds of page, two limits (raw bytes, both configurable):
  * - a page of one record or one page of a portal or a list (every page in a folder: `tour/101.html`,
- *   `news/page/2.html`, `all-tours/page/2.html`): 1 MB. Measured: at most 77 kB on the sample site
- *   and 87 kB with 1,000 items (`npm run bench`), so the limit leaves a margin of more than ten.
+ *   `news/page/2.html`, `all-tours/page/2.html`): 1 MB, more than ten times the heaviest such page
+ *   of the sample site or of `npm run bench` (PAGE_WEIGHT, scripts/sync/normalise/bounds.ts).
  * - a top-level page (home, the lists' and portals' first pages): 16 MB. The lists are paged
  *   (src/lib/lists/paging.ts), but the home and the filter panels still grow with the data, so this
  *   limit only stops a collection gone wild, not a city that grows.

@@ -19,7 +19,7 @@ const REMOVE = 'Remover dos favoritos';
 /**
  * The item a heart saves: its `data-favourite` JSON (a detail page's or an article's heart), or, on a
  * card, where that is empty, the card itself: its `data-kind` and `data-id`, its title's link (text
- * and path) and its photo's WebP. A card says those once, not twice (1.8 KB of the home's gzip HTML).
+ * and path) and its photo's WebP. A card says those once, not twice, in a page's first bytes.
  */
 export function entryOf(button: HTMLElement): Favourite | null {
   const json = button.dataset.favourite;

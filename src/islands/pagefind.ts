@@ -47,7 +47,7 @@ export function loadPagefind(): Promise<PagefindApi> {
   if (!loading) {
     const url = `${PAGEFIND_PATH}pagefind.js`;
     loading = (import(/* @vite-ignore */ url) as Promise<PagefindApi>).then(async (api) => {
-      // No web worker: pagefind-worker.js (12 kB gzip) is a second copy of the search code pagefind.js already
+      // No web worker: pagefind-worker.js is a second copy of the search code pagefind.js already
       // holds, fetched by every first search; the WebAssembly does the work on the page's thread instead.
       await api.options({ excerptLength: 22, noWorker: true });
       await api.init();
@@ -62,7 +62,7 @@ export function loadPagefind(): Promise<PagefindApi> {
 
 /**
  * Whether searches ask Pagefind for the counts per kind. They need its `tipo` filter index, one file
- * as large as the word index chunks a query reads (16 kB gzip at 5,000 items): a first search goes
+ * as large as the word index chunks a query reads: a first search goes
  * without it, and the chips' counts come when the visitor asks for them ('Filtrar por tipo') or
  * picks a kind. From then on every search counts, at no further cost (the file is loaded).
  */

@@ -40,8 +40,8 @@ export async function renderAppIcon(logo: Buffer, icon: Pick<AppIcon, 'size' | '
     .resize(inner, inner, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .png()
     .toBuffer();
-  // A palette of at most 256 colours, dithered where a logo has more: the default logo's icons are 12.5 KB in all,
-  // not 55 KB, the same to the eye. A phone fetches them when it installs the site, and Chromium as the page loads.
+  // A palette of at most 256 colours, dithered where a logo has more: a fraction of the full-colour bytes, the same
+  // to the eye. A phone fetches them when it installs the site, and Chromium as the page loads.
   return sharp({
     create: {
       width: icon.size,

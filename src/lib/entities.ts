@@ -9,7 +9,6 @@ import type { DurationKind } from './lists/filters.ts';
 import { DETAIL_PREFIXES } from './paths.ts';
 import type { ItemKind } from './schemas/index.ts';
 
-export { telLink, whatsappLink } from './contact/phone.ts';
 export { experiencePath, itemPath, newsPath, testimonialPath } from './paths.ts';
 
 /** The filter panel of one kind of list. Every panel also has rating and the kind's price range. */

@@ -2,12 +2,12 @@
  * The site's icons (decorative, drawn at 16-22 px on a 24 px grid): one path each, for Icon.astro and
  * the islands. The icons every card repeats (the heart, the place pin, the clock) are drawn once per
  * page, in the hidden sprite BaseLayout puts at the top of the body (IconSprite.astro), and used from
- * there (the home's 60-odd cards repeated their paths about 190 times; the sprite saved 0.3 KB of its
- * gzip HTML, and keeps one copy of each path for the pages and the islands).
+ * there (the home's cards repeated those paths on every card; the sprite keeps one copy of each path
+ * for the pages and the islands).
  */
 /**
  * The two icons the site search's islands draw (src/islands/SearchPanel.tsx), apart: an island that reads
- * ICON_PATHS carries every path of the set (about 1.5 kB gzip) into a visitor's first search.
+ * ICON_PATHS carries every path of the set into a visitor's first search.
  */
 export const SEARCH_ICON = 'M10 2a8 8 0 0 1 6.3 12.9l5.4 5.4-1.4 1.4-5.4-5.4A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z';
 export const CLOSE_ICON = 'M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7 4.3 4.3l6.3 6.3 6.3-6.3z';

@@ -33,8 +33,9 @@ export const FULL_WIDTH = 1600;
 /**
  * The home slideshow's phone width: a slide is the whole viewport, so 375-414 px phones at DPR 2
  * (750-828 device px) and Lighthouse's 412 px at DPR 1.75 (721) would otherwise take the 1080 px
- * encode. On the real-photo bench's first slide: 14.3 KB at 828 px against 20.0 KB at 1080 (AVIF
- * effort 1), so the home's LCP photo fits in about one TCP window. Slides only: a handful of photos.
+ * encode. The narrower encode is nearly a third lighter and still covers those phones' pixels, so the
+ * home's LCP photo fits in about one TCP window (docs/performance.md, *Image encoding*). Slides only:
+ * a handful of photos.
  */
 export const SLIDE_PHONE_WIDTH = 828;
 
@@ -66,7 +67,7 @@ export const PROFILES: Record<ImageProfile, ProfileSpec> = {
   },
   // The home slideshow: the whole viewport.
   // Effort 1 at every width: a handful of photos, and the first is the home's LCP image, which phones take at 828,
-  // 1080 or 1600 px: at 1080 px 20.0 KB at effort 1 against 29.6 KB at effort 0.
+  // 1080 or 1600 px, where effort 0 makes it half as large again (docs/performance.md, *Image encoding*).
   slide: {
     widths: [MEDIUM_WIDTH, SLIDE_PHONE_WIDTH, LARGE_BANNER_WIDTH, FULL_WIDTH],
     sizes: '100vw',
@@ -130,10 +131,9 @@ export function chosenWidth(widths: readonly number[], slot: number, dpr: number
 /**
  * A search result's photo: search.css draws it 72 × 72 px (`object-fit: cover`), so it is encoded
  * once, cropped square at twice that for screens at DPR 2, as one WebP (a plain URL in the index's
- * meta, so no AVIF with a fallback). On the benchmark's real photographs: 2.7 KB against the 400 px
- * gallery thumbnail's 10.2 KB, which a first search took eight of (docs/offline-and-search.md).
- * Quality 50 rather than the site's 68: 2.2 KB against 2.7 on average, with no difference to see at
- * 72 px (the benchmark's pool, 144 px crops compared at twice their size).
+ * meta, so no AVIF with a fallback): a quarter of the 400 px gallery thumbnail's bytes, which a first
+ * search took eight of (docs/offline-and-search.md). Quality 50 rather than the site's 68: lighter
+ * still, with no difference to see at 72 px (docs/performance.md, *Image encoding*).
  */
 export const SEARCH_THUMB = { size: 144, quality: 50 } as const;
 

@@ -21,7 +21,7 @@ export { PROMO_CLOSED_KEY } from './promo-closed.ts';
 
 /**
  * Cards per kind on the promotions page. The page stays the same size however much is on sale (it
- * grew with every offer: 141 KB of gzip HTML at 5,000 items); the kind's list filtered 'Em promoção'
+ * grew with every offer, to the heaviest page of a large city); the kind's list filtered 'Em promoção'
  * has them all. 12 as the home's carousels, and it fills the grid's 1, 2, 3 and 4 columns.
  */
 export const PROMOTIONS_PER_KIND = 12;

@@ -4,6 +4,8 @@
  * the decision is a pure, tested function.
  */
 
+import { whatsappShareLink } from './contact/whatsapp.ts';
+
 /** What happened: shared through the sheet, link copied, sheet closed by the visitor, or nothing worked. */
 type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
@@ -69,6 +71,6 @@ export function shareLinks(url: string, title: string): ShareLink[] {
   return [
     { network: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
     { network: 'Twitter', href: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}` },
-    { network: 'WhatsApp', href: `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
+    { network: 'WhatsApp', href: whatsappShareLink(`${title} ${url}`) },
   ];
 }

@@ -3,6 +3,7 @@
  * and link, and a /favoritos link carrying the list itself (in the URL's fragment, so it never
  * reaches a server or a log), which another phone opens with no account and no back end.
  */
+import { whatsappShareLink } from './contact/whatsapp.ts';
 import { type Favourite, favouriteKey, MAX_FAVOURITES, MAX_TITLE_CHARS, toFavourite } from './favourite.ts';
 
 /** The fragment parameter of /favoritos that carries a shared list. */
@@ -104,5 +105,5 @@ export function whatsAppText(list: readonly Favourite[], siteUrl: string, busine
 
 /** The wa.me link that opens WhatsApp with the message ready to send to any contact. */
 export function whatsAppUrl(list: readonly Favourite[], siteUrl: string, businessName: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(whatsAppText(list, siteUrl, businessName))}`;
+  return whatsappShareLink(whatsAppText(list, siteUrl, businessName));
 }

@@ -73,7 +73,7 @@ test.describe('no Content-Security-Policy violation', () => {
       if (path === '/') test.use({ serviceWorkers: 'allow' });
 
       test(`${name} (${path})`, async ({ page }) => {
-        // The home page is long and full of pictures; on a loaded 2-core machine it needs more than 30 s.
+        // The home page is long and full of pictures; on a loaded 2-core machine it outlasts the default timeout.
         if (path === '/') test.slow();
         const violations = await watchViolations(page);
         const response = await page.goto(path);

@@ -150,7 +150,7 @@ test.describe('keyboard in the header at desktop width (1280 px)', () => {
 /** The home's carousels, each started (as they are once they come near the view, or at the first Tab). */
 async function startCarousels(page: Page) {
   await page.keyboard.press('Tab');
-  // Every carousel's island hydrates then, React fetched first if it was not ahead: more than 5 s on a loaded machine.
+  // Every carousel's island hydrates then, React fetched first if it was not ahead: slow on a loaded machine.
   await expect(page.locator('main [data-carousel-pending]')).toHaveCount(0, { timeout: 15_000 });
 }
 

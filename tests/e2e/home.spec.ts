@@ -29,7 +29,7 @@ for (const { name, width, height } of WIDTHS) {
     test.use({ viewport: { width, height } });
 
     test('every section shown, no sideways scroll, passes axe and loads nothing foreign', async ({ page, baseURL }) => {
-      // Every picture of a long page, then axe over it: about 20 s on a loaded 2-core machine, near the 30 s default.
+      // Every picture of a long page, then axe over it: on a loaded 2-core machine, near the default timeout.
       test.slow();
       const foreign = collectForeignRequests(page, baseURL ?? ORIGIN);
       const response = await page.goto('/');

@@ -15,7 +15,7 @@ async function carousel(page: Page, heading: string) {
   await root.scrollIntoViewIfNeeded();
   const position = root.locator('[data-carousel-position]');
   // The first carousel near the view brings the island runtime (React) and hydrates: on a loaded 2-core machine,
-  // with the runtime not fetched ahead (Playwright's clock holds the idle callback), that took more than 5 s.
+  // with the runtime not fetched ahead (Playwright's clock holds the idle callback), that outlasts the default wait.
   await expect(position).toBeVisible({ timeout: 15_000 });
   return {
     root,

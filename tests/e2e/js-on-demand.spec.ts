@@ -121,7 +121,7 @@ test('a detail page brings React for its gallery at the first reach into it, not
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // The map is an island (EmbedOnRequest.tsx) that waits for the reach: its code comes with the tap on 'Mostrar
-  // mapa', which it then carries out. The test waited for a quiet network once, which never came within 30 s.
+  // mapa', which it then carries out. The test waited for a quiet network once, which never came.
   const isMap = (file: string) => /\/EmbedOnRequest\.[\w-]+\.js$/.test(file);
   expect(scripts.all.filter(isMap)).toEqual([]);
   await page.getByRole('button', { name: 'Mostrar mapa' }).click();

@@ -188,7 +188,7 @@ describe("/status in a phone's browser", () => {
         const page = await browser.newPage({ viewport: { width, height: 844 } });
         await page.goto(`${host.origin}/status`);
         const title = page.locator('.headline .title');
-        // Loaded pages on a busy machine (the whole suite on 2 cores) have come visible after 5 s.
+        // Loaded pages on a busy machine (the whole suite on 2 cores) have come visible after the default wait.
         await title.waitFor({ state: 'visible', timeout: 20_000 });
         const box = await title.boundingBox();
         expect((box?.y ?? 1000) + (box?.height ?? 0)).toBeLessThan(844);

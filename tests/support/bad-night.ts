@@ -152,7 +152,7 @@ export const HOSTILE: HostileKind[] = [
   },
   { what: 'a post dated 9999', collection: 'news', id: '9999', outcome: 'dropped', reason: /^no valid publication date/ },
   {
-    // Its page would be 1.23 MB, over the gate's 1 MB for the page of one record: the gate refused the whole site.
+    // Its page would be over the gate's limit for the page of one record (sync-gate-rules.test.ts): the gate refused the whole site.
     what: 'a description and an `include` of 199,000 CJK characters each',
     collection: 'tours',
     id: 'cjk',

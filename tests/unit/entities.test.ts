@@ -6,8 +6,6 @@ import {
   experienceWhatsappText,
   HOME_CAROUSEL_ORDER,
   itemPath,
-  telLink,
-  whatsappLink,
   whatsappText,
 } from '../../src/lib/entities.ts';
 import { KIND_ORDER } from '../../src/lib/kinds.ts';
@@ -82,29 +80,6 @@ describe('experienceWhatsappText', () => {
     expect(experienceWhatsappText('Pesca')).toBe(
       'Olá! Vi no portal de turismo e gostaria de mais informações sobre a experiência "Pesca".',
     ));
-});
-
-describe.each([
-  // WhatsApp to Brazilian mobiles only (classifyPhone): a landline and a foreign number get a call.
-  ['(65) 99210-3388', 'https://wa.me/5565992103388?text=Oi', 'tel:+5565992103388'],
-  ['+55 65 99210-3388', 'https://wa.me/5565992103388?text=Oi', 'tel:+5565992103388'],
-  ['0 21 65 99912-3456', 'https://wa.me/5565999123456?text=Oi', 'tel:+5565999123456'],
-  ['(65) 3223-1006', null, 'tel:+556532231006'],
-  ['0 15 65 3361-1234', null, 'tel:+556533611234'],
-  ['+351 912 345 678', null, 'tel:+351912345678'],
-  ['0800 123 4567', null, 'tel:08001234567'],
-  // The issue's extensions: the switchboard, not Singapore's +65 nor another line's digits.
-  ['(65) 3361-1234 x 22', null, 'tel:+556533611234'],
-  ['(65) 3361-1234 ramal 2', null, 'tel:+556533611234'],
-  ['(65) 3361-1234 r. 2', null, 'tel:+556533611234'],
-  ['(65) 3361-1234 ext. 2', null, 'tel:+556533611234'],
-  ['(65) 99912-3456 ramal 2', 'https://wa.me/5565999123456?text=Oi', 'tel:+5565999123456'],
-  ['3223-1006', null, null],
-  ['sem telefone', null, null],
-  [null, null, null],
-])('the phone %j', (phone, whatsapp, tel) => {
-  it(`has the WhatsApp link ${whatsapp}`, () => expect(whatsappLink(phone, 'Oi')).toBe(whatsapp));
-  it(`has the tel: link ${tel}`, () => expect(telLink(phone)).toBe(tel));
 });
 
 it('emailSubject names the item', () => {

@@ -242,6 +242,15 @@ describe('items: the card view model, and no fact the upstream did not give', ()
     expect((await item({ id: 1, provider: { name: 'Sem telefone' } })).contactPhone).toBeNull();
   });
 
+  it.each([
+    ['(65) 99999-1234', '+5565999991234'],
+    ['https://wa.me/5565999991234?text=Oi', '+5565999991234'],
+    ['https://api.whatsapp.com/send?phone=5565999991234', '+5565999991234'],
+    ['https://wa.me/message/ABC12345678', null],
+  ])('finds the contact phone in a WhatsApp link %j when nothing else gives one', async (whatsapp, expected) => {
+    expect((await item({ id: 1, social: { whatsapp } })).contactPhone).toBe(expected);
+  });
+
   it('keeps a provider only when it has something, with links made safe', async () => {
     expect((await item({ id: 1, provider: {} })).provider).toBeNull();
     expect(

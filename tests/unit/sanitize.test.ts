@@ -9,7 +9,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../scripts/sync/normalise/bounds.ts';
 import { htmlToText, sanitizeHtml } from '../../scripts/sync/normalise/html.ts';
-import { classifyPhone } from '../../src/lib/format.ts';
+import { classifyPhone } from '../../src/lib/contact/phone.ts';
 import { xssVectors } from '../fixtures/xss-vectors.ts';
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';

@@ -4,7 +4,7 @@
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { classifyPhone, EMERGENCY_NUMBERS } from '../../../src/lib/format.ts';
+import { classifyPhone, EMERGENCY_NUMBERS } from '../../../src/lib/contact/phone.ts';
 import { withoutHiddenCharacters, withoutXmlForbidden } from '../../../src/lib/text.ts';
 import { boundHtmlDepth, cutHtml, LIMITS } from './bounds.ts';
 import { plainEmail, resolveHttpUrl } from './values.ts';

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { whatsappNumber } from '../../../src/lib/contact/whatsapp.ts';
 import { discountPercent, formatBRL, parsePrice, slugify, TIME_ZONE, truncate } from '../../../src/lib/format.ts';
 import { distinctPhotos } from '../../../src/lib/gallery.ts';
 import type { GalleryImage, HiddenReason, Item, ItemKind, ItemProvider, ItemStatus } from '../../../src/lib/schemas/index.ts';
@@ -380,7 +381,7 @@ export function toItem(raw: RawItem, kind: ItemKind, context: RecordContext): It
       phone(raw.commercial_phone_number, 'commercial_phone_number') ??
       phone(raw.phone_number, 'phone_number') ??
       provider?.phone ??
-      plausiblePhone(social.whatsapp?.replace('https://wa.me/', '+')),
+      plausiblePhone(whatsappNumber(social.whatsapp)),
     email: checkedField(raw.email, { label: 'email', kind: 'email' }, plainEmail, context) ?? provider?.email ?? null,
     experiences: unique([...raw.experiences, ...raw.expriences]),
     status: status && { value: status.value, label: status.label, tone: status.tone },

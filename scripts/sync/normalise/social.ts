@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { classifyPhone } from '../../../src/lib/format.ts';
+import { whatsappLink } from '../../../src/lib/contact/whatsapp.ts';
 import type { SocialLinks } from '../../../src/lib/schemas/index.ts';
 import { lenient } from './fields.ts';
 import { plausiblePhone, webUrl } from './values.ts';
@@ -15,15 +15,14 @@ const NETWORK_BASE: Record<Exclude<keyof SocialLinks, 'whatsapp'>, string> = {
 /**
  * A social link from what providers type: a full URL is kept, a handle ('@pousada', 'pousada')
  * becomes the network's profile URL, a WhatsApp number a wa.me link when it is a Brazilian mobile
- * (classifyPhone: WhatsApp links go to mobiles only), anything else is dropped.
+ * (whatsappLink: WhatsApp links go to mobiles only), anything else is dropped.
  */
 export function socialUrl(network: keyof SocialLinks, value: unknown): string | null {
   if (typeof value !== 'string' || !value.trim()) return null;
   // An address, not a handle: a scheme, '//' or 'www.' ('pousada.rio' is an Instagram handle).
   if (/^(?:[a-z][a-z0-9+.-]*:|\/\/|www\.)/i.test(value.trim())) return webUrl(value);
   if (network === 'whatsapp') {
-    const number = classifyPhone(plausiblePhone(value));
-    return number?.kind === 'mobile' ? `https://wa.me/${number.dial.slice(1)}` : null;
+    return whatsappLink(plausiblePhone(value));
   }
   const handle = value.trim().replace(/^@/, '');
   return /^[\w.-]{1,60}$/.test(handle) ? `${NETWORK_BASE[network]}${handle}` : null;

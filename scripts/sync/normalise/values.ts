@@ -3,7 +3,7 @@
  * e-mails, phone numbers, dates, ids. Pure (no DOM, no zod), so the sanitiser, the normalisers
  * and the tests share them. Each returns the clean value or null (the page's fallback text).
  */
-import { phoneParts } from '../../../src/lib/format.ts';
+import { phoneParts } from '../../../src/lib/contact/phone.ts';
 import { zoneOffset } from '../../../src/lib/time-zone.ts';
 
 /** A value for a report line: quoted, control characters escaped, cut to 80 characters. */

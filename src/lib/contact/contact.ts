@@ -7,7 +7,7 @@
 
 import type { City } from '../schemas/index.ts';
 import { namedRole, placeLabel } from '../text.ts';
-import { whatsappLink } from './phone.ts';
+import { whatsappLink } from './whatsapp.ts';
 
 /** The form's fields, named as the inputs. */
 export interface ContactFields {

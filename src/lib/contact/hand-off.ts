@@ -8,7 +8,8 @@
  */
 import type { IconName } from '../icons.ts';
 import { type AgencyChannels, isEmail, siteHref } from './contact.ts';
-import { telLink, whatsappLink } from './phone.ts';
+import { telLink } from './phone.ts';
+import { whatsappLink } from './whatsapp.ts';
 
 /** How the button reaches someone; 'office' is the city's tourist office, by whichever channel it has. */
 type HandoffChannel = 'whatsapp' | 'call' | 'email' | 'site' | 'office';

@@ -15,8 +15,8 @@ import { cardDataAttributes } from './filters.ts';
 
 /**
  * Cards on a static list page. 48 divides into the grid's 1, 2, 3 and 4 columns, keeps every sample
- * list (at most 14 of a kind) on one page, and bounds a page at about 30 KB of gzip HTML (half of it
- * the shell and the filter panel) however large the city grows: 1,061 tours are 23 pages. Smaller
+ * list (at most 14 of a kind) on one page, and bounds a page's weight (docs/performance.md, *Lists are
+ * pages of 48 cards*) however large the city grows: 1,061 tours are 23 pages. Smaller
  * pages would make a filter that matches a card here and there fetch more documents for the same
  * cards, each carrying the shell again.
  */
@@ -27,8 +27,8 @@ export const LIST_BATCH_SIZE = LIST_PAGE_SIZE;
 
 /**
  * Static pages one batch may fetch for its cards. A filter that matches one card in fifty would
- * otherwise fetch every page of the list for its first 48 cards (23 pages, about 0.7 MB, at 5,000
- * items); four pages bound a batch near 120 KB, and 'Mostrar mais' brings the next.
+ * otherwise fetch every page of the list for its first 48 cards; four pages bound a batch's weight,
+ * and 'Mostrar mais' brings the next.
  */
 const MAX_PAGES_PER_BATCH = 4;
 

@@ -6,9 +6,11 @@
  * id but the one in the page's address. Each value is read through the helper the pages use
  * (src/lib/facts.ts, formatPhone), so a file never says more, or other, than its page.
  */
+
+import { formatPhone } from '../contact/phone.ts';
 import { ENTITIES } from '../entities.ts';
 import { cardKeywords, displayPrice, eventDatesFact, shownExperienceProvider, shownProvider, showsPrice } from '../facts.ts';
-import { formatPhone, slugify } from '../format.ts';
+import { slugify } from '../format.ts';
 import { fullArticleUrl } from '../news/news.ts';
 import { OPEN_DATA_PATH } from '../offline.ts';
 import { experiencePath, itemPath, newsPath, testimonialPath } from '../paths.ts';
