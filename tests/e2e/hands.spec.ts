@@ -8,6 +8,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { PROMOTIONS_LINK } from '../../src/lib/navigation.ts';
+import { boxOf, isSameSize, shareARow } from './support.ts';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -331,12 +332,8 @@ test.describe('words, at a phone width', () => {
     await expect(gallery).not.toContainText('mais fotos disponíveis');
     // A tile of the grid the size of a photo, not a block across the gallery.
     const more = gallery.getByRole('link', { name: 'Mais 3 fotos', exact: true });
-    const tile = await more.boundingBox();
-    const photo = await gallery.getByRole('link', { name: /foto 1 de 9$/ }).boundingBox();
-    expect([Math.round(tile?.width ?? 0), Math.round(tile?.height ?? 0)]).toEqual([
-      Math.round(photo?.width ?? -1),
-      Math.round(photo?.height ?? -1),
-    ]);
+    const photo = await boxOf(gallery.getByRole('link', { name: /foto 1 de 9$/ }));
+    expect(isSameSize(await boxOf(more), photo)).toBe(true);
     // 'Mais 3 fotos' is a link to the first of them: in the viewer, the 7th of 9.
     await more.click();
     await expect(page.getByRole('dialog', { name: /^Fotos: / }).getByText('7 / 9')).toBeVisible();
@@ -418,11 +415,16 @@ for (const { name, width, height } of SIZES) {
   test.describe(`promotions banner at ${name} width (${width} px)`, () => {
     test.use({ viewport: { width, height } });
 
-    test('is slim', async ({ page }) => {
+    test('is slim: its words, its link and its close button on one line', async ({ page }) => {
       await page.goto('/about');
-      await expect(bannerOf(page)).toBeVisible();
-      // One line on a phone: three lines would take about 85 px.
-      expect((await bannerOf(page).boundingBox())?.height ?? 0).toBeLessThanOrEqual(width < 768 ? 40 : 48);
+      const banner = bannerOf(page);
+      await expect(banner).toBeVisible();
+      const words = await boxOf(banner.locator('p').filter({ visible: true }));
+      const link = await boxOf(banner.getByRole('link', { name: /^Ver/ }));
+      const close = await boxOf(banner.getByRole('button', { name: 'Fechar o aviso de promoções' }));
+      expect(shareARow(words, link) && shareARow(words, close)).toBe(true);
+      // The words in one line: no taller than the one-line link beside them (three lines would be three times its height).
+      expect(words.height).toBeLessThan(link.height * 1.5);
     });
 
     test('without JavaScript it stays, with no dead close button', async ({ browser }) => {

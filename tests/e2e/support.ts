@@ -18,6 +18,56 @@ export async function savedCard(heart: Locator): Promise<{ card: Locator; title:
   return { card, title: ((await link.textContent()) ?? '').trim(), path: (await link.getAttribute('href')) ?? '' };
 }
 
+/**
+ * Layout is checked by relations between boxes (inside, above, side by side, as tall as), not by
+ * pixel values a style change would move; a size is checked only where docs/product.md or WCAG asks
+ * for one, and then as a minimum. Half a pixel of slack absorbs sub-pixel rounding.
+ */
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const SLACK = 0.5;
+
+/** The box of a locator, failing the test when it is not drawn. */
+export async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, `${locator} is drawn`).not.toBeNull();
+  return box as Box;
+}
+
+/** Whether `inner` lies wholly within `outer`. */
+export const isInside = (inner: Box, outer: Box): boolean =>
+  inner.x >= outer.x - SLACK &&
+  inner.y >= outer.y - SLACK &&
+  inner.x + inner.width <= outer.x + outer.width + SLACK &&
+  inner.y + inner.height <= outer.y + outer.height + SLACK;
+
+/** Whether `box` lies within the page's width (a box may be below the fold: only sideways is checked). */
+export const isWithinWidth = (box: Box, page: Page): boolean => {
+  const width = page.viewportSize()?.width ?? 0;
+  return box.x >= -SLACK && box.x + box.width <= width + SLACK;
+};
+
+/** Whether `upper` ends at or above where `lower` starts. */
+export const isAbove = (upper: Box, lower: Box): boolean => upper.y + upper.height <= lower.y + SLACK;
+
+/** Whether two boxes share a row: each one's middle is within the other's height. */
+export const shareARow = (a: Box, b: Box): boolean => {
+  const middle = (box: Box) => box.y + box.height / 2;
+  const spans = (box: Box, y: number) => y >= box.y - SLACK && y <= box.y + box.height + SLACK;
+  return spans(a, middle(b)) && spans(b, middle(a));
+};
+
+/** Whether two boxes are the same size. */
+export const isSameSize = (a: Box, b: Box): boolean =>
+  Math.abs(a.width - b.width) <= SLACK * 2 && Math.abs(a.height - b.height) <= SLACK * 2;
+
+/** The podcast player's height that docs/product.md asks for: 400 px on phones, 500 px wider; a minimum, not a pinned size. */
+export const playerMinHeight = (width: number): number => (width < 768 ? 400 : 500);
+
 export const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
   { name: 'desktop', width: 1280, height: 900 },

@@ -5,9 +5,9 @@
  * swipe, the slideshow) and how each width lays them out: tests/e2e/home.spec.ts and home-behaviour.spec.ts.
  */
 import { expect, it } from 'vitest';
-import { cityDay } from '../../src/lib/format.ts';
 import { SECTIONS, SEGMENT_LINKS, UPPERCASE_SECTIONS } from '../fixtures/home-page.ts';
 import { attributes, byRole, byText, jsonLd, one, page, region, textOf } from '../support/dist-pages.ts';
+import { cityToday, DEFAULT_TIME_ZONE } from '../support/expected-facts.ts';
 
 /** Each item carousel: section heading, its list link and how many cards the sample data gives (at most 12). */
 const CAROUSELS = [
@@ -138,7 +138,8 @@ it('item carousels: static lists of at most 12 cards, with the list links and th
 });
 
 it('events carousel: only the events still to come in the city, soonest first, as /all-events lists them', () => {
-  const today = cityDay(new Date());
+  // The sample is built on CITY_TIME_ZONE's default clock.
+  const today = cityToday(new Date(), DEFAULT_TIME_ZONE);
   const listed = [...page('/all-events').querySelectorAll<HTMLElement>('article.item-card')].map((card) => card.dataset.id);
   const upcoming = listed.filter((id) => {
     const [event] = jsonLd(page(`/event/${id}`));

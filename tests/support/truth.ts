@@ -15,16 +15,36 @@
  * '24/7' nobody configured, a field relabelled into a fact, the provider panel's statuses and the
  * developers' words, a social icon without a link, a testimonial that does not link its tour. No
  * browser: the static HTML is what a visitor (and a search engine) gets.
+ *
+ * What a page must say of a record (its price, rating, group size, dates, the order of events, the
+ * offers of an experience, what a testimonial is about) comes from tests/support/expected-facts.ts,
+ * written from the record and docs/product.md, never from the src/lib code that writes the pages.
+ * Imports from src are the data contract only: the snapshot's types and kinds (src/lib/schemas) and
+ * ENTITIES' collections and routes (src/lib/entities.ts).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { ENTITIES } from '../../src/lib/entities.ts';
-import { byEventDate, displayPrice, eventDatesFact, peopleFact, ratingFact } from '../../src/lib/facts.ts';
-import { cityDay, formatDate, TIME_ZONE } from '../../src/lib/format.ts';
-import { matchesExperiences } from '../../src/lib/lists/filters.ts';
 import { ITEM_KINDS, type Item, type ItemKind, type NewsArticle, type Testimonial } from '../../src/lib/schemas/index.ts';
-import { reviewedItemPath } from '../../src/lib/testimonials/testimonials.ts';
+import {
+  chargedAmount,
+  cityToday,
+  DEFAULT_TIME_ZONE,
+  expectedArticleDay,
+  expectedDiscount,
+  expectedEventDates,
+  expectedEventOrder,
+  expectedOfferPrice,
+  expectedPeople,
+  expectedPrice,
+  expectedRating,
+  expectedReviewedPath,
+  isOverOn,
+  lastDayOf,
+  offersExperience,
+  reais,
+} from './expected-facts.ts';
 
 /** What the snapshot says, as the checks read it. */
 interface Snapshot {
@@ -148,10 +168,6 @@ const pathOf = (file: string) => `/${file.replace(/(?:^|\/)index\.html$/, '').re
 
 const detailKinds = new Map(ITEM_KINDS.map((kind) => [ENTITIES[kind].detailPrefix.slice(1), kind]));
 
-/** An event's last day in the city ('YYYY-MM-DD'): over once the city's day is after it. */
-const lastDayOf = (event: Item) => (event.endDate ?? event.startDate ?? '').slice(0, 10);
-/** Whether a dated event is over on `today` (the city's day), read from its record. */
-const isOverOn = (event: Item, today: string) => event.startDate !== null && lastDayOf(event) < today;
 /** A time of day as the pages write it ('19h', '7h30'). */
 const TIME_OF_DAY = /\b\d{1,2}h(?:\d{2})?\b/;
 /** A dates text that gives a time says its clock at its end: the zone's name, or its offset. */
@@ -174,15 +190,14 @@ function calendarStart(startDate: string): { ics: string; google: string } {
   return { ics: `DTSTART:${utc}Z`, google: `${startDate.slice(0, 19).replace(/[-:]/g, '')}/` };
 }
 
-/** The agenda (/agenda): only listed events still to come on `now` (and the undated), each dated as its record, none left out. */
+/** The agenda (/agenda): only listed events still to come on the city's day `today` (and the undated), each dated as its record, none left out. */
 function checkAgenda(
   document: Document,
   events: Item[],
-  now: Date,
+  today: string,
   datesOf: (event: Item) => string | null,
   say: (problem: string) => void,
 ): void {
-  const today = cityDay(now);
   const shown = new Set<string>();
   for (const entry of document.querySelectorAll<HTMLElement>('li.agenda-entry')) {
     const key = `event/${entry.dataset.id}`;
@@ -241,15 +256,15 @@ export interface TruthOptions {
   now?: Date;
   /** The supporters configured in SPONSORS: the only names the footer's 'Apoio' may give. */
   sponsors?: string[];
-  /** CITY_TIME_ZONE of the build, whose clock an event's time names; this process's when not given. */
+  /** CITY_TIME_ZONE of the build, whose clock an event's time names; its default when not given. */
   timeZone?: string;
 }
 
 /** Every statement of the built site in `dist` that its snapshot in `snapshotDir` does not hold. */
 export async function truthProblems(dist: string, snapshotDir: string, options: TruthOptions = {}): Promise<string[]> {
-  const { now = new Date(), sponsors = [], timeZone = TIME_ZONE } = options;
-  const datesOf = (item: Item) => eventDatesFact(item, timeZone);
-  const today = cityDay(now);
+  const { now = new Date(), sponsors = [], timeZone = DEFAULT_TIME_ZONE } = options;
+  const datesOf = (item: Item) => expectedEventDates(item, timeZone);
+  const today = cityToday(now, timeZone);
   const data = await readSnapshot(snapshotDir);
   const problems: string[] = [];
   const absentPhrases = PLACEHOLDER_PHRASES.filter((phrase) => !data.text.includes(phrase));
@@ -330,10 +345,15 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
       if (stars !== undefined && item.rating !== null && Number(stars) !== Math.round(item.rating * 2) / 2)
         say(`card ${key} draws ${stars} stars for a rating of ${item.rating}`);
       const rating = card.querySelector('.rating')?.getAttribute('aria-label') ?? null;
-      if (rating !== ratingFact(item.rating)) say(`card ${key} rates it ${rating}, its record ${item.rating}`);
-      const price = card.querySelector('.price')?.textContent ?? '';
-      if (/R\$/.test(price) && displayPrice(item).amount === null) say(`card ${key} prices it (${price.trim()}) without a price`);
+      if (rating !== expectedRating(item.rating)) say(`card ${key} rates it ${rating}, its record ${item.rating}`);
+      const price = squeeze(card.querySelector('.price')?.textContent);
+      if (/R\$/.test(price) && chargedAmount(item) === null) say(`card ${key} prices it (${price}) without a price`);
+      if (price && !price.includes(expectedPrice(item)))
+        say(`card ${key} prices it '${price}', its record '${expectedPrice(item)}'`);
       if (/Gratuito/.test(price) && !item.isFree) say(`card ${key} calls it free`);
+      const discount = card.querySelector('.discount')?.textContent?.trim() ?? null;
+      const expectedMark = expectedDiscount(item) === null ? null : `-${expectedDiscount(item)}%`;
+      if (discount !== expectedMark) say(`card ${key} marks a discount of '${discount}', its record ${expectedMark ?? 'none'}`);
       if (NOT_A_TIME.has(item.kind) && card.querySelector('.duration svg'))
         say(`card ${key} draws a clock beside '${item.duration}', which is not a time`);
       if (item.kind === 'accommodation' && !/\bnoites?\b/i.test(item.duration) && card.querySelector('.duration'))
@@ -354,9 +374,7 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
       const url = new URL(link.getAttribute('href') ?? '', 'https://site.invalid');
       const kind = ITEM_KINDS.find((candidate) => ENTITIES[candidate].listPath === url.pathname);
       const experience = url.searchParams.get('experience') ?? '';
-      const offers = kind
-        ? data.byKind[kind].filter((item) => item.isListed && matchesExperiences(item.experiences, [experience]))
-        : [];
+      const offers = kind ? data.byKind[kind].filter((item) => item.isListed && offersExperience(item, experience)) : [];
       if (offers.length === 0) say(`links '${experience}' to ${url.pathname}, which lists none`);
     }
 
@@ -366,8 +384,8 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
     if (item) checkItemPage(document, item, jsonLd, { today, datesOf }, say);
     const article = prefix === 'news' ? data.news.get(id) : undefined;
     if (article && article.views === null && /visualiza/.test(text)) say('counts views the blog never counted');
-    if (article && !text.includes(formatDate(article.publishedAt)))
-      say(`leaves out its day (${formatDate(article.publishedAt)})`);
+    const day = article && expectedArticleDay(article.publishedAt, timeZone);
+    if (day && !text.includes(day)) say(`leaves out its day (${day})`);
     // /dados's data dictionary names every column, these two included: a description, not a claim.
     const isDictionary = page === '/dados';
     if (!isDictionary && !data.testimonials.some((testimonial) => testimonial.verified) && /verificad/i.test(text))
@@ -380,16 +398,14 @@ export async function truthProblems(dist: string, snapshotDir: string, options: 
       say('counts helpful votes nobody counted');
     if (page === '/testimonials') checkTestimonialChips(document, data.testimonials, say);
     const testimonial = prefix === 'testimonials' ? data.testimonials.find((entry) => entry.id === id) : undefined;
-    const reviewed = testimonial && reviewedItemPath(testimonial, (kind, itemId) => data.items.has(`${kind}/${itemId}`));
+    const reviewed = testimonial && expectedReviewedPath(testimonial, (key) => data.items.has(key));
     if (reviewed && !document.querySelector(`.title a[href="${reviewed}"]`))
       say(`names what it is about without linking ${reviewed}`);
-    if (page === '/agenda') checkAgenda(document, data.byKind.event, now, datesOf, say);
+    if (page === '/agenda') checkAgenda(document, data.byKind.event, today, datesOf, say);
     if (page === '/all-events') {
       const shown = [...document.querySelectorAll<HTMLElement>('article.item-card')].map((card) => card.dataset.id);
-      const expected = byEventDate(
-        data.byKind.event.filter((event) => event.isListed),
-        now,
-      ).map((event) => event.id);
+      const listed = data.byKind.event.filter((event) => event.isListed);
+      const expected = expectedEventOrder(listed, today, timeZone).map((event) => event.id);
       if (shown.join() !== expected.join()) say(`lists events as ${shown.join()}, not in date order (${expected.join()})`);
     }
   }
@@ -412,10 +428,16 @@ function checkItemPage(
     say('has a contact button that cannot act (disabled)');
   const chips = [...document.querySelectorAll('.info-chips')].map((list) => list.textContent ?? '').join(' ');
   if (item.rating === null && /estrela|Nota/.test(chips)) say('rates an item its record does not rate');
-  if (item.rating !== null && !chips.includes(ratingFact(item.rating) ?? '')) say(`leaves out the rating ${item.rating}`);
+  const rating = expectedRating(item.rating);
+  if (rating !== null && !chips.includes(rating)) say(`leaves out the rating '${rating}'`);
   if (item.people === null && /pessoa/.test(chips)) say('gives a group size its record does not give');
-  if (item.people !== null && !/pessoa/.test(chips) && ['tour', 'event', 'accommodation'].includes(item.kind))
-    say(`leaves out the group size ${peopleFact(item.people)}`);
+  const people = expectedPeople(item.people);
+  const group = [...document.querySelectorAll('.info-chips li')]
+    .map((chip) => squeeze(chip.textContent))
+    .find((chip) => /pessoa/.test(chip));
+  if (people !== null && group !== undefined && group !== people) say(`gives a group size '${group}', its record '${people}'`);
+  if (people !== null && !/pessoa/.test(chips) && ['tour', 'event', 'accommodation'].includes(item.kind))
+    say(`leaves out the group size '${people}'`);
   // Each named attribute under the name the record gives it.
   const headings = [...document.querySelectorAll('h2, h3')].map((heading) => heading.textContent?.trim());
   for (const attribute of item.attributes) if (!headings.includes(attribute.name)) say(`leaves out its '${attribute.name}'`);
@@ -430,13 +452,12 @@ function checkItemPage(
   }
   const dates = datesOf(item);
   if (dates && !(document.body.textContent ?? '').includes(dates)) say(`leaves out the event's dates (${dates})`);
-  const price = document.querySelector('.price-box .price')?.textContent?.replace(/\s+/g, ' ').trim();
-  const shown = displayPrice(item);
-  if (price !== undefined && !price.includes(shown.salePrice ?? shown.price))
-    say(`shows the price '${price}', its record '${shown.price}'`);
+  const priceBox = document.querySelector('.price-box .price');
+  if (priceBox) checkPriceBox(priceBox, item, say);
   const own = jsonLd.find((entry) => entry['@type'] === ENTITIES[item.kind].schemaType);
   const offer = (own?.offers as { price?: string } | undefined)?.price;
-  if (offer !== undefined && !shown.isStated) say(`offers it at ${offer} in structured data without a price`);
+  if (offer !== undefined && offer !== expectedOfferPrice(item))
+    say(`offers it at ${offer} in structured data, its record ${expectedOfferPrice(item) ?? 'without a price'}`);
   if (item.kind === 'event') {
     // An event's first chip is its dates (TripDetail).
     const unzoned = unzonedTime(document.querySelector('.info-chips li')?.textContent?.replace(/\s+/g, ' ').trim());
@@ -451,6 +472,23 @@ function checkItemPage(
     if (!document.querySelector('meta[name="robots"][content="noindex"]'))
       say('asks search engines to index an unlisted provider');
   }
+}
+
+/**
+ * The price box says what the visitor pays; a discount of at least 1 % (docs/product.md, Formats)
+ * with the crossed-out original and its percent, and no other.
+ */
+function checkPriceBox(box: Element, item: Item, say: (problem: string) => void): void {
+  const price = squeeze(box.textContent);
+  const expected = expectedPrice(item);
+  if (!price.includes(expected)) say(`shows the price '${price}', its record '${expected}'`);
+  const discount = expectedDiscount(item);
+  const original = squeeze(box.querySelector('del')?.textContent).replace(/^De /, '') || null;
+  const expectedOriginal = discount === null || item.priceValue === null ? null : reais(item.priceValue);
+  if (original !== expectedOriginal) say(`crosses out '${original}' as the original price, its record '${expectedOriginal}'`);
+  const mark = box.querySelector('.discount')?.textContent?.trim() ?? null;
+  const expectedMark = discount === null ? null : `-${discount}%`;
+  if (mark !== expectedMark) say(`marks a discount of '${mark}', its record ${expectedMark ?? 'none'}`);
 }
 
 /**
