@@ -36,7 +36,7 @@ import { buildFolders, formatBytes, formatDuration, formatTable, runStep } from 
 import { ensurePhotoPool, PHOTO_CACHE, servePoolPhotos } from './photos.ts';
 
 /** Lighthouse 13 'Slow 4G' (`throttling.mobileSlow4G` of its constants): 150 ms RTT, 1.6 Mbit/s, CPU ×4. */
-const SLOW_4G = {
+export const SLOW_4G = {
   rttMs: 150,
   throughputKbps: 1.6 * 1024,
   requestLatencyMs: 150 * 3.75,
@@ -58,7 +58,7 @@ const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['clearSto
 const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312'];
 
 /** How the bench serves the site: HTTP/2 over TLS like the real host, or plain HTTP/1.1. */
-type Protocol = 'h2' | 'http1';
+export type Protocol = 'h2' | 'http1';
 
 /** A self-signed certificate for 127.0.0.1, made with openssl in `dir` (Chromium is told to accept it). */
 export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
@@ -86,7 +86,7 @@ export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer 
  * Serves `dir` on 127.0.0.1 as the project's static host does (scripts/serve.ts: the build's `_headers`, 404.html),
  * with gzip; over HTTP/2 with TLS (a certificate made for the run) or over HTTP/1.1.
  */
-async function serveStatic(
+export async function serveStatic(
   dir: string,
   { port = 0, protocol = 'h2' }: { port?: number; protocol?: Protocol } = {},
 ): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -293,7 +293,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * Syncs and builds the sample site with real photographs into `work`/dist (see the top of this
  * file); returns that folder.
  */
-async function buildRealPhotoSite(work: string, options: { lock?: string; verbose?: boolean } = {}): Promise<string> {
+export async function buildRealPhotoSite(work: string, options: { lock?: string; verbose?: boolean } = {}): Promise<string> {
   const pool = path.join(PHOTO_CACHE, 'pool');
   const server = await startUpstreamServer({ reader: async (file) => dataset.files.get(file) });
   const dataset = await sampleDatasetWithPhotos(`${server.origin}/media`);
