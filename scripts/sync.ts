@@ -11,7 +11,7 @@
  *
  * --allow-shrink publishes a collection that fell below half of its baseline, --allow-growth one that
  * grew suddenly (over three times and over 50 records more than its last good count,
- * scripts/sync/run.ts SYNC_GROWTH); without them such a collection keeps its last good snapshot and the
+ * scripts/sync/run/last-good.ts SYNC_GROWTH); without them such a collection keeps its last good snapshot and the
  * others publish. The deploy workflow passes its `allow_shrink` and `allow_growth` inputs.
  *
  * --check asks every source whether a sync would change that snapshot, and writes nothing (no
@@ -41,8 +41,8 @@ import { parseArgs } from 'node:util';
 import { projectDir } from '../src/lib/project-dirs.ts';
 import { checkSources } from './sync/check.ts';
 import { scaledTimeouts } from './sync/http.ts';
-import { syncImages } from './sync/images.ts';
-import { runSync } from './sync/run.ts';
+import { syncImages } from './sync/images/index.ts';
+import { runSync } from './sync/run/index.ts';
 import { writeSyncSummary } from './sync/summary.ts';
 import { writeGateFingerprints } from './verify/secrets.ts';
 
@@ -90,7 +90,7 @@ if (values.check) {
   // last good data the workflow publishes again after a failed sync.
   await writeGateFingerprints(process.env);
   const report = await runSync(options);
-  // Every image the snapshot names, into the image cache the build reads (scripts/sync/images.ts).
+  // Every image the snapshot names, into the image cache the build reads (scripts/sync/images/).
   const images = await syncImages({ env: process.env, root, snapshotDir: options.outDir });
   await writeSyncSummary({ statuses: report.statuses, manifest: images.manifest, snapshotDir: options.outDir, env: process.env });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -33,7 +33,9 @@ import { cutText } from '../../src/lib/text.ts';
 import { COLLECTIONS, type SourceName } from './collections.ts';
 import { readSyncConfig } from './config.ts';
 import { type CollectionDiff, hasChanges } from './diff.ts';
-import { type CollectionReport, runSync, type SyncOptions, type SyncReport } from './run.ts';
+import { runSync } from './run/index.ts';
+import type { CollectionReport, SyncReport } from './run/report.ts';
+import type { SyncOptions } from './run/start.ts';
 import { readPreviousEntries } from './snapshot.ts';
 
 /** runSync's options: the check always runs it dry. */

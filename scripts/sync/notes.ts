@@ -49,7 +49,7 @@ export function noteForReport(note: RecordNote, secrets: readonly Secret[]): Rec
 const shownWithout = (values: readonly string[]) => (text: string) => excerpt(redact(text, values));
 
 /**
- * A record the lists leave out (hiddenRecords, scripts/sync/run.ts), named as noteForReport names a
+ * A record the lists leave out (hiddenRecords, scripts/sync/run/publish.ts), named as noteForReport names a
  * record: its name an excerpt with every secret value replaced, shown only beside an id that is a page
  * address, and not at all when that excerpt still holds part of a secret (holdsSecretPart); an id that
  * holds part of one is WITHHELD_ID.

@@ -10,7 +10,7 @@ import { readTotal, unwrapCollection } from './normalise/envelope.ts';
 
 /**
  * What a paged call says about the records it returns: `partial` when a failure cut it short (it
- * returns the pages read before; run.ts fills the pages not read from the last good snapshot),
+ * returns the pages read before; run/last-good.ts fills the pages not read from the last good snapshot),
  * `notice` when it returns all it could but something was off (a bogus page count, the page bound
  * reached).
  */

@@ -12,7 +12,7 @@ import { type Group, type Line, statusView } from '../../src/lib/status/report.t
 import { missingSettings } from '../../src/lib/status/settings.ts';
 import { countLabel } from '../../src/lib/text.ts';
 import { appendJobSummary, asCode, markdownLine } from '../job-summary.ts';
-import type { ImageManifest } from './images.ts';
+import type { ImageManifest } from './images/cache-index.ts';
 
 /** Names listed per group of changes; /status lists more. */
 const NAMES_SHOWN = 10;

@@ -5,7 +5,7 @@
  * - A name that lies is how an original reaches dist/: when Astro's sharp service cannot encode an
  *   image (a photo taller than WebP's 16,383 px, an animated GIF), it copies its input as it is
  *   under the `.avif` or `.webp` name it was asked for, metadata and all. The sync makes every
- *   image a master the build can encode (scripts/sync/images.ts); this is the check that it held.
+ *   image a master the build can encode (scripts/sync/images/encode.ts); this is the check that it held.
  * - A GPS location (EXIF's GPS IFD, or XMP's exif:GPSLatitude / GPSLongitude) tells everyone where
  *   a photographer stood, often their home.
  *

@@ -51,7 +51,7 @@ const GROWTH_HINT =
  * loop of duplicates would otherwise publish thousands of pages overnight. Both, so that a small
  * collection may grow (3 → 40) and a large one may grow a lot (2,000 → 2,600). Growing from an
  * empty collection counts as more than tenfold. Only for a collection the sync did not measure: the
- * sync holds a growth per collection by a stricter rule (SYNC_GROWTH, scripts/sync/run.ts).
+ * sync holds a growth per collection by a stricter rule (SYNC_GROWTH, scripts/sync/run/last-good.ts).
  */
 export const GROWTH = { factor: 10, entries: 500 } as const;
 

@@ -218,7 +218,7 @@ export function collectImageUrls(entries: unknown): string[] {
 /**
  * The image URLs of `value` as collectImageUrls finds them, in the order the value names them, each
  * once: for one snapshot entry, its own photo (`image`, then `banner`) before its gallery, which is
- * the order the image step ranks a record's photos in (scripts/sync/images.ts, `planImageOrder`).
+ * the order the image step ranks a record's photos in (scripts/sync/images/schedule.ts, `planImageOrder`).
  */
 export function imageUrlsInOrder(data: unknown): string[] {
   const urls = new Set<string>();

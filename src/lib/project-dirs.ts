@@ -11,7 +11,7 @@ import type { Env } from './config.ts';
 export const PROJECT_DIRS = {
   /** The snapshot: one JSON list per collection and status.json (scripts/sync, src/content.config.ts). */
   snapshot: { variable: 'SNAPSHOT_DIR', fallback: 'data/snapshot' },
-  /** The sync's downloaded images (scripts/sync/images.ts, src/integrations/image-cache.ts). */
+  /** The sync's downloaded images (scripts/sync/images/, src/integrations/image-cache.ts). */
   imageCache: { variable: 'IMAGE_CACHE_DIR', fallback: '.cache/images' },
   /** Astro's cache, with the encoded image variants (astro.config.mjs `cacheDir`). */
   astroCache: { variable: 'ASTRO_CACHE_DIR', fallback: '.cache/astro' },

@@ -16,7 +16,7 @@
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncOptions } from '../../scripts/sync/run.ts';
+import type { SyncOptions } from '../../scripts/sync/run/start.ts';
 import { syncSummary } from '../../scripts/sync/summary.ts';
 import { checkCollections } from '../../scripts/verify/manifest.ts';
 import { readSnapshot as readGateSnapshot } from '../../scripts/verify/pages.ts';

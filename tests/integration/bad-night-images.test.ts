@@ -5,7 +5,7 @@
  * (Astro copied it into dist/ as it was, under an .avif name), an animated GIF, and a strip no
  * picture can keep the shape of. One sync and build (`buildSite`), then:
  * - the build succeeds and every good photo is published;
- * - the BigTIFF, the screenshot and the GIF are stripped re-encodes of the sync (scripts/sync/images.ts),
+ * - the BigTIFF, the screenshot and the GIF are stripped re-encodes of the sync (scripts/sync/images/encode.ts),
  *   the strip is the placeholder with a warning in the sync's report;
  * - no image in dist/ carries EXIF or XMP, an animation, or bytes its name does not say (read with
  *   sharp, independently of the gate);

@@ -15,9 +15,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ImageCacheReport, syncImages } from '../../scripts/sync/images.ts';
+import { syncImages } from '../../scripts/sync/images/index.ts';
+import type { ImageCacheReport } from '../../scripts/sync/images/report.ts';
 import { plainEmail } from '../../scripts/sync/normalise/values.ts';
-import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
+import { runSync } from '../../scripts/sync/run/index.ts';
+import type { SyncReport } from '../../scripts/sync/run/report.ts';
 import { writeGateFingerprints } from '../../scripts/verify/secrets.ts';
 import {
   badNightReader,

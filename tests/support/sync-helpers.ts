@@ -11,7 +11,9 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { HttpOptions } from '../../scripts/sync/http.ts';
 import type { SyncLogger } from '../../scripts/sync/log.ts';
-import { type CollectionReport, runSync, type SyncOptions, type SyncReport } from '../../scripts/sync/run.ts';
+import { runSync } from '../../scripts/sync/run/index.ts';
+import type { CollectionReport, SyncReport } from '../../scripts/sync/run/report.ts';
+import type { SyncOptions } from '../../scripts/sync/run/start.ts';
 import { type CollectionStatus, SNAPSHOT_SCHEMAS } from '../../src/lib/schemas/index.ts';
 import { startUpstreamServer, type UpstreamServer, type UpstreamServerOptions } from './upstream-server.ts';
 

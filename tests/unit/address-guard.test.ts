@@ -11,7 +11,8 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nonPublicKind, originsOf, type Resolver } from '../../scripts/sync/address-guard.ts';
 import { readSyncConfig } from '../../scripts/sync/config.ts';
-import { cacheImages, type ImageCacheOptions, syncImages } from '../../scripts/sync/images.ts';
+import { cacheImages, syncImages } from '../../scripts/sync/images/index.ts';
+import type { ImageCacheOptions } from '../../scripts/sync/images/options.ts';
 import { captureLogger, makeTempDir, removeDir } from '../support/sync-helpers.ts';
 import { startUpstreamServer, type UpstreamServer } from '../support/upstream-server.ts';
 

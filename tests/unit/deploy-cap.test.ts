@@ -1,7 +1,7 @@
 /**
  * The daily cap of automatic deploys (scripts/deploy-cap.ts): AUTO_DEPLOYS_PER_DAY read or refused in
  * one line, the deploys the change check asked for counted over the city's day, and what the check's
- * summary says. The workflow step that runs it: tests/unit/workflows.test.ts.
+ * summary says. The workflow step that runs it: tests/unit/workflow-check-sources.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { AUTOMATIC_RUN_TITLE, type DeployRun, decideCap, parseRuns, readCap } from '../../scripts/deploy-cap.ts';

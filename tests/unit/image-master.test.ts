@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ImageSource, MASTER_LIMITS, type MasterPlan, makeMaster, masterPlan } from '../../scripts/sync/images.ts';
+import { type ImageSource, MASTER_LIMITS, type MasterPlan, makeMaster, masterPlan } from '../../scripts/sync/images/encode.ts';
 import { FULL_WIDTH } from '../../src/lib/images.ts';
 import { animatedGif, bigTiff, gpsPhoto, tallGpsJpeg, thinStrip } from '../support/hostile-images.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The sort orders of the lists (src/lib/lists/sort.ts, docs/product.md): which a list offers, and
  * the order each puts the cards in, from the cards' data as the list filters read it. How the order
- * lives in the URL is tests/unit/filters.test.ts (parseFilters, serialiseFilters); the control at
+ * lives in the URL is tests/unit/filter-state.test.ts (parseFilters, serialiseFilters); the control at
  * work on the built pages, tests/html/list-filters.test.ts and tests/e2e/sorting.spec.ts.
  */
 import { describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@ import { asCode, markdownLine } from '../../scripts/job-summary.ts';
 import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
 import { normaliseRecords } from '../../scripts/sync/normalise/records.ts';
 import { hiddenForReport, noteForReport, WITHHELD_ID } from '../../scripts/sync/notes.ts';
-import { hiddenRecords } from '../../scripts/sync/run.ts';
+import { hiddenRecords } from '../../scripts/sync/run/publish.ts';
 import { syncSummary } from '../../scripts/sync/summary.ts';
 import { holdsSecretPart, type Secret } from '../../scripts/verify/secrets.ts';
 import { ItemSchema, type RecordNote } from '../../src/lib/schemas/index.ts';

@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSync, type SyncReport } from '../../scripts/sync/run.ts';
+import { runSync } from '../../scripts/sync/run/index.ts';
+import type { SyncReport } from '../../scripts/sync/run/report.ts';
 import type { Item } from '../../src/lib/schemas/index.ts';
 
 /** The embedded sample data, read by the real sync with nothing configured. */

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSync } from '../../scripts/sync/run.ts';
+import { runSync } from '../../scripts/sync/run/index.ts';
 import type { Experience, Item, NewsArticle, Testimonial } from '../../src/lib/schemas/index.ts';
 import {
   cutQuery,

@@ -186,7 +186,7 @@ describe('a collection that could not be refreshed, in Portuguese', () => {
 });
 
 describe('a photo replaced by the placeholder, in Portuguese', () => {
-  // The reasons scripts/sync/images.ts gives (describeImageError, ImageRejected, masterPlan).
+  // The reasons scripts/sync/images/ gives (describeImageError, ImageRejected, masterPlan).
   it.each([
     ['HTTP 404', 'a foto não existe mais nesse endereço'],
     ['HTTP 500', 'o endereço da foto respondeu com erro 500'],

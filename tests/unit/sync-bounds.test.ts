@@ -11,7 +11,7 @@ import { DEFAULT_HTTP_OPTIONS } from '../../scripts/sync/http.ts';
 import { outermostListEntries } from '../../scripts/sync/normalise/envelope.ts';
 import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
 import { normaliseRecords, RECORDS_PER_TURN } from '../../scripts/sync/normalise/records.ts';
-import { oneAtATime } from '../../scripts/sync/run.ts';
+import { oneAtATime } from '../../scripts/sync/run/start.ts';
 import { ItemSchema } from '../../src/lib/schemas/index.ts';
 import { SAMPLE } from '../support/record-context.ts';
 import { collectionOf, readSnapshotText, type SyncRun, setUpSyncSandbox, syncAgainst } from '../support/sync-helpers.ts';

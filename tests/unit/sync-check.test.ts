@@ -17,7 +17,7 @@ import {
   judgeCollections,
   LINE_LIMIT,
 } from '../../scripts/sync/check.ts';
-import type { CollectionReport } from '../../scripts/sync/run.ts';
+import type { CollectionReport } from '../../scripts/sync/run/report.ts';
 import type { EntryRef } from '../../src/lib/schemas/index.ts';
 import {
   allSnapshotTexts,

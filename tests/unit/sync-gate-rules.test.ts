@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { estimatedPageBytes, PAGE_WEIGHT } from '../../scripts/sync/normalise/bounds.ts';
 import { RawItemSchema, toItem } from '../../scripts/sync/normalise/item.ts';
 import { type NormaliseOptions, normaliseRecords } from '../../scripts/sync/normalise/records.ts';
-import { recordPageLimit } from '../../scripts/sync/run.ts';
+import { recordPageLimit } from '../../scripts/sync/run/read.ts';
 import { checkPageText, checkSecrets, fingerprintSecrets, type Secret, secretsIn } from '../../scripts/verify/secrets.ts';
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS } from '../../scripts/verify/sizes.ts';
 import { scanTags } from '../../src/integrations/html-scan.ts';

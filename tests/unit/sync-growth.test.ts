@@ -8,7 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baselineOf, isSyncGrowth, SYNC_GROWTH } from '../../scripts/sync/run.ts';
+import { baselineOf, isSyncGrowth, SYNC_GROWTH } from '../../scripts/sync/run/last-good.ts';
 import { checkCollections } from '../../scripts/verify/manifest.ts';
 import { readSnapshot as readGateSnapshot } from '../../scripts/verify/pages.ts';
 import { measuredCollections } from '../../scripts/verify/run.ts';

@@ -1,6 +1,6 @@
 /**
  * The sync settles upstream links to the portal's own address once every collection is known
- * (scripts/sync/run.ts, scripts/sync/normalise/own-links.ts): against the pages of tonight's snapshot,
+ * (scripts/sync/run/publish.ts, scripts/sync/normalise/own-links.ts): against the pages of tonight's snapshot,
  * kept collections included, since a link settled on an earlier night may lead to a page gone since.
  */
 import { describe, expect, it } from 'vitest';

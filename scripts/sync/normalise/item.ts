@@ -93,7 +93,7 @@ export function statusChip(value: string | undefined): (ItemStatus & { isListed:
 }
 
 /**
- * Why an item is kept off the lists, for the editors' report (hiddenRecords, scripts/sync/run.ts): its
+ * Why an item is kept off the lists, for the editors' report (hiddenRecords, scripts/sync/run/publish.ts): its
  * status as statusChip reads it; null for an item the lists show.
  */
 export function hiddenReason(item: { isListed?: boolean; status?: { value: string } | null }): HiddenReason | null {

@@ -5,7 +5,7 @@
  * the build for any that is not the one form of a page that exists.
  *
  * The sanitiser runs per record, before the sync knows which pages the build will have, so links in
- * HTML are settled here once every collection is (scripts/sync/run.ts): each becomes its page's one
+ * HTML are settled here once every collection is (scripts/sync/run/publish.ts): each becomes its page's one
  * form (`canonicalPath`, src/lib/seo.ts), site-relative like every link the site writes, or, when no
  * such page will be built, loses its link and keeps its words. A link field (a website, a video, a
  * social profile, a post's address) on the portal's address is not the provider's or the blog's own:

@@ -103,7 +103,7 @@ const CollectionProblemSchema = z.discriminatedUnion('code', [
    */
   z.object({ code: z.literal('partial-filled'), count: z.number().int(), filled: z.number().int() }),
   /**
-   * It sent far more records than its last good count (`previous`; scripts/sync/run.ts, SYNC_GROWTH):
+   * It sent far more records than its last good count (`previous`; scripts/sync/run/last-good.ts, SYNC_GROWTH):
    * the last good snapshot stays, until the growth is published on purpose (`allow_growth`).
    */
   z.object({ code: z.literal('growth'), count: z.number().int(), previous: z.number().int() }),

@@ -13,7 +13,7 @@ export interface ImageNote {
   source: SourceName;
   id: string;
   name: string;
-  /** How many of its photos; `reason` is the first one's, as the sync gave it (scripts/sync/images.ts). */
+  /** How many of its photos; `reason` is the first one's, as the sync gave it (scripts/sync/images/report.ts). */
   count: number;
   reason: string;
 }

@@ -252,9 +252,9 @@ export function collectionProblemText(status: CollectionStatus, when: (iso: stri
   }
 }
 
-/** Why a photo could not be used, from the sync's reason (scripts/sync/images.ts), in words. */
+/** Why a photo could not be used, from the sync's reason (scripts/sync/images/report.ts, describeImageError), in words. */
 export function imageFailureWords(reason: string): string {
-  // Not asked for this run (scripts/sync/images.ts, skipOf): said first, the reason they quote may be a timeout or a status.
+  // Not asked for this run (scripts/sync/images/schedule.ts, skipOf): said first, the reason they quote may be a timeout or a status.
   if (/^skipped: host /.test(reason)) {
     return 'o servidor da foto falhou várias vezes seguidas, e ela fica para a próxima atualização';
   }
