@@ -18,6 +18,7 @@ import {
   type Origin,
   STATUS_LIST_CAP,
 } from '../../src/lib/schemas/index.ts';
+import { SNAPSHOT_VERSION } from '../../src/lib/snapshot-migrations.ts';
 import { entryName } from '../../src/lib/status/collection-names.ts';
 import { REFUSAL_FILE } from '../../src/lib/status/refusal.ts';
 import { expectedPages } from '../verify/pages.ts';
@@ -51,6 +52,7 @@ import { type OwnSite, ownLinksInEntries } from './normalise/own-links.ts';
 import { hiddenForReport, noteForReport } from './notes.ts';
 import {
   jsonBytes,
+  migrateSnapshotDir,
   readPreviousEntries,
   readPreviousStatus,
   removeStaleTemporaries,
@@ -643,7 +645,14 @@ function statusLine(collection: CollectionReport): CollectionStatus {
 }
 
 export async function runSync(options: SyncOptions): Promise<SyncReport> {
+  // The last good snapshot in the current format before anything reads it (a dry run reads an older one in memory).
+  const migratedFrom = options.dryRun ? null : await migrateSnapshotDir(options.outDir);
   const run = await startRun(options);
+  if (migratedFrom !== null) {
+    run.logger.info(
+      `the last good snapshot in ${options.outDir} was migrated from version ${migratedFrom} to ${SNAPSHOT_VERSION}`,
+    );
+  }
   // A refused update's note (src/lib/status/refusal.ts) is about the attempt before this one.
   if (!options.dryRun) {
     await rm(path.join(options.outDir, REFUSAL_FILE), { force: true });
