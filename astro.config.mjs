@@ -13,6 +13,7 @@ import { contentSecurityPolicy } from './src/integrations/csp.ts';
 import imageCache from './src/integrations/image-cache.ts';
 import { staticHosting } from './src/integrations/publication.ts';
 import { serviceWorker } from './src/integrations/service-worker.ts';
+import { snapshotVersion } from './src/integrations/snapshot-version.ts';
 import { unlistedPages } from './src/integrations/unlisted-pages.ts';
 import { MEDIUM_WIDTH } from './src/lib/images.ts';
 import { SETTINGS } from './src/lib/load-settings.ts';
@@ -28,6 +29,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   integrations: [
+    // A snapshot of another format than this code's ends the build in one line (the sync migrates it).
+    snapshotVersion(projectDir(process.env, 'snapshot', root)),
     react(),
     // The project's client directives (src/directives/): React arrives only when a widget needs it.
     clientDirectives(),

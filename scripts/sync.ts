@@ -24,7 +24,10 @@
  *
  * --images-only asks no source: it brings the images of the snapshot already there into the image
  * cache, as the deploy workflow does when it publishes the last good data again (docs/deploy-and-hosting.md,
- * "A refused update").
+ * "A refused update"), after migrating that snapshot to the current format as any sync does.
+ *
+ * A snapshot of a newer format than this code reads (src/lib/snapshot-migrations.ts) ends the sync in
+ * one line, exit status 1, and is left as it is.
  *
  * With SECRET_FINGERPRINTS_FILE set, a sync first writes there the salted fingerprints of the secrets it
  * has (scripts/verify/fingerprints.ts), which the deploy gate searches dist/ for instead of the secrets:
@@ -39,10 +42,12 @@ import '../src/lib/load-settings.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectDir } from '../src/lib/project-dirs.ts';
+import { SnapshotVersionError } from '../src/lib/snapshot-migrations.ts';
 import { checkSources } from './sync/check.ts';
 import { scaledTimeouts } from './sync/http.ts';
 import { syncImages } from './sync/images/index.ts';
 import { runSync } from './sync/run/index.ts';
+import { migrateSnapshotDir } from './sync/snapshot.ts';
 import { writeSyncSummary } from './sync/summary.ts';
 import { writeGateFingerprints } from './verify/secrets.ts';
 
@@ -76,30 +81,46 @@ const options = {
   ...(timeoutSeconds === null ? {} : { http: scaledTimeouts(timeoutSeconds * 1000) }),
 };
 
-if (values.check) {
-  const result = await checkSources(options);
-  // The verdict last: the workflow reads the last line.
-  console.log(result.line);
-  process.exitCode = result.exitCode;
-} else if (values['images-only']) {
-  const images = await syncImages({ env: process.env, root, snapshotDir: options.outDir });
-  console.log(`images of ${path.relative(root, options.outDir)}: ${images.warnings.length} warning(s)`);
-} else {
-  const started = performance.now();
-  // Before anything can fail: the gate refuses to start without the file, and it also checks the
-  // last good data the workflow publishes again after a failed sync.
-  await writeGateFingerprints(process.env);
-  const report = await runSync(options);
-  // Every image the snapshot names, into the image cache the build reads (scripts/sync/images/).
-  const images = await syncImages({ env: process.env, root, snapshotDir: options.outDir });
-  await writeSyncSummary({ statuses: report.statuses, manifest: images.manifest, snapshotDir: options.outDir, env: process.env });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  // Every record dropped or repaired counts as a warning: the nightly job's log says how many and why.
-  const dropped = report.collections.reduce((sum, collection) => sum + collection.dropped.length, 0);
-  const repaired = report.recordWarnings.length - dropped;
-  const warnings = report.warnings.length + images.warnings.length + report.recordWarnings.length;
-  console.log(
-    `sync finished in ${seconds} s with ${warnings} warning(s): ${report.warnings.length} source, ` +
-      `${images.warnings.length} image, ${dropped} record(s) dropped, ${repaired} repair(s)`,
-  );
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof SnapshotVersionError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}
+
+async function main(): Promise<void> {
+  if (values.check) {
+    const result = await checkSources(options);
+    // The verdict last: the workflow reads the last line.
+    console.log(result.line);
+    process.exitCode = result.exitCode;
+  } else if (values['images-only']) {
+    await migrateSnapshotDir(options.outDir);
+    const images = await syncImages({ env: process.env, root, snapshotDir: options.outDir });
+    console.log(`images of ${path.relative(root, options.outDir)}: ${images.warnings.length} warning(s)`);
+  } else {
+    const started = performance.now();
+    // Before anything can fail: the gate refuses to start without the file, and it also checks the
+    // last good data the workflow publishes again after a failed sync.
+    await writeGateFingerprints(process.env);
+    const report = await runSync(options);
+    // Every image the snapshot names, into the image cache the build reads (scripts/sync/images/).
+    const images = await syncImages({ env: process.env, root, snapshotDir: options.outDir });
+    await writeSyncSummary({
+      statuses: report.statuses,
+      manifest: images.manifest,
+      snapshotDir: options.outDir,
+      env: process.env,
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    // Every record dropped or repaired counts as a warning: the nightly job's log says how many and why.
+    const dropped = report.collections.reduce((sum, collection) => sum + collection.dropped.length, 0);
+    const repaired = report.recordWarnings.length - dropped;
+    const warnings = report.warnings.length + images.warnings.length + report.recordWarnings.length;
+    console.log(
+      `sync finished in ${seconds} s with ${warnings} warning(s): ${report.warnings.length} source, ` +
+        `${images.warnings.length} image, ${dropped} record(s) dropped, ${repaired} repair(s)`,
+    );
+  }
 }

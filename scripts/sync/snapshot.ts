@@ -1,8 +1,19 @@
-/** The typed JSON snapshot on disk: one file per collection plus status.json, written atomically. */
+/**
+ * The typed JSON snapshot on disk: one file per collection plus status.json and the version file
+ * (snapshot.json, src/lib/snapshot-migrations.ts), written atomically. What the sync reads of a last
+ * good snapshot it reads in the current format: an older one is migrated on disk once
+ * (migrateSnapshotDir), or in memory where nothing may be written (a dry run, the data branch's copy).
+ */
 import { type FileHandle, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { currentSnapshotName, formerSnapshotName } from '../../src/lib/former-names.ts';
 import { type CollectionStatus, CollectionStatusSchema } from '../../src/lib/schemas/index.ts';
+import {
+  migrateSnapshot,
+  SNAPSHOT_VERSION,
+  SNAPSHOT_VERSION_FILE,
+  type StoredSnapshot,
+  storedSnapshotVersion,
+} from '../../src/lib/snapshot-migrations.ts';
 import type { CollectionSpec } from './collections.ts';
 
 export const STATUS_FILE = 'status';
@@ -90,34 +101,93 @@ async function readJsonFile(file: string): Promise<unknown> {
   }
 }
 
+/** The version of the snapshot in `dir` (throws SnapshotVersionError for one this code cannot read). */
+export async function readSnapshotVersion(dir: string): Promise<number> {
+  const file = path.join(dir, `${SNAPSHOT_VERSION_FILE}.json`);
+  return storedSnapshotVersion(await readJsonFile(file), `The snapshot in ${dir}`);
+}
+
+/** The collection files of `dir` (every JSON file but the version file), by name without `.json`. */
+async function collectionNames(dir: string): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names
+    .filter((name) => name.endsWith('.json') && name !== `${SNAPSHOT_VERSION_FILE}.json`)
+    .map((name) => name.slice(0, -'.json'.length));
+}
+
+/** Every collection file of the snapshot in `dir`, of `version`, in the current format. */
+async function readMigrated(dir: string, version: number): Promise<StoredSnapshot> {
+  const names = await collectionNames(dir);
+  const stored = Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await readJsonFile(path.join(dir, `${name}.json`))])),
+  );
+  return migrateSnapshot(stored, version);
+}
+
+/** Readings of an older snapshot under way, by folder: the collections read together share one. */
+const migrating = new Map<string, Promise<StoredSnapshot>>();
+
 /**
- * The last good entries of a collection that still fit its current schema; null when there are none.
- * A snapshot written before the collection was renamed is read under its former name.
+ * The file `name` of the snapshot in `dir` as the current format has it: undefined when there is none,
+ * null when it cannot be read. An older snapshot is migrated in memory, and left as it is on disk.
  */
+async function readCurrentFile(dir: string, name: string): Promise<unknown> {
+  const version = await readSnapshotVersion(dir);
+  if (version === SNAPSHOT_VERSION) return readJsonFile(path.join(dir, `${name}.json`));
+  let reading = migrating.get(dir);
+  if (!reading) {
+    reading = readMigrated(dir, version).finally(() => migrating.delete(dir));
+    migrating.set(dir, reading);
+  }
+  return (await reading)[name];
+}
+
+/**
+ * Brings the snapshot in `dir` to the current format before a sync writes into it: an older one is
+ * migrated (each file rewritten, a renamed one removed), then the version file says SNAPSHOT_VERSION,
+ * so every file written after it is of that version. Returns the version it migrated from, or null
+ * when there was nothing to migrate (the current version, or no snapshot yet).
+ */
+export async function migrateSnapshotDir(dir: string): Promise<number | null> {
+  const version = await readSnapshotVersion(dir);
+  if (version === SNAPSHOT_VERSION) return null;
+  const before = await collectionNames(dir);
+  const migrated = await readMigrated(dir, version);
+  for (const [name, value] of Object.entries(migrated)) {
+    // An unreadable file stays as it was: its reader treats it as no snapshot.
+    if (value !== null && value !== undefined) await writeJsonAtomic(dir, name, value);
+  }
+  for (const name of before.filter((name) => !Object.hasOwn(migrated, name)))
+    await rm(path.join(dir, `${name}.json`), { force: true });
+  await writeSnapshotVersion(dir);
+  return before.length > 0 ? version : null;
+}
+
+/** Writes the version file of the current format into `dir`. */
+export async function writeSnapshotVersion(dir: string): Promise<void> {
+  await writeJsonAtomic(dir, SNAPSHOT_VERSION_FILE, { version: SNAPSHOT_VERSION });
+}
+
+/** The last good entries of a collection that still fit its current schema; null when there are none. */
 export async function readPreviousEntries(dir: string, spec: CollectionSpec): Promise<{ id: string }[] | null> {
-  const former = formerSnapshotName(spec.name);
-  let stored = await readJsonFile(path.join(dir, `${spec.name}.json`));
-  if (stored === undefined && former) stored = await readJsonFile(path.join(dir, `${former}.json`));
+  const stored = await readCurrentFile(dir, spec.name);
   if (!Array.isArray(stored)) return null;
   const valid = stored.flatMap((entry) => {
     const parsed = spec.schema.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
-  // Entries written by an older version may no longer fit; a mostly unreadable file is no snapshot.
+  // Entries the current schema refuses are dropped; a mostly unreadable file is no snapshot.
   return valid.length > 0 && valid.length * 2 >= stored.length ? valid : null;
 }
 
 /** status.json of the previous sync, by collection name. */
 export async function readPreviousStatus(dir: string): Promise<Map<string, CollectionStatus>> {
-  const stored = await readJsonFile(path.join(dir, `${STATUS_FILE}.json`));
+  const stored = await readCurrentFile(dir, STATUS_FILE);
   const statuses = new Map<string, CollectionStatus>();
   if (Array.isArray(stored)) {
     for (const entry of stored) {
       const parsed = CollectionStatusSchema.safeParse(entry);
-      if (parsed.success) {
-        const id = currentSnapshotName(parsed.data.id);
-        statuses.set(id, { ...parsed.data, id });
-      }
+      if (parsed.success) statuses.set(parsed.data.id, parsed.data);
     }
   }
   return statuses;

@@ -12,7 +12,7 @@ import {
   PUBLISHED_COLLECTIONS,
   type Snapshot,
 } from '../../src/integrations/build-manifest.ts';
-import { currentSnapshotName } from '../../src/lib/former-names.ts';
+import { checkSnapshotVersion, migrateCollectionKeys, UNVERSIONED_SNAPSHOT } from '../../src/lib/snapshot-migrations.ts';
 import { collectionName } from '../../src/lib/status/collection-names.ts';
 import { countLabel } from '../../src/lib/text.ts';
 import { collectionWords, overrideHint, STAYS_ONLINE, TECHNICAL } from './editor.ts';
@@ -20,7 +20,11 @@ import type { Problem } from './problem.ts';
 
 export { type BuildManifest, MANIFEST_FILE };
 
-/** Reads a manifest; null when the file does not exist; throws with a plain reason when it is not one. */
+/**
+ * Reads a manifest, its collections under the current snapshot version's names (a manifest built from
+ * an older snapshot, e.g. the last published one, is migrated: migrateCollectionKeys); null when the
+ * file does not exist; throws with a plain reason when it is not one, or is of a newer snapshot version.
+ */
 export async function readManifest(file: string): Promise<BuildManifest | null> {
   let text: string;
   try {
@@ -33,9 +37,15 @@ export async function readManifest(file: string): Promise<BuildManifest | null> 
   if (value?.version !== 1 || typeof value.counts !== 'object' || value.counts === null) {
     throw new Error(`${file} is not a build manifest (version 1 with counts).`);
   }
-  // A manifest published before a collection was renamed counts it under its former name.
-  const counts = Object.fromEntries(Object.entries(value.counts).map(([name, count]) => [currentSnapshotName(name), count]));
-  return { ...value, counts } as BuildManifest;
+  const version = checkSnapshotVersion(value.snapshotVersion ?? UNVERSIONED_SNAPSHOT, file);
+  const current = <T>(table: Readonly<Record<string, T>> | undefined) => table && migrateCollectionKeys(table, version);
+  return {
+    // snapshotVersion stays as written: a deploy from an older one commits the migrated data (scripts/data-change.ts).
+    ...value,
+    counts: current(value.counts),
+    ...(value.listed && { listed: current(value.listed) }),
+    ...(value.digests && { digests: current(value.digests) }),
+  } as BuildManifest;
 }
 
 /** The collections of records a visitor finds in the lists and the portals: not the city, the podcast or the blog's pages (the site's own text). */

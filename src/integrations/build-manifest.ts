@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { SNAPSHOT_SCHEMAS, type SnapshotName } from '../lib/schemas/index.ts';
+import { SNAPSHOT_VERSION } from '../lib/snapshot-migrations.ts';
 
 export const MANIFEST_FILE = 'build-manifest.json';
 
@@ -34,6 +35,12 @@ export interface BuildManifest {
   builtAt: string;
   /** The snapshot folder the build read, relative to the project root, with forward slashes. */
   snapshotDir: string;
+  /**
+   * The version of the snapshot it was built from (src/lib/snapshot-migrations.ts), which names the
+   * collections of `counts`, `listed` and `digests`. Absent from a manifest written before the
+   * snapshot had a version: its collections are read as those of version 1's (scripts/verify/manifest.ts).
+   */
+  snapshotVersion?: number;
   /** Entries per published collection: each has its page. */
   counts: Partial<Record<PublishedCollection, number>>;
   /**
@@ -104,6 +111,7 @@ export async function writeBuildManifest(distDir: string, snapshotDir: string, r
     version: 1,
     builtAt: new Date().toISOString(),
     snapshotDir: path.relative(root, path.resolve(root, snapshotDir)).split(path.sep).join('/'),
+    snapshotVersion: SNAPSHOT_VERSION,
     counts: countsOf(snapshot),
     listed: listedCountsOf(snapshot),
     digests,

@@ -4,7 +4,6 @@
  * list is user-controlled input that ends up in links and images, so every entry is rebuilt here
  * from its kind and id, never trusted as it arrives.
  */
-import { currentKindName } from './former-names.ts';
 import { KIND_ORDER } from './kinds.ts';
 import { itemPath, newsPath } from './paths.ts';
 import { isRouteSafeId } from './route-id.ts';
@@ -24,6 +23,18 @@ export interface Favourite {
   /** Site path of the detail page, e.g. '/tour/abc': always `favouritePath(kind, id)`. */
   path: string;
 }
+
+/**
+ * Kinds a saved or shared list may hold under the name an earlier version of the site gave them, and
+ * their name now. A visitor's list carries no snapshot version, so it is read by every kind a snapshot
+ * migration renamed (`renamedKinds`, src/lib/snapshot-migrations.ts; tests/unit/snapshot-migrations.test.ts
+ * keeps the two in step). A table, not that module: it would bring the date formatting into the browser.
+ */
+const RENAMED_KINDS: Readonly<Record<string, FavouriteKind>> = { attraction: 'tourProvider' };
+
+/** A kind as a list stored it, under its current name; anything else as it is (toFavourite judges it). */
+const currentKind = (kind: unknown): unknown =>
+  typeof kind === 'string' && Object.hasOwn(RENAMED_KINDS, kind) ? RENAMED_KINDS[kind] : kind;
 
 /** The localStorage key (versioned, so a future format can migrate). */
 export const FAVOURITES_KEY = 'bbt:favoritos:v1';
@@ -72,7 +83,7 @@ function keptTitle(title: string): string {
 export function toFavourite(value: unknown): Favourite | null {
   if (typeof value !== 'object' || value === null) return null;
   const { id, title, image, path } = value as Record<string, unknown>;
-  const kind = currentKindName((value as Record<string, unknown>).kind);
+  const kind = currentKind((value as Record<string, unknown>).kind);
   if (!FAVOURITE_KINDS.includes(kind as FavouriteKind)) return null;
   const kept = typeof title === 'string' ? keptTitle(title) : '';
   if (typeof id !== 'string' || !isRouteSafeId(id) || kept === '') return null;

@@ -1,5 +1,5 @@
 /**
- * What the sync makes of each upstream image (scripts/sync/images.ts): the master's size and format
+ * What the sync makes of each upstream image (scripts/sync/images/encode.ts): the master's size and format
  * (`masterPlan`, a table), and the master itself (`makeMaster`, on real bytes): upright, without
  * metadata, one frame, within the sizes the build's encoders take, or refused with the reason.
  */

@@ -16,16 +16,24 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { SNAPSHOT_VERSION } from '../../../src/lib/snapshot-migrations.ts';
 import { REFUSAL_FILE } from '../../../src/lib/status/refusal.ts';
 import { COLLECTIONS } from '../collections.ts';
-import { removeStaleTemporaries, STATUS_FILE } from '../snapshot.ts';
+import { migrateSnapshotDir, removeStaleTemporaries, STATUS_FILE } from '../snapshot.ts';
 import { syncCollection } from './collection.ts';
 import { publish, statusLine } from './publish.ts';
 import { formatSummary, recordNotes, type SyncReport } from './report.ts';
 import { type SyncOptions, startRun, warnPartialPodcast } from './start.ts';
 
 export async function runSync(options: SyncOptions): Promise<SyncReport> {
+  // The last good snapshot in the current format before anything reads it (a dry run reads an older one in memory).
+  const migratedFrom = options.dryRun ? null : await migrateSnapshotDir(options.outDir);
   const run = await startRun(options);
+  if (migratedFrom !== null) {
+    run.logger.info(
+      `the last good snapshot in ${options.outDir} was migrated from version ${migratedFrom} to ${SNAPSHOT_VERSION}`,
+    );
+  }
   // A refused update's note (src/lib/status/refusal.ts) is about the attempt before this one.
   if (!options.dryRun) {
     await rm(path.join(options.outDir, REFUSAL_FILE), { force: true });

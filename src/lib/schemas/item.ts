@@ -1,6 +1,4 @@
 import { z } from 'astro/zod';
-import { currentKindName } from '../former-names.ts';
-import { currentEventDate } from '../former-shapes.ts';
 import { GalleryImageSchema, RouteIdSchema, SocialLinksSchema, visitorLinkSchema } from './common.ts';
 
 /** Every kind of listable item, each with its own collection and detail route. */
@@ -72,7 +70,7 @@ export const ItemSchema = z.object({
   /** Upstream id, as a string that is a page address (`/tour/{id}`): letters, digits, `-`, `_`. */
   id: RouteIdSchema,
   /** Which collection this item belongs to. */
-  kind: z.preprocess(currentKindName, ItemKindSchema),
+  kind: ItemKindSchema,
   /** Title (or name) as the upstream gave it: a record without one is left out by the sync. */
   title: z.string().min(1),
   /** Upstream slug, or one derived from the title; used for the booking link. */
@@ -108,9 +106,9 @@ export const ItemSchema = z.object({
    * time was given, its day and time in the city with the offset ('2026-12-27T19:00:00-04:00') when
    * one was; null otherwise, and the event reads 'Data a confirmar' (src/lib/facts.ts).
    */
-  startDate: z.preprocess(currentEventDate, EventDateSchema.nullable()),
+  startDate: EventDateSchema.nullable(),
   /** When an event ends, in the same shape, only when the upstream gave an end after its start; null otherwise. */
-  endDate: z.preprocess(currentEventDate, EventDateSchema.nullable()),
+  endDate: EventDateSchema.nullable(),
   /** Photos with both sizes. */
   gallery: z.array(GalleryImageSchema),
   /** Provider data, or null when the record has none. */
