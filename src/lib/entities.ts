@@ -5,13 +5,15 @@
  * among an experience's offers and on /promocoes. Pages, components and helpers read them from here
  * only, and a list of kinds is computed from it.
  */
-import type { DurationKind } from './lists/filters.ts';
 import { DETAIL_PREFIXES } from './paths.ts';
 import type { ItemKind } from './schemas/index.ts';
 
 export { experiencePath, itemPath, newsPath, testimonialPath } from './paths.ts';
 
 /** The filter panel of one kind of list. Every panel also has rating and the kind's price range. */
+/** Which duration group a list has (its `filters.duration`; the groups: DURATION_GROUPS, src/lib/lists/filters.ts). */
+export type DurationKind = 'hours' | 'days' | 'nights' | 'meal' | null;
+
 export interface ListFilters {
   /** Experience checkboxes (scrolling box, 200 px). */
   hasExperiences: boolean;

@@ -15,6 +15,7 @@ import { runSync } from '../../scripts/sync/run/index.ts';
 import type { CollectionReport, SyncReport } from '../../scripts/sync/run/report.ts';
 import type { SyncOptions } from '../../scripts/sync/run/start.ts';
 import { type CollectionStatus, SNAPSHOT_SCHEMAS } from '../../src/lib/schemas/index.ts';
+import { SNAPSHOT_VERSION_FILE } from '../../src/lib/snapshot-migrations.ts';
 import { startUpstreamServer, type UpstreamServer, type UpstreamServerOptions } from './upstream-server.ts';
 
 /**
@@ -141,10 +142,8 @@ export async function allSnapshotTexts(dir: string): Promise<Map<string, string>
   return texts;
 }
 
-/** Every snapshot file name the sync writes, status included: one per schema of the snapshot, sorted. */
-export const SNAPSHOT_FILES = Object.keys(SNAPSHOT_SCHEMAS)
-  .map((name) => `${name}.json`)
-  .sort();
+/** Every snapshot file name the sync writes, status and the version file included, sorted. */
+export const SNAPSHOT_FILES = [...Object.keys(SNAPSHOT_SCHEMAS), SNAPSHOT_VERSION_FILE].map((name) => `${name}.json`).sort();
 
 /** The provider's collections (all fed by the city data provider). */
 export const PROVIDER_COLLECTIONS = [

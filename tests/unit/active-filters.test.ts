@@ -4,6 +4,7 @@
  * options named 'filtro desconhecido', and the search bounded, whatever a crafted link carries.
  */
 import { describe, expect, it } from 'vitest';
+import type { DurationKind } from '../../src/lib/entities.ts';
 import {
   activeFilters,
   activeFiltersTitle,
@@ -15,7 +16,7 @@ import {
   shownLocality,
   UNKNOWN_FILTER,
 } from '../../src/lib/lists/active-filters.ts';
-import { type DurationKind, emptyFilters, type FilterState, parseFilters } from '../../src/lib/lists/filters.ts';
+import { emptyFilters, type FilterState, parseFilters } from '../../src/lib/lists/filters.ts';
 import { MAX_ECHO_CHARS } from '../../src/lib/text.ts';
 
 const state = (partial: Partial<FilterState>): FilterState => ({ ...emptyFilters(), ...partial });

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { DurationKind } from '../../src/lib/entities.ts';
 import { ENTITIES, HOME_CAROUSEL_ORDER } from '../../src/lib/entities.ts';
-import type { DurationKind } from '../../src/lib/lists/filters.ts';
 import { ITEM_KINDS, type ItemKind } from '../../src/lib/schemas/index.ts';
 
 const doc = readFileSync(new URL('../../docs/product.md', import.meta.url), 'utf8');

@@ -9,16 +9,9 @@
  * echoText bounds it (80 characters, no control or bidi character), so a crafted link cannot make the
  * city's site say a sentence of its choosing.
  */
+import type { DurationKind } from '../entities.ts';
 import { countLabel, echoText, fold } from '../text.ts';
-import {
-  DURATION_GROUPS,
-  type DurationKind,
-  type FilterState,
-  FREE_LABEL,
-  matchesExperiences,
-  ON_SALE_LABEL,
-  RATING_OPTIONS,
-} from './filters.ts';
+import { DURATION_GROUPS, type FilterState, FREE_LABEL, matchesExperiences, ON_SALE_LABEL, RATING_OPTIONS } from './filters.ts';
 
 /** What a value of the address names when it is none of the list's options. */
 export const UNKNOWN_FILTER = 'filtro desconhecido';

@@ -14,6 +14,7 @@
  * the options of the panels. It imports no per-kind table, so the list's islands (src/islands/List*.tsx) stay small.
  */
 
+import type { DurationKind } from '../entities.ts';
 import { displayPrice, isEventOver } from '../facts.ts';
 import type { Item } from '../schemas/index.ts';
 import { echoText, fold } from '../text.ts';
@@ -46,9 +47,6 @@ const MEAL_OPTIONS = [
   { label: 'Noite', value: 3 },
   { label: 'Almoço/Jantar', value: 4 },
 ] as const;
-
-/** Which duration group a list has (ENTITIES[kind].filters.duration). */
-export type DurationKind = 'hours' | 'days' | 'nights' | 'meal' | null;
 
 /** Each duration group's legend and options, in the units of its kind's data. */
 export const DURATION_GROUPS: Record<

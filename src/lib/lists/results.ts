@@ -4,7 +4,8 @@
  * list's results island (src/islands/ListResults.tsx) gives it the list's index, or this page's own
  * cards on a list of one page, and draws the cards of the ids it returns.
  */
-import { type DurationKind, type FilterState, itemFromDataset, matchesFilters } from './filters.ts';
+import type { DurationKind } from '../entities.ts';
+import { type FilterState, itemFromDataset, matchesFilters } from './filters.ts';
 import { datasetOf, type ListIndexEntry, planBatches } from './paging.ts';
 import { sortItems } from './sort.ts';
 
