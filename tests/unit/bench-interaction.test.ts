@@ -1,6 +1,6 @@
 /**
  * How the interaction bench reads a page's Event Timing entries into interactions and INP, and which
- * figures it reports over budget (scripts/bench/interaction.ts).
+ * figures it reports over budget (scripts/bench/interaction/figures.ts).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   interactionsOf,
   interactionToNextPaint,
   median,
-} from '../../scripts/bench/interaction.ts';
+} from '../../scripts/bench/interaction/figures.ts';
 
 const entry = (interactionId: number, name: string, startTime: number, duration: number): EventEntry => ({
   interactionId,
