@@ -22,6 +22,8 @@ export interface Tag {
   attributes: Map<string, string>;
   /** For elements whose content is text (script, style, title, textarea...): that text. */
   text?: string;
+  /** Where the start tag is in the HTML, `[start, end)`, when the scan was asked for locations. */
+  span?: [number, number];
 }
 
 type Mode = (typeof TokenizerMode)[keyof typeof TokenizerMode];
@@ -83,36 +85,41 @@ export interface ScannedPage {
 const HIDDEN_TEXT = new Set(['script', 'style']);
 
 /** The start tags and the text of a page (scanTags and textContent at once). */
-export function scanPage(html: string): ScannedPage {
+export function scanPage(html: string, options: { locations?: boolean } = {}): ScannedPage {
   const tags: Tag[] = [];
   const text: string[] = [];
   let open: Tag | null = null;
   let isHidden = false;
-  tokenize(html, {
-    startTag(token) {
-      const attributes = new Map<string, string>();
-      for (const { name, value } of token.attrs) attributes.set(name, value);
-      const tag: Tag = { name: token.tagName, attributes };
-      open = TEXT_MODES.has(tag.name) ? tag : null;
-      if (open) open.text = '';
-      isHidden = HIDDEN_TEXT.has(tag.name);
-      tags.push(tag);
+  tokenize(
+    html,
+    {
+      startTag(token) {
+        const attributes = new Map<string, string>();
+        for (const { name, value } of token.attrs) attributes.set(name, value);
+        const tag: Tag = { name: token.tagName, attributes };
+        if (token.location) tag.span = [token.location.startOffset, token.location.endOffset];
+        open = TEXT_MODES.has(tag.name) ? tag : null;
+        if (open) open.text = '';
+        isHidden = HIDDEN_TEXT.has(tag.name);
+        tags.push(tag);
+      },
+      endTag() {
+        open = null;
+        isHidden = false;
+      },
+      text(chars) {
+        if (open) open.text = (open.text ?? '') + chars;
+        if (!isHidden) text.push(chars);
+      },
     },
-    endTag() {
-      open = null;
-      isHidden = false;
-    },
-    text(chars) {
-      if (open) open.text = (open.text ?? '') + chars;
-      if (!isHidden) text.push(chars);
-    },
-  });
+    options,
+  );
   return { tags, text: text.join('') };
 }
 
 /** Every start tag of the document, in order; a script's (or style's, title's...) text with it. */
-export function scanTags(html: string): Tag[] {
-  return scanPage(html).tags;
+export function scanTags(html: string, options: { locations?: boolean } = {}): Tag[] {
+  return scanPage(html, options).tags;
 }
 
 /**
