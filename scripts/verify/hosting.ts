@@ -167,11 +167,12 @@ export function checkPageForms(file: string, tags: readonly Tag[], siteOrigin: s
  * (breadcrumbs, `url`, `item`) is in the one form. Search engines follow them as they follow links,
  * and on a host with one file per page `/news/` is the 404 page.
  */
-export function checkStructuredDataForms(file: string, html: string, siteOrigin: string | null): Problem[] {
+export function checkStructuredDataForms(file: string, tags: readonly Tag[], siteOrigin: string | null): Problem[] {
   if (!siteOrigin) return [];
   const problems = new Map<string, Problem>();
-  for (const [, json = ''] of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
-    for (const [url = ''] of json.matchAll(/https?:\/\/[^"\s\\]+/g)) {
+  for (const tag of tags) {
+    if (tag.name !== 'script' || tag.attributes.get('type')?.trim().toLowerCase() !== 'application/ld+json') continue;
+    for (const [url = ''] of (tag.text ?? '').matchAll(/https?:\/\/[^"\s\\]+/g)) {
       const target = internalTarget(url, '/', siteOrigin);
       if (target && !ASSET_FOLDERS.test(target.path.slice(1)) && isOtherForm(target.path)) {
         const message = `${file}: its structured data names ${target.path}, not the one form of its page (no trailing slash, no .html).`;

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HEADERS_FILE } from '../../src/integrations/headers.ts';
 import { DEFAULT_HOST, type HostName } from '../../src/integrations/hosts.ts';
-import { scanTags } from '../../src/integrations/html-scan.ts';
+import { scanPage } from '../../src/integrations/html-scan.ts';
 import { NO_JEKYLL_FILE } from '../../src/integrations/publication.ts';
 import { isDirectory, listFiles, pagePathOf, resolveSitePath, withSizes } from '../../src/integrations/site-files.ts';
 import { mirrorOf, pageFiles } from '../../src/integrations/static-hosting.ts';
@@ -119,12 +119,13 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     }
     sizes.push({ file, bytes: bytes.length });
     const html = bytes.toString('utf8');
-    const tags = scanTags(html);
+    const page = scanPage(html);
+    const { tags } = page;
     pages.push({ file, path: pagePathOf(file), tags });
     problems.push(...checkPageScripts(file, tags));
-    problems.push(...checkPageText(file, html, tags, options.fingerprints));
+    problems.push(...checkPageText(file, page, options.fingerprints));
     problems.push(...checkPageForms(file, tags, options.siteOrigin));
-    problems.push(...checkStructuredDataForms(file, html, options.siteOrigin));
+    problems.push(...checkStructuredDataForms(file, tags, options.siteOrigin));
   }
   problems.push(...checkPageSizes(sizes, options.pageSizeLimits ?? DEFAULT_PAGE_SIZE_LIMITS));
   const host = options.host ?? DEFAULT_HOST;

@@ -12,7 +12,7 @@ import { Buffer } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { decodeEntities, type Tag, textContent } from '../../src/integrations/html-scan.ts';
+import { decodeEntities, type ScannedPage, textContent } from '../../src/integrations/html-scan.ts';
 import { AT_THE_SOURCE, isPageFile, pageName, STAYS_ONLINE } from './editor.ts';
 import {
   findFingerprints,
@@ -318,10 +318,10 @@ export function holdsSecretPart(text: string, secrets: readonly Secret[]): boole
  * again, entities decoded) and its attribute values decoded (alt, title, content, ...). One problem
  * per secret found; `file` names the page.
  */
-export function checkPageText(file: string, html: string, tags: readonly Tag[], fingerprints: SecretFingerprints): Problem[] {
+export function checkPageText(file: string, { tags, text }: ScannedPage, fingerprints: SecretFingerprints): Problem[] {
   if (fingerprints.fingerprints.length === 0) return [];
   const found = new Map<string, string>();
-  for (const name of fingerprintsInText(textContent(html), fingerprints)) found.set(name, 'in its text with the tags removed');
+  for (const name of fingerprintsInText(text, fingerprints)) found.set(name, 'in its text with the tags removed');
   // All attribute values at once (one pass per page); only where one is found, the tag is looked for.
   const attributes = tags.flatMap((tag) => [...tag.attributes.values()]).join('\n');
   for (const name of fingerprintsInText(attributes, fingerprints)) {

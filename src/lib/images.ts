@@ -4,6 +4,7 @@
  * width with, and the box the placeholder keeps. Pure, so it is tested without a build;
  * src/lib/picture.ts makes the encodes and ResponsiveImage.astro renders them.
  */
+import { scanTags, type Tag } from '../integrations/html-scan.ts';
 
 export type ImageProfile = 'card' | 'hero' | 'article' | 'slide' | 'thumb' | 'lightbox' | 'square' | 'avatar';
 
@@ -172,36 +173,33 @@ export function heightFor(width: number, original: { width: number; height: numb
   return Math.max(1, Math.round((width * original.height) / original.width));
 }
 
-const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>/gi;
+/** The <img> start tags of an HTML fragment that have a `src`, in order (html-scan.ts: values decoded). */
+function htmlImages(html: string, options: { locations?: boolean } = {}): Tag[] {
+  return scanTags(html, options).filter((tag) => tag.name === 'img' && tag.attributes.has('src'));
+}
 
-/** The `src` of every <img> in an HTML fragment (entities `&amp;` decoded), in order. */
+/** The `src` of every <img> in an HTML fragment (entities decoded), in order. */
 export function htmlImageSources(html: string): string[] {
-  return [...html.matchAll(IMG_SRC)].map((match) => (match[1] ?? match[2] ?? '').replaceAll('&amp;', '&'));
+  return htmlImages(html).map((tag) => tag.attributes.get('src') ?? '');
 }
 
 /**
- * The HTML with each <img> replaced by what `render` gives for its `src` (and the whole tag, to
- * keep its alt); an <img> `render` returns null for is left as it is.
+ * The HTML with each <img> replaced by what `render` gives for its `src` (and the tag, to keep its
+ * alt); an <img> `render` returns null for is left as it is.
  */
 export async function replaceHtmlImages(
   html: string,
-  render: (src: string, tag: string) => Promise<string | null>,
+  render: (src: string, tag: Tag) => Promise<string | null>,
 ): Promise<string> {
   const parts: string[] = [];
   let last = 0;
-  for (const match of html.matchAll(IMG_SRC)) {
-    const src = (match[1] ?? match[2] ?? '').replaceAll('&amp;', '&');
-    parts.push(html.slice(last, match.index), (await render(src, match[0])) ?? match[0]);
-    last = match.index + match[0].length;
+  for (const tag of htmlImages(html, { locations: true })) {
+    const [start, end] = tag.span ?? [last, last];
+    parts.push(html.slice(last, start), (await render(tag.attributes.get('src') ?? '', tag)) ?? html.slice(start, end));
+    last = end;
   }
   parts.push(html.slice(last));
   return parts.join('');
-}
-
-/** The value of attribute `name` in an HTML tag, entities left as they are; null when absent. */
-export function tagAttribute(tag: string, name: string): string | null {
-  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag);
-  return match ? (match[1] ?? match[2] ?? '') : null;
 }
 
 const IMAGE_KEYS = new Set(['image', 'banner', 'avatar', 'imageUrl', 'large', 'logo', 'photo', 'cover']);

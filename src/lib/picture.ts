@@ -6,16 +6,7 @@
 import { getImage } from 'astro:assets';
 import { dimensions, failed, images } from 'virtual:image-cache';
 import type { ImageMetadata } from 'astro';
-import {
-  fallbackWidth,
-  heightFor,
-  type ImageProfile,
-  PLACEHOLDERS,
-  PROFILES,
-  replaceHtmlImages,
-  tagAttribute,
-  widthsFor,
-} from './images.ts';
+import { fallbackWidth, heightFor, type ImageProfile, PLACEHOLDERS, PROFILES, replaceHtmlImages, widthsFor } from './images.ts';
 
 /** The upstream images the sync could not make into a photo, with why (URL → reason); each is shown as the placeholder. */
 export const failedImages: Readonly<Record<string, string>> = failed;
@@ -148,7 +139,7 @@ export async function responsiveHtml(html: string): Promise<string> {
   const spec = PROFILES.article;
   return replaceHtmlImages(html, async (src, tag) => {
     if (src.startsWith('/images/')) return null;
-    const alt = escapeAttribute(decodeEntities(tagAttribute(tag, 'alt') ?? ''));
+    const alt = escapeAttribute(tag.attributes.get('alt') ?? '');
     const sources = await pictureSources(src, 'article');
     if (!sources) {
       return `<img src="${PLACEHOLDERS.default}" alt="${alt}" width="${spec.box[0]}" height="${spec.box[1]}" loading="lazy" decoding="async" data-placeholder>`;
@@ -179,12 +170,6 @@ export async function imagePreload(url: string | null | undefined, profile: Imag
   if (!sources) return null;
   return { href: sources.avifSrc, srcset: sources.avifSrcset, sizes: sources.sizes, type: 'image/avif' };
 }
-
-const decodeEntities = (text: string) =>
-  text.replace(
-    /&(amp|lt|gt|quot|#39|#x27);/g,
-    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name] ?? '',
-  );
 
 const escapeAttribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

@@ -190,4 +190,12 @@ describe('HTML images', () => {
     const out = await replaceHtmlImages(html, async (src) => (src === '/x.jpg' ? '<picture>X</picture>' : null));
     expect(out).toBe("<p>a</p><picture>X</picture><p>b</p><img alt='Y' src='/y.jpg'>");
   });
+
+  it('reads <img> as a browser does: a `>` in a value, references, unquoted and upper-case, not inside a comment', async () => {
+    const html =
+      '<!-- <img src="/no.jpg"> --><img alt="a > b" src="/a.jpg?w=1&amp;h=2"><IMG SRC=/b.jpg ALT=B><p>x</p><img alt="sem src">';
+    expect(htmlImageSources(html)).toEqual(['/a.jpg?w=1&h=2', '/b.jpg']);
+    const out = await replaceHtmlImages(html, async (src, tag) => `[${src} ${tag.attributes.get('alt')}]`);
+    expect(out).toBe('<!-- <img src="/no.jpg"> -->[/a.jpg?w=1&h=2 a > b][/b.jpg B]<p>x</p><img alt="sem src">');
+  });
 });

@@ -31,7 +31,7 @@ import {
   secretsFromEnv,
   secretsIn,
 } from '../../scripts/verify/secrets.ts';
-import { scanTags } from '../../src/integrations/html-scan.ts';
+import { scanPage } from '../../src/integrations/html-scan.ts';
 import { runSyncScript, setUpSyncWorkspace } from '../support/sync-helpers.ts';
 
 /** A token whose six encodings all differ (each of / " & < > ? ~ is written otherwise by one of them). */
@@ -104,7 +104,7 @@ describe('the gate finds a secret from its fingerprints alone', () => {
       'in an attribute of <img>',
     ],
   ])('in a page’s text, %s', (_form, html, where) => {
-    expect(checkPageText('news/1008.html', html, scanTags(html), FINGERPRINTS).map((problem) => problem.message)).toEqual([
+    expect(checkPageText('news/1008.html', scanPage(html), FINGERPRINTS).map((problem) => problem.message)).toEqual([
       `news/1008.html contains the value of PROVIDER_API_TOKEN (${where}).`,
     ]);
   });
@@ -154,7 +154,7 @@ describe('the gate finds nothing where the secret is not', () => {
       'pagefind/fragment/pt_1.pf_fragment': indexFile(JSON.stringify({ content: text })),
     });
     expect(await checkSecrets(dist, names, FINGERPRINTS)).toEqual([]);
-    expect(checkPageText('page.html', html, scanTags(html), FINGERPRINTS)).toEqual([]);
+    expect(checkPageText('page.html', scanPage(html), FINGERPRINTS)).toEqual([]);
     expect(await checkSearchIndex(dist, names, FINGERPRINTS)).toEqual([]);
   });
 

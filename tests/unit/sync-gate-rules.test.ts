@@ -16,7 +16,7 @@ import { type NormaliseOptions, normaliseRecords } from '../../scripts/sync/norm
 import { recordPageLimit } from '../../scripts/sync/run/read.ts';
 import { checkPageText, checkSecrets, fingerprintSecrets, type Secret, secretsIn } from '../../scripts/verify/secrets.ts';
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS } from '../../scripts/verify/sizes.ts';
-import { scanTags } from '../../src/integrations/html-scan.ts';
+import { scanPage } from '../../src/integrations/html-scan.ts';
 import { ItemSchema } from '../../src/lib/schemas/index.ts';
 import { NOW } from '../support/record-context.ts';
 
@@ -143,7 +143,7 @@ describe('the gate’s secret forms, shared (secretsIn)', () => {
         const html = `<!doctype html><html><body><p>${text}</p></body></html>`;
         await writeFile(path.join(dist, 'page.html'), html);
         const refused = [
-          ...checkPageText('page.html', html, scanTags(html), fingerprintSecrets(SECRETS)),
+          ...checkPageText('page.html', scanPage(html), fingerprintSecrets(SECRETS)),
           ...(await checkSecrets(dist, ['page.html'], fingerprintSecrets(SECRETS))),
         ];
         expect(refused.length, form).toBeGreaterThan(0);

@@ -19,7 +19,6 @@ import { decompressPagefind, encodingsOf, secretsFromEnv } from '../../scripts/v
 import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS, formatBytes, parseBytes } from '../../scripts/verify/sizes.ts';
 import type { Snapshot } from '../../src/integrations/build-manifest.ts';
 import { CSP_DIRECTIVES, contentSecurityPolicy, inlineScriptHashes } from '../../src/integrations/csp.ts';
-import { decodeEntities, documentHead, scanTags, textContent } from '../../src/integrations/html-scan.ts';
 import { preparePublication } from '../../src/integrations/publication.ts';
 import { pagePathOf, resolveSitePath } from '../../src/integrations/site-files.ts';
 import { readSiteConfig } from '../../src/lib/config.ts';
@@ -145,29 +144,6 @@ describe('secrets', () => {
       'base64url-encoded',
       'HTML-escaped',
     ]);
-  });
-});
-
-describe('html scanning', () => {
-  it('reads attributes in every quoting style and decodes entities; skips comments and script text', () => {
-    const tags = scanTags(
-      `<!-- <a href="/no"> --><A HREF='/x?a=1&amp;b=2' data-x=y hidden><script>if (a<b) "<img onerror=x>"</script><p id=z>`,
-    );
-    expect(tags.map((tag) => [tag.name, Object.fromEntries(tag.attributes)])).toEqual([
-      ['a', { href: '/x?a=1&b=2', 'data-x': 'y', hidden: '' }],
-      ['script', {}],
-      ['p', { id: 'z' }],
-    ]);
-    expect(tags[1]?.text).toBe('if (a<b) "<img onerror=x>"');
-    expect(decodeEntities('&#47;&#x2F;&quot;&unknown;')).toBe('//"&unknown;');
-  });
-
-  it.each([
-    ['<html><head><meta charset="utf-8"></head><body><meta http-equiv="x"></body>', '<html><head><meta charset="utf-8">'],
-    ['<head><title>T</title></HEAD >', '<head><title>T</title>'],
-    ['<p>no head</p>', '<p>no head</p>'],
-  ])('the head of %j', (html, head) => {
-    expect(documentHead(html)).toBe(head);
   });
 });
 
@@ -323,13 +299,6 @@ describe('secrets in what people and the search read', () => {
     const { problems } = await runVerify(fixture.options());
     expect(messages(problems, 'secrets')).toEqual([`news/1008.html contains the value of PROVIDER_API_TOKEN (${where}).`]);
     expect(formatReport(problems)).not.toContain(SECRET);
-  });
-
-  it('reads text as a reader does: no tags, comments, scripts or styles; entities decoded', () => {
-    expect(textContent('abc<span>def</span>')).toBe('abcdef');
-    expect(textContent('<p title="a>b">x</p><!-- y --><script>z</script><style>w</style>&amp;&#x41;<Title>t</title>')).toBe(
-      'x&At',
-    );
   });
 
   it('refuses a secret that only the decompressed search index holds (a real Pagefind index)', async () => {

@@ -27,7 +27,7 @@ import { checkPageSizes, DEFAULT_PAGE_SIZE_LIMITS } from '../../scripts/verify/s
 import { checkXmlFiles } from '../../scripts/verify/xml.ts';
 import type { Snapshot } from '../../src/integrations/build-manifest.ts';
 import { GB, MIB } from '../../src/integrations/hosts.ts';
-import { scanTags } from '../../src/integrations/html-scan.ts';
+import { scanPage, scanTags } from '../../src/integrations/html-scan.ts';
 import { collectionName } from '../../src/lib/status/collection-names.ts';
 import { REFUSAL_REASONS_CAP, RefusalSchema } from '../../src/lib/status/refusal.ts';
 import { englishWords } from '../support/portuguese.ts';
@@ -159,7 +159,7 @@ const CASES: [name: string, gate: Gate, reasons: () => Promise<Problem[]> | Prob
       const html = `<p>chave ${SECRET.slice(0, 6)}<span>${SECRET.slice(6)}</span></p><img alt="${SECRET}">`;
       return [
         ...(await checkSecrets(dist, all, FINGERPRINTS)),
-        ...checkPageText('tour/101.html', html, scanTags(html), FINGERPRINTS),
+        ...checkPageText('tour/101.html', scanPage(html), FINGERPRINTS),
         ...(await checkSearchIndex(dist, all, FINGERPRINTS)),
       ];
     },
@@ -256,7 +256,7 @@ const CASES: [name: string, gate: Gate, reasons: () => Promise<Problem[]> | Prob
       ),
       ...checkStructuredDataForms(
         'news/1008.html',
-        `<script type="application/ld+json">{"item":"${SITE_ORIGIN}/news/"}</script>`,
+        scanTags(`<script type="application/ld+json">{"item":"${SITE_ORIGIN}/news/"}</script>`),
         SITE_ORIGIN,
       ),
     ],

@@ -2,6 +2,7 @@
  * Pure helpers of the detail pages: which sections are filled, which items are related, the hero
  * image, and a duration under its kind's name (the cards' too). They take entries as arguments so the pages stay thin.
  */
+import { scanPage } from '../../integrations/html-scan.ts';
 import { ENTITIES } from '../entities.ts';
 import { itemKeywords } from '../facts.ts';
 import { PLACEHOLDERS } from '../images.ts';
@@ -12,13 +13,9 @@ import { countLabel, fold } from '../text.ts';
 /** True when sanitised HTML has something to read (text or an image), not just empty tags. */
 export function isFilledHtml(html: string | null | undefined): html is string {
   if (!html) return false;
-  if (/<img\b/i.test(html)) return true;
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;|&#160;/g, ' ')
-      .trim().length > 0
-  );
+  // trim() takes the no-break space (&nbsp;) as whitespace too.
+  const { tags, text } = scanPage(html);
+  return tags.some((tag) => tag.name === 'img') || text.trim().length > 0;
 }
 
 /** 'Informações adicionais' of docs/product.md (info.how_to_get_there ...), in the documented order. */
