@@ -2,7 +2,7 @@
  * `npm run bench`: how the sync, the build and the search index grow with the data.
  *
  * For each size it generates a synthetic upstream dataset (scripts/bench/generate.ts), serves it
- * from the test upstream server on 127.0.0.1 (provider, WordPress, Spotify and the images), runs
+ * from the test upstream server on 127.0.0.1 (the city data API, WordPress, Spotify and the images), runs
  * the full sync, `astro build` (cold, then again on the caches it left, as the nightly job runs it)
  * and the search index into a temporary folder (dist/, the snapshots and the project's caches are
  * left alone), and prints time, peak memory, page count, build size and index size.

@@ -1,5 +1,5 @@
 /**
- * `npm run sync`: pulls the provider, the blog and the podcast (or the embedded sample data) into
+ * `npm run sync`: pulls the city data API, the blog and the podcast (or the embedded sample data) into
  * the snapshot that the Astro content collections read.
  *
  *   npm run sync [-- --allow-shrink] [-- --allow-growth] [-- --out data/snapshot] [-- --timeout 10]

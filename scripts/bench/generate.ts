@@ -1,9 +1,9 @@
 /**
  * A synthetic upstream dataset of any size for `npm run bench`: the three upstreams' answers
- * (provider, WordPress, Spotify) in the fixture layout of scripts/sync/fixture-upstream.ts.
+ * (the city data API, WordPress, Spotify) in the fixture layout of scripts/sync/fixture-upstream.ts.
  *
  * Every record is a copy of a record of the embedded sample data (sample-data/), so it has every
- * field the real provider sends (galleries, providers, FAQ, HTML content, categories and tags),
+ * field the real city data API sends (galleries, providers, FAQ, HTML content, categories and tags),
  * with a new id, a numbered title and slug, and its images pointed at a pool of distinct image
  * URLs on the benchmark server. The output depends only on the options (seeded), so two runs of
  * a size are comparable.
@@ -14,11 +14,11 @@ import { unwrapCollection } from '../sync/normalise/envelope.ts';
 
 /** What to generate. */
 interface DatasetOptions {
-  /** Provider items of every kind together (tours, accommodation, restaurants, events, four provider kinds). */
+  /** The city data API's items of every kind together (tours, accommodation, restaurants, events, four provider kinds). */
   items: number;
   /** Blog posts. */
   posts: number;
-  /** Testimonials (provider feedbacks); default half the items. */
+  /** Testimonials (the city data API's feedbacks); default half the items. */
   feedbacks?: number;
   /** Podcast episodes (the sync reads one page of 50); default 50. */
   episodes?: number;
@@ -42,7 +42,7 @@ export interface Dataset {
 }
 
 /**
- * The provider's item files with their share of the items (the sample data's proportions), the
+ * The city data API's item files with their share of the items (the sample data's proportions), the
  * id range of their records and the envelope their answer uses (as the sample data does).
  */
 export const ITEM_KINDS = [

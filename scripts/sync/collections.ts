@@ -29,18 +29,18 @@ import { type NormalisedRecords, type NormaliseOptions, normaliseRecords } from 
 import { RawFeedbackSchema, toTestimonial } from './normalise/testimonial.ts';
 import {
   fetchCities,
+  fetchCityApiList,
   fetchEpisodes,
   fetchFeedbacks,
   fetchPages,
   fetchPosts,
-  fetchProviderList,
   type SourceContext,
 } from './sources.ts';
 
 /** The city lookup answered another city: the collection fails like a broken call (never a record's fault). */
 export class AnotherCityError extends Error {
   override name = 'AnotherCityError';
-  /** The city the provider answered, 'Tangará da Serra – MT'. */
+  /** The city the city data API answered, 'Tangará da Serra – MT'. */
   readonly found: string;
   constructor(message: string, found: string) {
     super(message);
@@ -48,7 +48,7 @@ export class AnotherCityError extends Error {
   }
 }
 
-export type SourceName = 'provider' | 'blog' | 'podcast';
+export type SourceName = 'cityApi' | 'blog' | 'podcast';
 export type Fallback = 'sample' | 'empty' | 'fallback-city';
 
 export interface CollectionSpec {
@@ -76,9 +76,9 @@ function itemCollection(
 ): CollectionSpec {
   return {
     name,
-    source: 'provider',
+    source: 'cityApi',
     schema: ItemSchema,
-    fetch: (context) => fetchProviderList(context, path, key, params),
+    fetch: (context) => fetchCityApiList(context, path, key, params),
     normalise: (records, _config, options) =>
       normaliseRecords(records, RawItemSchema, (raw, context) => toItem(raw, kind, context), ItemSchema, options),
     fallback: 'empty',
@@ -88,7 +88,7 @@ function itemCollection(
 export const COLLECTIONS: readonly CollectionSpec[] = [
   {
     name: 'city',
-    source: 'provider',
+    source: 'cityApi',
     schema: CitySchema,
     fetch: (context) => fetchCities(context),
     normalise: async (records, config, options) => {
@@ -101,7 +101,7 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
         options,
       );
       const city = pickCity(result.entries, configured.name, configured.state);
-      // A provider that answers another city ('Tangará da Serra' asked for 'Barra do Bugres') would
+      // An answer that names another city ('Tangará da Serra' asked for 'Barra do Bugres') would
       // rename the whole site: the city fails like a broken call, so its last good snapshot (or the
       // fallback city) stays, with a warning naming both.
       if (city && !isConfiguredCity(city, configured)) {
@@ -124,9 +124,9 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
   itemCollection('tourProviders', 'tourProvider', 'providers', 'providers', { type: 'tours' }),
   {
     name: 'experiences',
-    source: 'provider',
+    source: 'cityApi',
     schema: ExperienceSchema,
-    fetch: (context) => fetchProviderList(context, 'experiences', 'experiences'),
+    fetch: (context) => fetchCityApiList(context, 'experiences', 'experiences'),
     normalise: (records, config, options) =>
       normaliseRecords(
         records,
@@ -139,7 +139,7 @@ export const COLLECTIONS: readonly CollectionSpec[] = [
   },
   {
     name: 'testimonials',
-    source: 'provider',
+    source: 'cityApi',
     schema: TestimonialSchema,
     fetch: (context) => fetchFeedbacks(context),
     normalise: (records, _config, options) =>
@@ -203,11 +203,11 @@ export function blogHosts(config: SyncConfig): string[] {
 }
 
 /**
- * What relative URLs in a source's records are relative to (docs/architecture.md, "Upstream calls"): the
- * provider's API address, the blog's address (each post's own link comes first), Spotify's API.
+ * What relative URLs in a source's records are relative to (docs/architecture.md, "Upstream calls"):
+ * the city data API's address, the blog's address (each post's own link comes first), Spotify's API.
  */
 export function sourceBaseUrl(source: SourceName, config: SyncConfig): string | null {
-  if (source === 'provider') return config.provider?.url ?? null;
+  if (source === 'cityApi') return config.cityApi?.url ?? null;
   if (source === 'blog') return config.site.blogUrl ?? (config.blog ? new URL('/', config.blog.url).href : null);
   return config.podcast?.apiUrl ?? null;
 }

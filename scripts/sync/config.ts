@@ -1,7 +1,7 @@
 import { type Env, readSiteConfig, readUpstreamSettings, type SiteConfig } from '../../src/lib/config.ts';
 import { originsOf } from './address-guard.ts';
 
-export interface ProviderConfig {
+export interface CityApiConfig {
   url: string;
   token: string | null;
 }
@@ -19,7 +19,7 @@ export interface PodcastConfig {
 /** Everything the sync needs; a source left null is read from the embedded sample data. */
 export interface SyncConfig {
   site: SiteConfig;
-  provider: ProviderConfig | null;
+  cityApi: CityApiConfig | null;
   blog: BlogConfig | null;
   podcast: PodcastConfig | null;
   /** Values that must never be printed or written (tokens, client secret). */
@@ -35,12 +35,12 @@ export interface SyncConfig {
 export function readSyncConfig(env: Env): SyncConfig {
   const site = readSiteConfig(env);
   const upstreams = readUpstreamSettings(env);
-  const { providerUrl, blogApiUrl, spotifyClientId: clientId, spotifyClientSecret: clientSecret } = upstreams;
-  const { providerToken: token } = upstreams;
+  const { cityApiUrl, blogApiUrl, spotifyClientId: clientId, spotifyClientSecret: clientSecret } = upstreams;
+  const { cityApiToken: token } = upstreams;
   const showId = site.podcastShowId;
   return {
     site,
-    provider: providerUrl ? { url: providerUrl, token } : null,
+    cityApi: cityApiUrl ? { url: cityApiUrl, token } : null,
     blog: blogApiUrl ? { url: blogApiUrl } : null,
     podcast:
       clientId && clientSecret && showId
@@ -57,6 +57,6 @@ export function readSyncConfig(env: Env): SyncConfig {
       clientSecret,
       clientSecret && clientId ? Buffer.from(`${clientId}:${clientSecret}`).toString('base64') : null,
     ].filter((secret): secret is string => Boolean(secret && secret.length >= 4)),
-    upstreamOrigins: originsOf([providerUrl, blogApiUrl, site.blogUrl, upstreams.spotifyAccountsUrl, upstreams.spotifyApiUrl]),
+    upstreamOrigins: originsOf([cityApiUrl, blogApiUrl, site.blogUrl, upstreams.spotifyAccountsUrl, upstreams.spotifyApiUrl]),
   };
 }

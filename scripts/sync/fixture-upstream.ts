@@ -1,5 +1,5 @@
 /**
- * The three upstreams (provider, WordPress, Spotify) served from files in their wire format.
+ * The three upstreams (the city data API, WordPress, Spotify) served from files in their wire format.
  * The sync reads the embedded sample data through it (so sample and upstream share every line of
  * fetching, normalising and validating), and the tests put it behind a real HTTP server.
  *
@@ -29,7 +29,7 @@ export function folderReader(folder: string): FixtureReader {
 
 /** Path prefixes of each upstream inside a fixture server. */
 export const FIXTURE_PATHS = {
-  provider: '/provider',
+  cityApi: '/provider',
   blog: '/blog/wp-json',
   spotifyAccounts: '/spotify-accounts',
   spotifyApi: '/spotify-api/v1',
@@ -45,7 +45,7 @@ const positive = (value: string | null, fallback: number) => {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 };
 
-const PROVIDER_FILES: Record<string, string> = {
+const CITY_API_FILES: Record<string, string> = {
   tours: 'provider/tours.json',
   hotels: 'provider/hotels.json',
   restaurants: 'provider/restaurants.json',
@@ -53,7 +53,7 @@ const PROVIDER_FILES: Record<string, string> = {
   attractions: 'provider/attractions.json',
 };
 
-async function provider(route: string, url: URL, read: FixtureReader): Promise<Response> {
+async function cityApi(route: string, url: URL, read: FixtureReader): Promise<Response> {
   if (route === '/cities') {
     const body = await read('provider/cities.json');
     if (body === undefined) return notFound();
@@ -76,7 +76,7 @@ async function provider(route: string, url: URL, read: FixtureReader): Promise<R
     const feedbacks = all.slice((page - 1) * limit, page * limit);
     return json({ success: true, data: { feedbacks, total: all.length, page, limit } });
   }
-  const file = PROVIDER_FILES[route.slice(1)];
+  const file = CITY_API_FILES[route.slice(1)];
   const body = file ? await read(file) : undefined;
   return body === undefined ? notFound() : json(body);
 }
@@ -126,7 +126,7 @@ async function spotify(route: string, request: Request, read: FixtureReader): Pr
 /** A fetch-style handler answering like the three upstreams, from the files `read` gives. */
 export function createFixtureHandler(read: FixtureReader): (request: Request) => Promise<Response> {
   const routes = [
-    [FIXTURE_PATHS.provider, (route: string, url: URL) => provider(route, url, read)],
+    [FIXTURE_PATHS.cityApi, (route: string, url: URL) => cityApi(route, url, read)],
     [FIXTURE_PATHS.blog, (route: string, url: URL) => blog(route, url, read)],
     [FIXTURE_PATHS.spotifyAccounts, (route: string, _url: URL, request: Request) => spotify(route, request, read)],
     [FIXTURE_PATHS.spotifyApi, (route: string, _url: URL, request: Request) => spotify(route, request, read)],
@@ -143,7 +143,7 @@ export function createFixtureHandler(read: FixtureReader): (request: Request) =>
 /** Upstream base URLs for a fixture server at `origin`. */
 export function fixtureUrls(origin: string) {
   return {
-    PROVIDER_API_URL: `${origin}${FIXTURE_PATHS.provider}`,
+    PROVIDER_API_URL: `${origin}${FIXTURE_PATHS.cityApi}`,
     BLOG_API_URL: `${origin}${FIXTURE_PATHS.blog}`,
     SPOTIFY_ACCOUNTS_URL: `${origin}${FIXTURE_PATHS.spotifyAccounts}`,
     SPOTIFY_API_URL: `${origin}${FIXTURE_PATHS.spotifyApi}`,

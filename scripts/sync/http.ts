@@ -44,7 +44,7 @@ export interface HttpOptions {
   maxCollectionBytes: number;
   /** Pages read at most from the WordPress posts, and as many from its pages (100 a page). */
   maxPostPages: number;
-  /** Pages read at most from the provider's feedbacks (100 a page). */
+  /** Pages read at most from the city data API's feedbacks (100 a page). */
   maxFeedbackPages: number;
   /** Transport; the embedded sample data is served through one. */
   fetch?: typeof fetch;

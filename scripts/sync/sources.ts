@@ -4,7 +4,7 @@
  */
 import { isHTTPError, type KyInstance } from 'ky';
 import type { SiteConfig } from '../../src/lib/config.ts';
-import type { PodcastConfig, ProviderConfig } from './config.ts';
+import type { CityApiConfig, PodcastConfig } from './config.ts';
 import { BudgetExceededError, describeError, GarbageError, type HttpOptions, readJson, retryPolicy } from './http.ts';
 import { readTotal, unwrapCollection } from './normalise/envelope.ts';
 
@@ -26,8 +26,8 @@ export interface SourceContext {
   note?: ReadNote;
 }
 
-/** Every provider GET: bearer token, JSON content type, and the configured city and state. */
-export function providerClient(http: KyInstance, config: ProviderConfig): KyInstance {
+/** Every GET of the city data API: bearer token, JSON content type, and the configured city and state. */
+export function cityApiClient(http: KyInstance, config: CityApiConfig): KyInstance {
   return http.extend({
     prefix: config.url,
     headers: {
@@ -37,7 +37,7 @@ export function providerClient(http: KyInstance, config: ProviderConfig): KyInst
   });
 }
 
-async function getProvider(context: SourceContext, path: string, params: Record<string, string | number> = {}) {
+async function getCityApi(context: SourceContext, path: string, params: Record<string, string | number> = {}) {
   const request = context.http.get(path, {
     searchParams: { ...params, city: context.site.cityName, state: context.site.cityState },
     signal: context.signal,
@@ -45,14 +45,14 @@ async function getProvider(context: SourceContext, path: string, params: Record<
   return (await readJson(request, context.httpOptions.maxRecords)).body;
 }
 
-/** A provider collection (`tours`, `hotels`, `providers?type=...`, ...) in any accepted envelope. */
-export async function fetchProviderList(context: SourceContext, path: string, key: string, params: Record<string, string> = {}) {
-  return unwrapCollection(await getProvider(context, path, params), key);
+/** A collection of the city data API (`tours`, `hotels`, `providers?type=...`, ...) in any accepted envelope. */
+export async function fetchCityApiList(context: SourceContext, path: string, key: string, params: Record<string, string> = {}) {
+  return unwrapCollection(await getCityApi(context, path, params), key);
 }
 
-/** The cities the provider knows by the configured name (trimmed, lower-cased). */
+/** The cities the city data API knows by the configured name (trimmed, lower-cased). */
 export async function fetchCities(context: SourceContext) {
-  return unwrapCollection(await getProvider(context, 'cities', { name: context.site.cityName.trim().toLowerCase() }), 'cities');
+  return unwrapCollection(await getCityApi(context, 'cities', { name: context.site.cityName.trim().toLowerCase() }), 'cities');
 }
 
 const FEEDBACK_PAGE_SIZE = 100;
@@ -70,7 +70,7 @@ export async function fetchFeedbacks(context: SourceContext) {
     let records: unknown[];
     let total: number | null;
     try {
-      const body = await getProvider(context, 'feedbacks', { page, limit: FEEDBACK_PAGE_SIZE, sort: 'created_at:desc' });
+      const body = await getCityApi(context, 'feedbacks', { page, limit: FEEDBACK_PAGE_SIZE, sort: 'created_at:desc' });
       records = unwrapCollection(body, 'feedbacks');
       total = readTotal(body);
     } catch (error) {

@@ -89,8 +89,8 @@ export interface DataLicense {
 /** The upstreams the sync reads, with their credentials: never on a page. */
 interface UpstreamSettings {
   /** PROVIDER_API_URL and PROVIDER_API_TOKEN: the city's data provider; null reads the sample data. */
-  providerUrl: string | null;
-  providerToken: string | null;
+  cityApiUrl: string | null;
+  cityApiToken: string | null;
   /** BLOG_API_URL: WordPress's REST root; null reads the sample news. */
   blogApiUrl: string | null;
   /** SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET: the podcast's credentials (the show is SiteConfig.podcastShowId). */
@@ -562,8 +562,8 @@ export function readSiteConfig(env: Env, notices: string[] = []): SiteConfig {
 export function readUpstreamSettings(env: Env, notices: string[] = []): UpstreamSettings {
   const address = (variable: string) => webAddress(env[variable], { variable, notices });
   return {
-    providerUrl: address('PROVIDER_API_URL'),
-    providerToken: readVar(env, 'PROVIDER_API_TOKEN'),
+    cityApiUrl: address('PROVIDER_API_URL'),
+    cityApiToken: readVar(env, 'PROVIDER_API_TOKEN'),
     blogApiUrl: address('BLOG_API_URL'),
     spotifyClientId: readVar(env, 'SPOTIFY_CLIENT_ID'),
     spotifyClientSecret: readVar(env, 'SPOTIFY_CLIENT_SECRET'),

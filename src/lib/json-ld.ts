@@ -247,7 +247,7 @@ export function reviewLd(
       name: testimonial.title ? `${page.heading} sobre ${testimonial.title}` : page.heading,
       author: { '@type': 'Person', name: testimonial.name },
       reviewBody: testimonial.content,
-      ...(testimonial.visitDate ? { datePublished: testimonial.visitDate } : {}),
+      ...(testimonial.writtenDate ? { datePublished: testimonial.writtenDate } : {}),
       ...(testimonial.rating !== null
         ? { reviewRating: { '@type': 'Rating', ratingValue: testimonial.rating, bestRating: page.scale, worstRating: 0 } }
         : {}),

@@ -9,15 +9,15 @@
  */
 import { wallClock } from './format.ts';
 
-/** The file beside the collections that holds the snapshot's version, `{ "version": 3 }`: its name without `.json`. */
+/** The file beside the collections that holds the snapshot's version, `{ "version": 4 }`: its name without `.json`. */
 export const SNAPSHOT_VERSION_FILE = 'snapshot';
 
 /** The format this code writes, and the only one the build reads. */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 
 /**
  * The version of a snapshot without a version file: written before the snapshot said its version.
- * It may be in the shape of version 1, 2 or 3, so every step leaves a value already in a later shape as it is.
+ * It may be in the shape of any version up to 4, so every step leaves a value already in a later shape as it is.
  */
 export const UNVERSIONED_SNAPSHOT = 1;
 
@@ -106,6 +106,32 @@ function eventDatesOnTheCityClock(snapshot: StoredSnapshot): StoredSnapshot {
   );
 }
 
+/** `entry` with its field `former` under the name `now`, in the same place; an entry that has `now` already as it is. */
+const renameField = (entry: Record<string, unknown>, former: string, now: string) =>
+  Object.hasOwn(entry, now) || !Object.hasOwn(entry, former)
+    ? entry
+    : Object.fromEntries(Object.entries(entry).map(([field, value]) => [field === former ? now : field, value]));
+
+/**
+ * Version 3 → 4, names only: a testimonial's `visitDate` held when it was written (the feedback's
+ * `created_at`), never a visit's date, and is its `writtenDate`; the city data API, a source named
+ * 'provider' in status.json's lines, is the source 'cityApi' (docs/architecture.md, "Glossary").
+ */
+function writtenDatesAndCityApiSource(snapshot: StoredSnapshot): StoredSnapshot {
+  return Object.fromEntries(
+    Object.entries(snapshot).map(([name, value]) => {
+      if (name === 'testimonials') return [name, mapEntries(value, (entry) => renameField(entry, 'visitDate', 'writtenDate'))];
+      if (name === 'status') {
+        return [
+          name,
+          mapEntries(value, (entry) => mapFields(entry, ['source'], (source) => (source === 'provider' ? 'cityApi' : source))),
+        ];
+      }
+      return [name, value];
+    }),
+  );
+}
+
 /** Every step, oldest first: the step from version N is `SNAPSHOT_MIGRATIONS[N - 1]`. */
 export const SNAPSHOT_MIGRATIONS: readonly SnapshotMigration[] = [
   {
@@ -115,6 +141,7 @@ export const SNAPSHOT_MIGRATIONS: readonly SnapshotMigration[] = [
     migrate: tourProvidersNotAttractions,
   },
   { from: 2, renamedCollections: {}, renamedKinds: {}, migrate: eventDatesOnTheCityClock },
+  { from: 3, renamedCollections: {}, renamedKinds: {}, migrate: writtenDatesAndCityApiSource },
 ];
 
 /** A snapshot (or build manifest) whose version this code cannot read: too new, or not a version. */

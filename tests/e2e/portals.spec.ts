@@ -13,11 +13,11 @@ const SAMPLE_TESTIMONIALS = JSON.parse(
 ) as {
   id: string;
   rating: number;
-  visitDate: string | null;
+  writtenDate: string | null;
   featured: boolean;
 }[];
-const byVisit = [...SAMPLE_TESTIMONIALS].sort((a, b) => (b.visitDate ?? '').localeCompare(a.visitDate ?? ''));
-const LEAD_TESTIMONIAL = byVisit.find((testimonial) => testimonial.featured) ?? byVisit[0];
+const byWritten = [...SAMPLE_TESTIMONIALS].sort((a, b) => (b.writtenDate ?? '').localeCompare(a.writtenDate ?? ''));
+const LEAD_TESTIMONIAL = byWritten.find((testimonial) => testimonial.featured) ?? byWritten[0];
 /** The sample's average on 10, to one decimal, then on the stars' 5 as the page shows every rating. */
 const AVERAGE = (
   Math.round((SAMPLE_TESTIMONIALS.reduce((sum, testimonial) => sum + testimonial.rating, 0) / SAMPLE_TESTIMONIALS.length) * 10) /
@@ -184,7 +184,7 @@ for (const size of WIDTHS) {
       await expect(grid).toHaveCount(11);
       await expect(grid.first()).toHaveAttribute(
         'data-id',
-        byVisit.find((testimonial) => testimonial !== LEAD_TESTIMONIAL)?.id ?? '',
+        byWritten.find((testimonial) => testimonial !== LEAD_TESTIMONIAL)?.id ?? '',
       );
       await expect(page.getByRole('link', { name: /^Ler depoimento de / }).first()).toHaveAttribute(
         'href',

@@ -116,16 +116,16 @@ describe('links to the portal itself in upstream records', () => {
   it('say in the sync report what each record lost', () => {
     const notes = site.report.recordWarnings;
     expect(notes).toContain(
-      `provider tours: repaired record 101: link "${siteUrl}/tour/999999": no page "/tour/999999" on this site; its words kept`,
+      `cityApi tours: repaired record 101: link "${siteUrl}/tour/999999": no page "/tour/999999" on this site; its words kept`,
     );
     expect(notes).toContainEqual(
-      expect.stringMatching(/^provider tours: repaired record 101: link ".+\/tour\/999998#missing": no page/),
+      expect.stringMatching(/^cityApi tours: repaired record 101: link ".+\/tour\/999998#missing": no page/),
     );
     expect(notes).toContainEqual(
-      expect.stringMatching(/^provider tours: repaired record 101: link ".+\/tour\/102#missing": anchor "#missing" left out/),
+      expect.stringMatching(/^cityApi tours: repaired record 101: link ".+\/tour\/102#missing": anchor "#missing" left out/),
     );
     expect(notes).toContain(
-      `provider accommodation: repaired record 201: provider.website "${siteUrl}/parceiros/pousada-beira-rio/": on the portal's own address (SITE_URL); left out`,
+      `cityApi accommodation: repaired record 201: provider.website "${siteUrl}/parceiros/pousada-beira-rio/": on the portal's own address (SITE_URL); left out`,
     );
     expect(notes).toContain(
       `blog news: repaired record 2001: link "${siteUrl}/2026/10/o-blog-mora-no-portal/": on the portal's own address (SITE_URL); left out`,

@@ -173,7 +173,7 @@ describe.each([
   });
 
   it('leaks the provider token nowhere, in no form: each record that carried it is left out, the others published', async () => {
-    const token = TEST_CREDENTIALS.providerToken;
+    const token = TEST_CREDENTIALS.cityApiToken;
     const forms = [token, Buffer.from(token).toString('base64')];
     for (const file of await filesOf(night().dist)) {
       const text = (await readFile(path.join(night().dist, file), 'latin1')).replace(/<[^>]*>/g, '').replace(/\s+/g, '');
@@ -184,7 +184,7 @@ describe.each([
   });
 
   it('tells the editors on /status what was left out with no part of the token, no address to follow, no title beside a broken id', async () => {
-    const token = TEST_CREDENTIALS.providerToken.toLowerCase();
+    const token = TEST_CREDENTIALS.cityApiToken.toLowerCase();
     const parts = Array.from({ length: token.length - 7 }, (_, start) => token.slice(start, start + 8));
     const status = await readFile(pageFile(night().dist, 'status') ?? '', 'utf8');
     const statusJson = await readFile(path.join(work, 'snapshot', 'status.json'), 'utf8');
@@ -244,10 +244,10 @@ describe.each([
       id: string;
       rating: number | null;
       featured: boolean;
-      visitDate: string | null;
+      writtenDate: string | null;
     }[];
     // An out-of-scale rating is left out: no rating, not featured.
     expect(testimonials.find((entry) => entry.id === '1099')).toMatchObject({ rating: null, featured: false });
-    expect(testimonials.find((entry) => entry.id === '1098')).toMatchObject({ visitDate: null });
+    expect(testimonials.find((entry) => entry.id === '1098')).toMatchObject({ writtenDate: null });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * /status, end to end: a night after a good one, the blog down and the provider sending records the
+ * /status, end to end: a night after a good one, the blog down and the city data API sending records the
  * sync drops, repairs or cannot take a photo of, with a new tour whose name is hostile markup and a
  * tour gone. The page the build writes tells editors, in Portuguese and in the city's time, when the
  * site was updated, which source was down and since when its data is, every record left out by id,

@@ -27,7 +27,7 @@ export interface HostileKind {
 }
 
 /** A secret of the sync (the provider's token), split by markup inside a description. */
-const SPLIT_SECRET = `${TEST_CREDENTIALS.providerToken.slice(0, 10)}<span>${TEST_CREDENTIALS.providerToken.slice(10)}</span>`;
+const SPLIT_SECRET = `${TEST_CREDENTIALS.cityApiToken.slice(0, 10)}<span>${TEST_CREDENTIALS.cityApiToken.slice(10)}</span>`;
 
 /**
  * The provider's token in the forms that once passed the sync's redaction and made the gate refuse
@@ -37,14 +37,14 @@ export const HIDDEN_TOKENS = [
   {
     id: 'token-space',
     what: 'split by a space',
-    text: `${TEST_CREDENTIALS.providerToken.slice(0, 12)} ${TEST_CREDENTIALS.providerToken.slice(12)}`,
+    text: `${TEST_CREDENTIALS.cityApiToken.slice(0, 12)} ${TEST_CREDENTIALS.cityApiToken.slice(12)}`,
   },
   {
     id: 'token-newline',
     what: 'split by a line break',
-    text: `${TEST_CREDENTIALS.providerToken.slice(0, 8)}\n${TEST_CREDENTIALS.providerToken.slice(8)}`,
+    text: `${TEST_CREDENTIALS.cityApiToken.slice(0, 8)}\n${TEST_CREDENTIALS.cityApiToken.slice(8)}`,
   },
-  { id: 'token-base64', what: 'base64-encoded', text: Buffer.from(TEST_CREDENTIALS.providerToken).toString('base64') },
+  { id: 'token-base64', what: 'base64-encoded', text: Buffer.from(TEST_CREDENTIALS.cityApiToken).toString('base64') },
 ] as const;
 
 /**
@@ -52,8 +52,8 @@ export const HIDDEN_TOKENS = [
  * an 80-character cut keeps its first 19 characters (a title), or its first 20 (an e-mail's value).
  */
 export const CUT_TOKENS = {
-  title: `${'a'.repeat(60)} ${TEST_CREDENTIALS.providerToken}fim`,
-  email: `${'c'.repeat(60)}${TEST_CREDENTIALS.providerToken}@x`,
+  title: `${'a'.repeat(60)} ${TEST_CREDENTIALS.cityApiToken}fim`,
+  email: `${'c'.repeat(60)}${TEST_CREDENTIALS.cityApiToken}@x`,
 } as const;
 
 /** A title that would have /status, a public page of the city's domain, relay a scam. */

@@ -146,7 +146,7 @@ export async function allSnapshotTexts(dir: string): Promise<Map<string, string>
 export const SNAPSHOT_FILES = [...Object.keys(SNAPSHOT_SCHEMAS), SNAPSHOT_VERSION_FILE].map((name) => `${name}.json`).sort();
 
 /** The provider's collections (all fed by the city data provider). */
-export const PROVIDER_COLLECTIONS = [
+export const CITY_API_COLLECTIONS = [
   'city',
   'tours',
   'accommodation',
@@ -215,7 +215,7 @@ export function setUpSyncWorkspace(
   return workspace;
 }
 
-/** `count` provider tours numbered from `from` (ids and titles 'Passeio n'), each at R$ 100. */
+/** `count` tours of the city data API numbered from `from` (ids and titles 'Passeio n'), each at R$ 100. */
 export const numberedTours = (count: number, from = 1) =>
   Array.from({ length: count }, (_, index) => ({ id: from + index, title: `Passeio ${from + index}`, price: 100 }));
 

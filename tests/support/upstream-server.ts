@@ -1,6 +1,6 @@
 /**
  * A real HTTP server on 127.0.0.1 that answers like the three upstreams of the sync (city data
- * provider, WordPress, Spotify), from a fixture folder, with faults injected on demand.
+ * the city data API, WordPress, Spotify), from a fixture folder, with faults injected on demand.
  *
  * It is the one test double of the upstreams: the sync tests, the benchmark (5,000 generated items
  * through a custom `reader`) and the Playwright tests (a build against `server.env`) all use it.
@@ -16,7 +16,7 @@
  * - Answers come from `createFixtureHandler` (scripts/sync/fixture-upstream.ts) over the fixture
  *   folder or `options.reader`, with in-memory overrides from `setFile`.
  * - Every request is recorded (method, path, query, headers, body, arrival time, status answered).
- * - Credentials are checked like the real upstreams (unless `checkAuth: false`): the provider wants
+ * - Credentials are checked like the real upstreams (unless `checkAuth: false`): the city data API wants
  *   `Authorization: Bearer <token>`, the Spotify token endpoint HTTP Basic with the client id and
  *   secret, the Spotify API the access token of `spotify/token.json`. A wrong one gets a 401.
  * - Faults (`setFault`) are matched by path, optionally by method and query, optionally only for
@@ -40,7 +40,7 @@ export const DEFAULT_FIXTURE_DIR = path.resolve(import.meta.dirname, '../fixture
 
 /** Credentials the server accepts by default; distinctive, so a leak is easy to find in any output. */
 export const TEST_CREDENTIALS = {
-  providerToken: 'prov-token-5ecr3t-7f3a9c21',
+  cityApiToken: 'prov-token-5ecr3t-7f3a9c21',
   clientId: 'spotify-client-id-0a1b',
   clientSecret: 'spotify-s3cret-b41d9e77',
   showId: 'fixture-show-1',
@@ -125,7 +125,7 @@ export interface UpstreamServerOptions {
    * with 2, five feedbacks come in three pages and the blog sends `X-WP-TotalPages: 3`.
    */
   maxPageSize?: number;
-  providerToken?: string;
+  cityApiToken?: string;
   clientId?: string;
   clientSecret?: string;
   showId?: string;
@@ -179,8 +179,8 @@ export interface UpstreamPaths {
   pages: string;
   token: string;
   episodes: string;
-  /** Every provider path. */
-  provider: RegExp;
+  /** Every path of the city data API. */
+  cityApi: RegExp;
   /** Every blog path. */
   blog: RegExp;
   /** Both Spotify hosts. */
@@ -190,21 +190,21 @@ export interface UpstreamPaths {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function upstreamPaths(showId: string): UpstreamPaths {
-  const provider = (route: string) => `${FIXTURE_PATHS.provider}/${route}`;
+  const cityApi = (route: string) => `${FIXTURE_PATHS.cityApi}/${route}`;
   return {
-    cities: provider('cities'),
-    tours: provider('tours'),
-    hotels: provider('hotels'),
-    restaurants: provider('restaurants'),
-    experiences: provider('experiences'),
-    attractions: provider('attractions'),
-    providers: provider('providers'),
-    feedbacks: provider('feedbacks'),
+    cities: cityApi('cities'),
+    tours: cityApi('tours'),
+    hotels: cityApi('hotels'),
+    restaurants: cityApi('restaurants'),
+    experiences: cityApi('experiences'),
+    attractions: cityApi('attractions'),
+    providers: cityApi('providers'),
+    feedbacks: cityApi('feedbacks'),
     posts: `${FIXTURE_PATHS.blog}/wp/v2/posts`,
     pages: `${FIXTURE_PATHS.blog}/wp/v2/pages`,
     token: `${FIXTURE_PATHS.spotifyAccounts}/api/token`,
     episodes: `${FIXTURE_PATHS.spotifyApi}/shows/${encodeURIComponent(showId)}/episodes`,
-    provider: new RegExp(`^${escapeRegExp(FIXTURE_PATHS.provider)}/`),
+    cityApi: new RegExp(`^${escapeRegExp(FIXTURE_PATHS.cityApi)}/`),
     blog: new RegExp(`^${escapeRegExp(FIXTURE_PATHS.blog)}/`),
     spotify: new RegExp(`^(?:${escapeRegExp(FIXTURE_PATHS.spotifyAccounts)}|${escapeRegExp(FIXTURE_PATHS.spotifyApi)})/`),
   };
@@ -232,7 +232,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 /** Starts the server on 127.0.0.1 (or `options.host`) at a free port. */
 export async function startUpstreamServer(options: UpstreamServerOptions = {}): Promise<UpstreamServer> {
   const credentials = {
-    providerToken: options.providerToken ?? TEST_CREDENTIALS.providerToken,
+    cityApiToken: options.cityApiToken ?? TEST_CREDENTIALS.cityApiToken,
     clientId: options.clientId ?? TEST_CREDENTIALS.clientId,
     clientSecret: options.clientSecret ?? TEST_CREDENTIALS.clientSecret,
     showId: options.showId ?? TEST_CREDENTIALS.showId,
@@ -254,8 +254,8 @@ export async function startUpstreamServer(options: UpstreamServerOptions = {}): 
   async function refuse(request: Request, pathname: string): Promise<Response | null> {
     if (!checkAuth) return null;
     const authorization = request.headers.get('authorization');
-    if (paths.provider.test(pathname)) {
-      return authorization === `Bearer ${credentials.providerToken}`
+    if (paths.cityApi.test(pathname)) {
+      return authorization === `Bearer ${credentials.cityApiToken}`
         ? null
         : jsonResponse({ success: false, message: 'Unauthorized' }, 401);
     }
@@ -453,7 +453,7 @@ export async function startUpstreamServer(options: UpstreamServerOptions = {}): 
 
   const env: Record<string, string> = {
     ...fixtureUrls(origin),
-    PROVIDER_API_TOKEN: credentials.providerToken,
+    PROVIDER_API_TOKEN: credentials.cityApiToken,
     SPOTIFY_CLIENT_ID: credentials.clientId,
     SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
     SPOTIFY_SHOW_ID: credentials.showId,

@@ -288,7 +288,7 @@ describe.each<[Env, (settings: Settings) => unknown, unknown, string | null]>([
   ],
   [
     { PROVIDER_API_URL: 'api.provedor.com.br/v1' },
-    ({ upstreams }) => upstreams.providerUrl,
+    ({ upstreams }) => upstreams.cityApiUrl,
     'https://api.provedor.com.br/v1',
     'PROVIDER_API_URL ("api.provedor.com.br/v1")',
   ],
@@ -370,7 +370,7 @@ describe.each<[Env, (settings: Settings) => unknown, unknown, string | null]>([
 describe('the sync reads the settings the pages read', () => {
   it('an upstream address without https:// is fetched with it', () => {
     const config = readSyncConfig({ PROVIDER_API_URL: 'api.provedor.com.br/v1', BLOG_API_URL: 'blog.cidade.com.br/wp-json' });
-    expect(config.provider?.url).toBe('https://api.provedor.com.br/v1');
+    expect(config.cityApi?.url).toBe('https://api.provedor.com.br/v1');
     expect(config.blog?.url).toBe('https://blog.cidade.com.br/wp-json');
     expect(config.upstreamOrigins).toEqual(['https://api.provedor.com.br', 'https://blog.cidade.com.br']);
   });

@@ -217,7 +217,7 @@ const readers: [string, (value: string) => string | null][] = [
   ],
   [
     'a feedback’s `created_at`',
-    (created_at) => toTestimonial(RawFeedbackSchema.parse({ id: 1, description: 'Ótimo', created_at }), contextFor()).visitDate,
+    (created_at) => toTestimonial(RawFeedbackSchema.parse({ id: 1, description: 'Ótimo', created_at }), contextFor()).writtenDate,
   ],
   [
     'an episode’s `release_date`',

@@ -327,7 +327,7 @@ const SHOWN_FIELDS: Record<string, string[]> = {
     'experience',
     'experienceId',
     'content',
-    'visitDate',
+    'writtenDate',
     'verified',
     'featured',
     'helpful',

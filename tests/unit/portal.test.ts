@@ -343,7 +343,7 @@ const TESTIMONIAL: Testimonial = {
   title: 'Trilha',
   content: 'Que lugar maravilhoso! '.repeat(20),
   isAudio: false,
-  visitDate: '2025-01-15T12:00:00.000Z',
+  writtenDate: '2025-01-15T12:00:00.000Z',
   experience: 'tours',
   experienceId: null,
   featured: true,

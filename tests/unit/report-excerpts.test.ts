@@ -20,7 +20,7 @@ import { NOW } from '../support/record-context.ts';
 import { readStatus, setUpSyncSandbox, statusOf, syncAgainst } from '../support/sync-helpers.ts';
 import { TEST_CREDENTIALS } from '../support/upstream-server.ts';
 
-const TOKEN = TEST_CREDENTIALS.providerToken;
+const TOKEN = TEST_CREDENTIALS.cityApiToken;
 const SECRETS: Secret[] = [{ name: 'PROVIDER_API_TOKEN', value: TOKEN }];
 
 /** Every run of 8 characters of the token, lower-cased: what no report may hold (an oracle of its own, not holdsSecretPart). */
@@ -90,7 +90,7 @@ describe('a note cut across a credential, at every offset', () => {
     expect(notes.map((note) => note.problem)).toEqual(['secret']);
     const shown = JSON.stringify(notes);
     expect(partsIn(shown)).toEqual([]);
-    expect(partsIn(recordNoteText('tours', 'provider', notes[0] as RecordNote))).toEqual([]);
+    expect(partsIn(recordNoteText('tours', 'cityApi', notes[0] as RecordNote))).toEqual([]);
   });
 
   it.each(offsets)('an e-mail of %i letters, the token and "@x": no part of it is reported', async (offset) => {
@@ -176,7 +176,7 @@ describe('a dropped record in the editors’ report', () => {
       { id: '12', name: scam, reason: 'x', field: 'start_date', problem: 'not-date', value: '"31/02"' },
       [],
     );
-    const text = recordNoteText('events', 'provider', note);
+    const text = recordNoteText('events', 'cityApi', note);
     expect(text).toContain('“Prefeitura informa: seu cadastro expirou, acesse golpe[.]ex…”');
     expect(text).not.toMatch(/https?:|golpe\.example/);
   });
@@ -185,14 +185,14 @@ describe('a dropped record in the editors’ report', () => {
     const id = `"${'../'.repeat(40)}"`;
     const note = noteForReport({ id, name: scam, reason: 'x', field: 'id', problem: 'invalid' }, []);
     expect(note.name).toBeUndefined();
-    const text = recordNoteText('events', 'provider', { ...note, name: scam });
+    const text = recordNoteText('events', 'cityApi', { ...note, name: scam });
     expect(text).not.toContain('Prefeitura');
     expect(text).toMatch(/^Evento "(\.\.\/)+\.?\.?…: o identificador/);
   });
 
   it('removes an Arabic letter mark and the bidi overrides from what it quotes', () => {
     const note = noteForReport({ id: '5', name: 'Festa\u061c \u202eexiep', reason: 'x', problem: 'no-title' }, []);
-    expect(recordNoteText('events', 'provider', note)).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(recordNoteText('events', 'cityApi', note)).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
   });
 });
 

@@ -14,7 +14,13 @@ import { readManifest } from '../../scripts/verify/manifest.ts';
 import { snapshotVersionProblem } from '../../src/integrations/snapshot-version.ts';
 import { itemPath } from '../../src/lib/entities.ts';
 import { parseFavourites } from '../../src/lib/favourite.ts';
-import { ITEM_KINDS, ItemSchema, SNAPSHOT_SCHEMAS } from '../../src/lib/schemas/index.ts';
+import {
+  CollectionStatusSchema,
+  ITEM_KINDS,
+  ItemSchema,
+  SNAPSHOT_SCHEMAS,
+  TestimonialSchema,
+} from '../../src/lib/schemas/index.ts';
 import {
   eventDateOnTheCityClock,
   migrateCollectionKeys,
@@ -26,7 +32,7 @@ import {
   storedSnapshotVersion,
   UNVERSIONED_SNAPSHOT,
 } from '../../src/lib/snapshot-migrations.ts';
-import { anItem, aStatus } from '../fixtures/entries.ts';
+import { anItem, aStatus, aTestimonial } from '../fixtures/entries.ts';
 
 /** An event as version 2 wrote it: its dates as UTC instants (a day without a time as the noon in Cuiabá), highlights, no attributes. */
 function eventOfVersion2() {
@@ -40,28 +46,50 @@ const operatorOfVersion1 = () => ({
   kind: 'attraction',
 });
 
+/** A testimonial as versions 1 to 3 wrote it: when it was written under the name `visitDate`. */
+function testimonialOfVersion3() {
+  const { writtenDate, ...testimonial } = aTestimonial({ id: '7', writtenDate: '2026-10-04' });
+  return { ...testimonial, visitDate: writtenDate };
+}
+
+/** A line of status.json as versions 1 to 3 wrote it: the city data API was the source 'provider'. */
+const statusOfVersion3 = (id: string) => ({ ...aStatus({ id, count: 1 }), source: 'provider' });
+
 /** A snapshot in the shape version 1 wrote (no version file). */
 const SNAPSHOT_V1: StoredSnapshot = {
   attractions: [operatorOfVersion1()],
   events: [eventOfVersion2()],
-  status: [aStatus({ id: 'attractions', count: 1 }), aStatus({ id: 'events', count: 1 })],
+  testimonials: [testimonialOfVersion3()],
+  status: [statusOfVersion3('attractions'), statusOfVersion3('events'), { ...aStatus({ id: 'news' }), source: 'blog' }],
 };
 
 /** The same data as version 2 wrote it: the attraction operators renamed, the dates still instants. */
 const SNAPSHOT_V2: StoredSnapshot = {
   tourProviders: [{ ...operatorOfVersion1(), kind: 'tourProvider' }],
   events: [eventOfVersion2()],
-  status: [aStatus({ id: 'tourProviders', count: 1 }), aStatus({ id: 'events', count: 1 })],
+  testimonials: SNAPSHOT_V1.testimonials,
+  status: [statusOfVersion3('tourProviders'), statusOfVersion3('events'), { ...aStatus({ id: 'news' }), source: 'blog' }],
 };
 
-/** And as version 3 (the current one) has it. */
+/** As version 3 wrote it: event dates on the city's clock. */
 const SNAPSHOT_V3: StoredSnapshot = {
-  tourProviders: [{ ...operatorOfVersion1(), kind: 'tourProvider' }],
+  ...SNAPSHOT_V2,
   events: [{ ...eventOfVersion2(), startDate: '2027-07-16', endDate: '2027-07-19' }],
-  status: SNAPSHOT_V2.status,
 };
 
-const BY_VERSION: Record<number, StoredSnapshot> = { 1: SNAPSHOT_V1, 2: SNAPSHOT_V2, 3: SNAPSHOT_V3 };
+/** And as version 4 (the current one) has it: testimonials' `writtenDate`, the source 'cityApi'; nothing else moved. */
+const SNAPSHOT_V4: StoredSnapshot = {
+  ...SNAPSHOT_V3,
+  testimonials: [aTestimonial({ id: '7', writtenDate: '2026-10-04' })],
+  status: [
+    aStatus({ id: 'tourProviders', count: 1 }),
+    aStatus({ id: 'events', count: 1 }),
+    { ...aStatus({ id: 'news' }), source: 'blog' },
+  ],
+};
+
+const BY_VERSION: Record<number, StoredSnapshot> = { 1: SNAPSHOT_V1, 2: SNAPSHOT_V2, 3: SNAPSHOT_V3, 4: SNAPSHOT_V4 };
+const CURRENT = SNAPSHOT_V4;
 
 describe('the versions', () => {
   it('one step per version, in order, up to the current version', () => {
@@ -106,14 +134,25 @@ describe('the versions', () => {
 });
 
 describe('the chain', () => {
-  it.each([1, 2, 3])('from version %i gives the current snapshot, whose items the schemas read with no entry lost', (version) => {
-    const current = migrateSnapshot(BY_VERSION[version] ?? {}, version);
-    expect(current).toEqual(SNAPSHOT_V3);
-    const events = (current.events as unknown[]).map((event) => ItemSchema.parse(event));
-    expect(events).toEqual([expect.objectContaining({ startDate: '2027-07-16', endDate: '2027-07-19', attributes: [] })]);
-    expect(events[0]).not.toHaveProperty('highlights');
-    expect((current.tourProviders as unknown[]).map((item) => ItemSchema.parse(item).kind)).toEqual(['tourProvider']);
-  });
+  it.each([1, 2, 3, 4])(
+    'from version %i gives the current snapshot, whose items the schemas read with no entry lost',
+    (version) => {
+      const current = migrateSnapshot(BY_VERSION[version] ?? {}, version);
+      expect(current).toEqual(CURRENT);
+      const events = (current.events as unknown[]).map((event) => ItemSchema.parse(event));
+      expect(events).toEqual([expect.objectContaining({ startDate: '2027-07-16', endDate: '2027-07-19', attributes: [] })]);
+      expect(events[0]).not.toHaveProperty('highlights');
+      expect((current.tourProviders as unknown[]).map((item) => ItemSchema.parse(item).kind)).toEqual(['tourProvider']);
+      expect((current.testimonials as unknown[]).map((entry) => TestimonialSchema.parse(entry).writtenDate)).toEqual([
+        '2026-10-04',
+      ]);
+      expect((current.status as unknown[]).map((line) => CollectionStatusSchema.parse(line).source)).toEqual([
+        'cityApi',
+        'cityApi',
+        'blog',
+      ]);
+    },
+  );
 
   it("a file under the current name wins over one under the former, and the manifest's counts are renamed", () => {
     const both = { ...SNAPSHOT_V1, tourProviders: [anItem({ id: '902', kind: 'tourProvider' })] };
@@ -180,21 +219,44 @@ describe('on disk', () => {
   it('a last good snapshot of version 1 is read in the current format, and left as it is until a sync writes', async () => {
     await writeSnapshot(SNAPSHOT_V1);
     expect(await readPreviousEntries(dir, spec)).toEqual([expect.objectContaining({ id: '901', kind: 'tourProvider' })]);
-    expect([...(await readPreviousStatus(dir)).keys()]).toEqual(['tourProviders', 'events']);
-    expect((await readdir(dir)).sort()).toEqual(['attractions.json', 'events.json', 'status.json']);
+    expect([...(await readPreviousStatus(dir)).keys()]).toEqual(['tourProviders', 'events', 'news']);
+    expect((await readdir(dir)).sort()).toEqual(['attractions.json', 'events.json', 'status.json', 'testimonials.json']);
     expect(snapshotVersionProblem(dir)).toBe(
       `The snapshot in ${dir} is of version 1; the build reads version ${SNAPSHOT_VERSION}. ` +
         'Run `npm run sync` (or `npm run sync -- --images-only`, which asks no source) with the same SNAPSHOT_DIR: it migrates the snapshot.',
     );
   });
 
+  // The sync's check (scripts/sync/check.ts) diffs the upstream against these: read under today's names,
+  // a data branch of version 3 whose data is the upstream's is no change, and no status line is lost.
+  it('a last good snapshot of version 3 is read with its testimonials and every status line under the current names', async () => {
+    await writeSnapshot(SNAPSHOT_V3);
+    await write('snapshot', { version: 3 });
+    const testimonials = COLLECTIONS.find((collection) => collection.name === 'testimonials');
+    if (!testimonials) throw new Error('no testimonials collection');
+    expect(await readPreviousEntries(dir, testimonials)).toEqual(CURRENT.testimonials);
+    const statuses = await readPreviousStatus(dir);
+    expect([...statuses.values()].map((line) => [line.id, line.source])).toEqual([
+      ['tourProviders', 'cityApi'],
+      ['events', 'cityApi'],
+      ['news', 'blog'],
+    ]);
+  });
+
   it('migrateSnapshotDir writes it once in the current format, with its version, which the build reads', async () => {
     await writeSnapshot(SNAPSHOT_V1);
     expect(await migrateSnapshotDir(dir)).toBe(1);
-    expect((await readdir(dir)).sort()).toEqual(['events.json', 'snapshot.json', 'status.json', 'tourProviders.json']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'events.json',
+      'snapshot.json',
+      'status.json',
+      'testimonials.json',
+      'tourProviders.json',
+    ]);
     expect(await read('snapshot')).toEqual({ version: SNAPSHOT_VERSION });
-    expect(await read('events')).toEqual(SNAPSHOT_V3.events);
-    expect(await read('tourProviders')).toEqual(SNAPSHOT_V3.tourProviders);
+    expect(await read('events')).toEqual(CURRENT.events);
+    expect(await read('tourProviders')).toEqual(CURRENT.tourProviders);
+    expect(await read('testimonials')).toEqual(CURRENT.testimonials);
     expect(await readSnapshotVersion(dir)).toBe(SNAPSHOT_VERSION);
     expect(snapshotVersionProblem(dir)).toBeNull();
     // Once: the current version is left as it is.
@@ -208,7 +270,7 @@ describe('on disk', () => {
   });
 
   it('a snapshot of a newer version is refused by the sync and the build, and left as it is', async () => {
-    await writeSnapshot(SNAPSHOT_V3);
+    await writeSnapshot(CURRENT);
     await write('snapshot', { version: SNAPSHOT_VERSION + 1 });
     const line = `The snapshot in ${dir} is of snapshot version ${SNAPSHOT_VERSION + 1}, newer than this code reads (${SNAPSHOT_VERSION}): run a newer version of the portal.`;
     await expect(migrateSnapshotDir(dir)).rejects.toThrow(line);

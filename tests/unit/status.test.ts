@@ -44,7 +44,7 @@ describe('a record note in Portuguese', () => {
       problem,
       value: '"31/02/2026"',
     };
-    const text = recordNoteText('events', 'provider', note);
+    const text = recordNoteText('events', 'cityApi', note);
     expect(text).toMatch(/^Evento 412 “Festa do Peixe”: /);
     expect(englishWords(text)).toEqual([]);
     expect(text).not.toContain('English');
@@ -60,7 +60,7 @@ describe('a record note in Portuguese', () => {
       problem: 'not-date',
       value: '"31/02/2026"',
     };
-    expect(recordNoteText('events', 'provider', note)).toBe(
+    expect(recordNoteText('events', 'cityApi', note)).toBe(
       'Evento 412 “Festa do Peixe”: a data "31/02/2026" não é uma data válida e ficou de fora. Corrija a data no painel do provedor.',
     );
   });
@@ -68,7 +68,7 @@ describe('a record note in Portuguese', () => {
   it.each([
     ['news', 'blog', 'no WordPress'],
     ['episodes', 'podcast', 'no Spotify'],
-    ['tours', 'provider', 'no painel do provedor'],
+    ['tours', 'cityApi', 'no painel do provedor'],
   ] as const)('a %s record is fixed %s', (collection, source, place) => {
     const note: RecordNote = { id: '1', reason: '…', field: 'title', problem: 'no-title' };
     expect(recordNoteText(collection, source, note)).toContain(place);
@@ -76,9 +76,9 @@ describe('a record note in Portuguese', () => {
 
   it('names a record without an id by its position (without its title), and one without a name by its id', () => {
     expect(
-      recordNoteText('tours', 'provider', { id: '#3 (no id)', name: 'Sem id', reason: '…', field: 'id', problem: 'invalid' }),
+      recordNoteText('tours', 'cityApi', { id: '#3 (no id)', name: 'Sem id', reason: '…', field: 'id', problem: 'invalid' }),
     ).toMatch(/^Passeio sem identificador \(o 3º da lista\): o identificador falta ou é inválido/);
-    expect(recordNoteText('tours', 'provider', { id: '7', reason: '…', problem: 'too-large' })).toMatch(
+    expect(recordNoteText('tours', 'cityApi', { id: '7', reason: '…', problem: 'too-large' })).toMatch(
       /^Passeio 7: o registro é grande demais/,
     );
   });
@@ -221,9 +221,9 @@ describe('a photo replaced by the placeholder, in Portuguese', () => {
       { id: '1', title: 'Trilha', image: 'https://x.example.org/a.jpg', gallery: [{ large: 'https://x.example.org/b.jpg' }] },
       { id: '2', title: 'Barco', image: 'https://x.example.org/ok.jpg' },
     ];
-    const notes = imageNotes([{ collection: 'tours', source: 'provider', entries }], failed);
-    expect(notes).toEqual([{ collection: 'tours', source: 'provider', id: '1', name: 'Trilha', count: 2, reason: 'HTTP 404' }]);
-    expect(imageNoteText('tours', 'provider', notes[0] as (typeof notes)[number])).toBe(
+    const notes = imageNotes([{ collection: 'tours', source: 'cityApi', entries }], failed);
+    expect(notes).toEqual([{ collection: 'tours', source: 'cityApi', id: '1', name: 'Trilha', count: 2, reason: 'HTTP 404' }]);
+    expect(imageNoteText('tours', 'cityApi', notes[0] as (typeof notes)[number])).toBe(
       'Passeio 1 “Trilha”: 2 fotos não puderam ser usadas (a primeira porque a foto não existe mais nesse endereço); no lugar delas aparece uma imagem padrão. Envie outra foto no painel do provedor.',
     );
   });

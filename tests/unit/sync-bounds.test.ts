@@ -140,7 +140,7 @@ describe('records per collection', () => {
     const tours = collectionOf(report, 'tours');
     expect(tours).toMatchObject({ origin: 'snapshot', failed: true, count: 6, received: 0 });
     expect(tours.error).toBe('too many records: a list of over 4 entries in one answer; the limit is 4 records per collection');
-    expect(report.warnings).toContain(`provider tours: ${tours.error}; keeping the last good snapshot (6 records)`);
+    expect(report.warnings).toContain(`cityApi tours: ${tours.error}; keeping the last good snapshot (6 records)`);
     expect(await readSnapshotText(sandbox.outDir, 'tours')).toBe(lastTours);
 
     expect(collectionOf(report, 'testimonials')).toMatchObject({
@@ -189,7 +189,7 @@ describe('a gzip bomb', () => {
       error: `answer too large: over ${cap} bytes (/provider/tours)`,
     });
     expect(report.warnings).toContain(
-      `provider tours: answer too large: over ${cap} bytes (/provider/tours); no last good snapshot, publishing it empty`,
+      `cityApi tours: answer too large: over ${cap} bytes (/provider/tours); no last good snapshot, publishing it empty`,
     );
     expect(collectionOf(report, 'accommodation')).toMatchObject({ origin: 'upstream', failed: false });
     expect(ms).toBeLessThan(15_000);
@@ -208,7 +208,7 @@ describe('a gzip bomb', () => {
       received: 0,
       error: 'too many records: a list of over 25,000 entries in one answer; the limit is 25,000 records per collection',
     });
-    expect(report.warnings).toContain(`provider tours: ${tours.error}; no last good snapshot, publishing it empty`);
+    expect(report.warnings).toContain(`cityApi tours: ${tours.error}; no last good snapshot, publishing it empty`);
     expect(collectionOf(report, 'restaurants')).toMatchObject({ origin: 'upstream', failed: false });
     expect(ms).toBeLessThan(15_000);
   });

@@ -72,7 +72,7 @@ describe('a collection over its byte budget', () => {
     const testimonials = collectionOf(report, 'testimonials');
     expect(testimonials).toMatchObject({ origin: 'snapshot', failed: true, problem: { code: 'unavailable', kind: 'too-large' } });
     expect(testimonials.error).toBe("over the collection's byte budget: read over 40,000 bytes (HttpOptions.maxCollectionBytes)");
-    expect(report.warnings).toContain(`provider testimonials: ${testimonials.error}; keeping the last good snapshot (5 records)`);
+    expect(report.warnings).toContain(`cityApi testimonials: ${testimonials.error}; keeping the last good snapshot (5 records)`);
     // The third page was cut as it passed the budget, and no page was asked again.
     expect(sandbox.server.requestsTo(sandbox.server.paths.feedbacks).map((request) => request.query.page)).toEqual([
       '1',

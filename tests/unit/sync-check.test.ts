@@ -65,7 +65,7 @@ const NEW_POST = {
 
 /** Every upstream API path of the test server: the check asks nothing else (no image). */
 const isApiRequest = (server: UpstreamServer, requestPath: string) =>
-  [server.paths.provider, server.paths.blog, server.paths.spotify].some((pattern) => pattern.test(requestPath));
+  [server.paths.cityApi, server.paths.blog, server.paths.spotify].some((pattern) => pattern.test(requestPath));
 
 describe('the change check against the local upstream', () => {
   it('says unchanged after a sync, every time, having asked every source', async () => {
@@ -92,6 +92,25 @@ describe('the change check against the local upstream', () => {
         expect(server.requestsTo(asked).length, asked).toBeGreaterThan(0);
       }
     }
+  });
+
+  // The data branch keeps the last published snapshot: after a step that only renamed, it is of the
+  // version before it until a deploy commits the migrated one, and the check reads it migrated in memory.
+  it('says unchanged against the same data as snapshot version 3 wrote it, and leaves it as it was', async () => {
+    const { server, outDir } = sandbox;
+    await syncAgainst(server, outDir);
+    const rewrite = async (name: string, change: (entry: Record<string, unknown>) => Record<string, unknown>) => {
+      const file = path.join(outDir, `${name}.json`);
+      const entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[];
+      await writeFile(file, JSON.stringify(entries.map(change)));
+    };
+    await rewrite('testimonials', ({ writtenDate, ...testimonial }) => ({ ...testimonial, visitDate: writtenDate }));
+    await rewrite('status', (line) => (line.source === 'cityApi' ? { ...line, source: 'provider' } : line));
+    await writeFile(path.join(outDir, 'snapshot.json'), JSON.stringify({ version: 3 }));
+    const before = await allSnapshotTexts(outDir);
+    expect(before.get('testimonials.json')).toContain('"visitDate"');
+    expect(await checkAgainst(server, outDir)).toMatchObject({ verdict: 'unchanged', line: 'unchanged', changes: [] });
+    expect(await allSnapshotTexts(outDir)).toEqual(before);
   });
 
   it('names a new post on the blog', async () => {
@@ -198,9 +217,9 @@ describe('the change check against the local upstream', () => {
     ["the blog's pages alone", (server: UpstreamServer) => server.paths.pages, 'unchanged (not reachable: blog (blogPages))'],
     ['Spotify', (server: UpstreamServer) => server.paths.token, 'unchanged (not reachable: podcast)'],
     [
-      "one of the provider's calls",
+      "one of the city data API's calls",
       (server: UpstreamServer) => server.paths.hotels,
-      'unchanged (not reachable: provider (accommodation))',
+      'unchanged (not reachable: cityApi (accommodation))',
     ],
   ])('takes %s down (503) for no change, exit 0, and leaves the snapshot as it was', async (_source, pathOf, line) => {
     const { server, outDir } = sandbox;
@@ -258,7 +277,7 @@ describe('the change check against the local upstream', () => {
       verdict: 'cannot-check',
       cannot: 'no-source',
       exitCode: 2,
-      line: 'cannot check: no source answered (not reachable: provider, blog, podcast)',
+      line: 'cannot check: no source answered (not reachable: cityApi, blog, podcast)',
     });
     expect(await allSnapshotTexts(outDir)).toEqual(before);
   });
@@ -343,11 +362,11 @@ describe.each([
     'some calls of a source down',
     findings({
       unreachable: [
-        { source: 'provider', collections: ['tours', 'events'] },
+        { source: 'cityApi', collections: ['tours', 'events'] },
         { source: 'podcast', collections: [] },
       ],
     }),
-    'unchanged (not reachable: provider (tours, events), podcast)',
+    'unchanged (not reachable: cityApi (tours, events), podcast)',
   ],
   [
     'a shrink kept',
@@ -417,9 +436,9 @@ describe.each([
     findings({
       verdict: 'cannot-check',
       cannot: 'no-source',
-      unreachable: ['provider', 'blog', 'podcast'].map((source) => ({ source: source as 'blog', collections: [] })),
+      unreachable: ['cityApi', 'blog', 'podcast'].map((source) => ({ source: source as 'blog', collections: [] })),
     }),
-    'cannot check: no source answered (not reachable: provider, blog, podcast)',
+    'cannot check: no source answered (not reachable: cityApi, blog, podcast)',
   ],
 ])('formatCheckLine: %s', (_case, input, line) => {
   it(`reads ${JSON.stringify(line)}`, () => expect(formatCheckLine(input)).toBe(line));
@@ -455,11 +474,11 @@ describe('formatCheckLine keeps the line bounded', () => {
       findings({
         verdict: 'changed',
         changes: [change('news', { added: [ref('X')] })],
-        unreachable: [{ source: 'provider', collections: many }],
+        unreachable: [{ source: 'cityApi', collections: many }],
       }),
     );
     expect([...line].length).toBeLessThanOrEqual(LINE_LIMIT);
-    expect(line).toMatch(/^changed: news \+1 \("X"\) \(not reachable: provider \(collection0, .*…\)$/);
+    expect(line).toMatch(/^changed: news \+1 \("X"\) \(not reachable: cityApi \(collection0, .*…\)$/);
   });
 });
 
@@ -488,59 +507,59 @@ const down = { failed: true, origin: 'snapshot', problem: { code: 'unavailable',
 const aDiff = { added: [ref('X', '9')], removed: [], changed: [] };
 
 describe.each([
-  ['nothing changed', [report('tours', 'provider'), report('news', 'blog')], ['provider', 'blog'], 'unchanged'],
+  ['nothing changed', [report('tours', 'cityApi'), report('news', 'blog')], ['cityApi', 'blog'], 'unchanged'],
   [
     'an entry added',
-    [report('tours', 'provider'), report('news', 'blog', { diff: aDiff })],
-    ['provider', 'blog'],
+    [report('tours', 'cityApi'), report('news', 'blog', { diff: aDiff })],
+    ['cityApi', 'blog'],
     'changed: news +1 ("X")',
   ],
   [
     'a failed collection whose kept entries moved (own links): not listed',
-    [report('tours', 'provider', { ...down, diff: aDiff }), report('news', 'blog')],
-    ['provider', 'blog'],
-    'unchanged (not reachable: provider)',
+    [report('tours', 'cityApi', { ...down, diff: aDiff }), report('news', 'blog')],
+    ['cityApi', 'blog'],
+    'unchanged (not reachable: cityApi)',
   ],
   [
     'a collection new to the snapshot, and an empty one that is not',
-    [report('tours', 'provider', { diff: null, count: 3 }), report('guides', 'provider', { diff: null, count: 0 })],
-    ['provider'],
+    [report('tours', 'cityApi', { diff: null, count: 3 }), report('guides', 'cityApi', { diff: null, count: 0 })],
+    ['cityApi'],
     'changed: tours +3 (not in the snapshot)',
   ],
   [
     'a failed collection without a snapshot (its fallback): no change',
-    [report('tours', 'provider'), report('news', 'blog', { ...down, origin: 'sample', diff: null })],
-    ['provider', 'blog'],
+    [report('tours', 'cityApi'), report('news', 'blog', { ...down, origin: 'sample', diff: null })],
+    ['cityApi', 'blog'],
     'unchanged (not reachable: blog)',
   ],
   [
     'the only configured source down, the sample data answering for the others',
-    [report('tours', 'provider', down), report('news', 'blog', { origin: 'sample', diff: aDiff })],
-    ['provider'],
-    'cannot check: no source answered (not reachable: provider)',
+    [report('tours', 'cityApi', down), report('news', 'blog', { origin: 'sample', diff: aDiff })],
+    ['cityApi'],
+    'cannot check: no source answered (not reachable: cityApi)',
   ],
   [
-    'one call of the provider down: the provider still answered',
-    [report('tours', 'provider', down), report('events', 'provider')],
-    ['provider'],
-    'unchanged (not reachable: provider (tours))',
+    'one call of the city data API down: it still answered',
+    [report('tours', 'cityApi', down), report('events', 'cityApi')],
+    ['cityApi'],
+    'unchanged (not reachable: cityApi (tours))',
   ],
   [
     'a shrink refused is no outage',
-    [report('tours', 'provider', { ...down, problem: { code: 'shrink', count: 1, previous: 6 } })],
-    ['provider'],
+    [report('tours', 'cityApi', { ...down, problem: { code: 'shrink', count: 1, previous: 6 } })],
+    ['cityApi'],
     'unchanged (kept, shrank by over half: tours 6 → 1)',
   ],
   [
-    'a sudden growth refused is no outage, and the provider still answered',
+    'a sudden growth refused is no outage, and the city data API still answered',
     [
       report('news', 'blog', { ...down, problem: { code: 'growth', count: 630, previous: 30 } }),
-      report('tours', 'provider', { diff: { ...aDiff } }),
+      report('tours', 'cityApi', { diff: { ...aDiff } }),
     ],
-    ['provider', 'blog'],
+    ['cityApi', 'blog'],
     'changed: tours +1 ("X") (kept, grew suddenly: news 30 → 630)',
   ],
-] as [string, CollectionReport[], ('provider' | 'blog' | 'podcast')[], string][])(
+] as [string, CollectionReport[], ('cityApi' | 'blog' | 'podcast')[], string][])(
   'judgeCollections: %s',
   (_case, collections, asked, line) => {
     it(`reads ${JSON.stringify(line)}`, () => expect(formatCheckLine(judgeCollections(collections, asked))).toBe(line));

@@ -71,7 +71,7 @@ describe('the city lookup answering another city', () => {
     expect(await readSnapshotText(sandbox.outDir, 'city')).toBe(before);
     expect(collectionOf(report, 'city')).toMatchObject({ origin: 'snapshot', goodOrigin: 'upstream', failed: true, count: 1 });
     expect(report.warnings).toEqual([
-      'provider city: another city in the answer, "Tangará da Serra – MT", not the configured "Barra do Bugres – MT"; keeping the last good snapshot (1 records)',
+      'cityApi city: another city in the answer, "Tangará da Serra – MT", not the configured "Barra do Bugres – MT"; keeping the last good snapshot (1 records)',
     ]);
   });
 
@@ -84,7 +84,7 @@ describe('the city lookup answering another city', () => {
     ]);
     expect(collectionOf(report, 'city')).toMatchObject({ origin: 'none', failed: true, count: 1 });
     expect(report.warnings).toEqual([
-      'provider city: another city in the answer, "Tangará da Serra – MT", not the configured "Barra do Bugres – MT"; no last good snapshot, using the fallback city',
+      'cityApi city: another city in the answer, "Tangará da Serra – MT", not the configured "Barra do Bugres – MT"; no last good snapshot, using the fallback city',
     ]);
   });
 

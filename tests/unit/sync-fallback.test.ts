@@ -10,12 +10,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   allSnapshotTexts,
+  CITY_API_COLLECTIONS,
   collectionOf,
   filesIn,
   idsOf,
   makeTempDir,
   missingSampleFiles,
-  PROVIDER_COLLECTIONS,
   REAL_SAMPLE_DIR,
   readSnapshot,
   readSnapshotText,
@@ -32,22 +32,22 @@ import { TEST_CREDENTIALS } from '../support/upstream-server.ts';
 const sandbox = setUpSyncSandbox();
 
 describe('a source that is down', () => {
-  it('without a previous snapshot: the fallback city, empty provider lists, the other sources untouched', async () => {
-    sandbox.server.setFault(sandbox.server.paths.provider, { kind: 'status', status: 503 });
+  it('without a previous snapshot: the fallback city, empty lists of the city data API, the other sources untouched', async () => {
+    sandbox.server.setFault(sandbox.server.paths.cityApi, { kind: 'status', status: 503 });
     const { report } = await syncAgainst(sandbox.server, sandbox.outDir);
 
     expect(collectionOf(report, 'city')).toMatchObject({ origin: 'none', goodOrigin: 'none', failed: true, count: 1 });
     expect(await readSnapshot(sandbox.outDir, 'city')).toEqual([
       expect.objectContaining({ id: '0', name: 'Barra do Bugres', state: 'MT', region: '', country: 'BR', isFallback: true }),
     ]);
-    for (const id of PROVIDER_COLLECTIONS.filter((name) => name !== 'city')) {
+    for (const id of CITY_API_COLLECTIONS.filter((name) => name !== 'city')) {
       expect(collectionOf(report, id), id).toMatchObject({ origin: 'none', failed: true, count: 0 });
       expect(collectionOf(report, id).error, id).toMatch(/^HTTP 503 Service Unavailable from \/provider\//);
       expect(await readSnapshot(sandbox.outDir, id), id).toEqual([]);
     }
-    expect(report.warnings).toHaveLength(PROVIDER_COLLECTIONS.length);
+    expect(report.warnings).toHaveLength(CITY_API_COLLECTIONS.length);
     expect(report.warnings).toContain(
-      'provider city: HTTP 503 Service Unavailable from /provider/cities; no last good snapshot, using the fallback city',
+      'cityApi city: HTTP 503 Service Unavailable from /provider/cities; no last good snapshot, using the fallback city',
     );
     expect(collectionOf(report, 'news')).toMatchObject({ origin: 'upstream', failed: false, count: 3 });
     expect(collectionOf(report, 'episodes')).toMatchObject({ origin: 'upstream', failed: false, count: 3 });
@@ -57,18 +57,18 @@ describe('a source that is down', () => {
     expect(statusOf(statuses, 'news')).toMatchObject({ origin: 'upstream', failed: false, error: null });
   });
 
-  it('with a previous snapshot: every provider file kept byte for byte, status.json says snapshot', async () => {
+  it('with a previous snapshot: every file of the city data API kept byte for byte, status.json says snapshot', async () => {
     await syncAgainst(sandbox.server, sandbox.outDir);
     const before = await allSnapshotTexts(sandbox.outDir);
     const statusBefore = await readStatus(sandbox.outDir);
 
-    sandbox.server.setFault(sandbox.server.paths.provider, { kind: 'status', status: 503 });
+    sandbox.server.setFault(sandbox.server.paths.cityApi, { kind: 'status', status: 503 });
     const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { now: () => new Date('2030-01-01T00:00:00Z') });
 
     const after = await allSnapshotTexts(sandbox.outDir);
     expect([...after.keys()].sort()).toEqual(SNAPSHOT_FILES);
     const statuses = await readStatus(sandbox.outDir);
-    for (const id of PROVIDER_COLLECTIONS) {
+    for (const id of CITY_API_COLLECTIONS) {
       expect(after.get(`${id}.json`), id).toBe(before.get(`${id}.json`));
       expect(collectionOf(report, id), id).toMatchObject({ origin: 'snapshot', goodOrigin: 'upstream', failed: true });
       expect(statusOf(statuses, id), id).toMatchObject({
@@ -81,7 +81,7 @@ describe('a source that is down', () => {
       expect(statusOf(statuses, id).error, id).toMatch(/^HTTP 503 Service Unavailable from \/provider\//);
     }
     expect(report.warnings).toContain(
-      'provider tours: HTTP 503 Service Unavailable from /provider/tours; keeping the last good snapshot (6 records)',
+      'cityApi tours: HTTP 503 Service Unavailable from /provider/tours; keeping the last good snapshot (6 records)',
     );
     // The blog and the podcast were refreshed in the same run.
     expect(statusOf(statuses, 'news')).toMatchObject({ origin: 'upstream', failed: false, syncedAt: '2030-01-01T00:00:00.000Z' });
@@ -104,9 +104,9 @@ describe('a source that is down', () => {
     expect(collectionOf(report, 'tours')).toMatchObject({ origin: 'upstream', failed: false });
     // Every tour and restaurant is new: published, and said (the collections run at once, in any order).
     expect([...report.warnings].sort()).toEqual([
-      'provider accommodation: HTTP 500 Internal Server Error from /provider/hotels; keeping the last good snapshot (2 records)',
-      expect.stringMatching(/^provider restaurants: ids replaced: 2 of the 2 ids /),
-      expect.stringMatching(/^provider tours: ids replaced: 6 of the 6 ids /),
+      'cityApi accommodation: HTTP 500 Internal Server Error from /provider/hotels; keeping the last good snapshot (2 records)',
+      expect.stringMatching(/^cityApi restaurants: ids replaced: 2 of the 2 ids /),
+      expect.stringMatching(/^cityApi tours: ids replaced: 6 of the 6 ids /),
     ]);
   });
 
@@ -196,7 +196,7 @@ describe('the ids-replaced warning', () => {
       gone === null
         ? []
         : [
-            `provider tours: ids replaced: ${gone} of the ${before.length} ids of the last good snapshot are gone (${after.length} records now); published anyway, check the upstream if this was not intended`,
+            `cityApi tours: ids replaced: ${gone} of the ${before.length} ids of the last good snapshot are gone (${after.length} records now); published anyway, check the upstream if this was not intended`,
           ],
     );
   });
@@ -213,7 +213,7 @@ describe('the ids-replaced warning', () => {
     sandbox.server.setFile('provider/tours.json', ids([11, 12]));
     const refused = await syncAgainst(sandbox.server, sandbox.outDir);
     expect(refused.report.warnings).toEqual([
-      expect.stringMatching(/^provider tours: 2 valid records .*less than half of the last good 6/),
+      expect.stringMatching(/^cityApi tours: 2 valid records .*less than half of the last good 6/),
     ]);
   });
 });
@@ -235,7 +235,7 @@ describe('the shrink rule', () => {
     );
     expect(await readSnapshotText(sandbox.outDir, 'tours')).toBe(before);
     expect(statusOf(await readStatus(sandbox.outDir), 'tours')).toMatchObject({ origin: 'snapshot', failed: true, count: 6 });
-    expect(refused.report.warnings).toEqual([`provider tours: ${tour.error}; keeping the last good snapshot (6 records)`]);
+    expect(refused.report.warnings).toEqual([`cityApi tours: ${tour.error}; keeping the last good snapshot (6 records)`]);
     // The rule is per collection: the others were published.
     expect(collectionOf(refused.report, 'accommodation')).toMatchObject({ origin: 'upstream', failed: false });
 
@@ -278,7 +278,7 @@ describe('the shrink rule', () => {
 
 describe('secrets', () => {
   const SECRETS = {
-    'provider token': TEST_CREDENTIALS.providerToken,
+    'city data API token': TEST_CREDENTIALS.cityApiToken,
     'Spotify client secret': TEST_CREDENTIALS.clientSecret,
     'Spotify Basic credential': Buffer.from(`${TEST_CREDENTIALS.clientId}:${TEST_CREDENTIALS.clientSecret}`).toString('base64'),
   };
@@ -303,14 +303,14 @@ describe('secrets', () => {
   });
 
   it('never writes or prints a secret, even when the upstreams echo them back in their errors', async () => {
-    const { providerToken, clientSecret } = TEST_CREDENTIALS;
+    const { cityApiToken, clientSecret } = TEST_CREDENTIALS;
     sandbox.server.setFault(sandbox.server.paths.tours, {
       kind: 'status',
       status: 401,
-      statusText: `Invalid token ${providerToken}`,
-      body: JSON.stringify({ message: `token ${providerToken} refused` }),
+      statusText: `Invalid token ${cityApiToken}`,
+      body: JSON.stringify({ message: `token ${cityApiToken} refused` }),
     });
-    sandbox.server.setFault(sandbox.server.paths.hotels, { kind: 'html', html: `<h1>Bearer ${providerToken}</h1>` });
+    sandbox.server.setFault(sandbox.server.paths.hotels, { kind: 'html', html: `<h1>Bearer ${cityApiToken}</h1>` });
     sandbox.server.setFault(sandbox.server.paths.token, {
       kind: 'status',
       status: 400,
@@ -318,7 +318,7 @@ describe('secrets', () => {
     });
     sandbox.server.setFault(sandbox.server.paths.restaurants, {
       kind: 'body',
-      body: JSON.stringify({ data: { restaurants: [{ id: 1, name: `Token ${providerToken}`, description: providerToken }] } }),
+      body: JSON.stringify({ data: { restaurants: [{ id: 1, name: `Token ${cityApiToken}`, description: cityApiToken }] } }),
     });
     const run = await syncAgainst(sandbox.server, sandbox.outDir);
 

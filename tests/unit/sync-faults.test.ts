@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  CITY_API_COLLECTIONS,
   collectionOf,
   filesIn,
   idsOf,
-  PROVIDER_COLLECTIONS,
   readSnapshot,
   SNAPSHOT_FILES,
   setUpSyncSandbox,
@@ -24,7 +24,7 @@ const gaps = (requests: readonly RecordedRequest[]) =>
 
 /** Every provider collection except `failing` came from upstream. */
 function expectOtherProviderCollectionsFine(report: Awaited<ReturnType<typeof syncAgainst>>['report'], failing: string) {
-  for (const id of PROVIDER_COLLECTIONS.filter((name) => name !== failing)) {
+  for (const id of CITY_API_COLLECTIONS.filter((name) => name !== failing)) {
     expect(collectionOf(report, id), id).toMatchObject({ origin: 'upstream', failed: false });
   }
 }
@@ -55,7 +55,7 @@ describe('retries', () => {
     expect(await readSnapshot(sandbox.outDir, 'tours')).toEqual([]);
     expectOtherProviderCollectionsFine(report, 'tours');
     expect(report.warnings).toEqual([
-      'provider tours: HTTP 503 Service Unavailable from /provider/tours; no last good snapshot, publishing it empty',
+      'cityApi tours: HTTP 503 Service Unavailable from /provider/tours; no last good snapshot, publishing it empty',
     ]);
   });
 
@@ -91,9 +91,9 @@ describe('refused credentials', () => {
     const { report } = await syncAgainst(sandbox.server, sandbox.outDir, { env: { PROVIDER_API_TOKEN: 'not-the-right-token' } });
 
     // Each of the 11 provider calls exactly once: a 401 is not worth retrying.
-    const providerRequests = sandbox.server.requestsTo(sandbox.server.paths.provider);
-    expect(providerRequests).toHaveLength(11);
-    expect(providerRequests.every((request) => request.status === 401)).toBe(true);
+    const cityApiRequests = sandbox.server.requestsTo(sandbox.server.paths.cityApi);
+    expect(cityApiRequests).toHaveLength(11);
+    expect(cityApiRequests.every((request) => request.status === 401)).toBe(true);
     expect(collectionOf(report, 'tours')).toMatchObject({
       origin: 'none',
       failed: true,
@@ -212,12 +212,12 @@ describe('time bounds', () => {
   });
 
   it('bounds a whole source by its deadline, however many requests are left', async () => {
-    sandbox.server.setFault(sandbox.server.paths.provider, { kind: 'hang' });
+    sandbox.server.setFault(sandbox.server.paths.cityApi, { kind: 'hang' });
     const { report, ms } = await syncAgainst(sandbox.server, sandbox.outDir, {
       http: { timeoutMs: 10_000, totalTimeoutMs: 60_000, sourceDeadlineMs: 700 },
     });
 
-    for (const id of PROVIDER_COLLECTIONS) {
+    for (const id of CITY_API_COLLECTIONS) {
       expect(collectionOf(report, id), id).toMatchObject({ failed: true, error: 'source deadline exceeded' });
     }
     expect(ms).toBeGreaterThanOrEqual(650);

@@ -83,7 +83,7 @@ describe('isSyncGrowth', () => {
 describe('baselineOf', () => {
   const status = (fields: Partial<CollectionStatus>): CollectionStatus => ({
     id: 'tours',
-    source: 'provider',
+    source: 'cityApi',
     origin: 'upstream',
     goodOrigin: 'upstream',
     count: 514,
@@ -141,7 +141,7 @@ describe('a sudden growth', () => {
     expect(tour.error).toBe(
       '514 valid records (514 received), over 3 times and over 50 more than the last good 14; not published (use --allow-growth if this is intended)',
     );
-    expect(report.warnings).toContain(`provider tours: ${tour.error}; keeping the last good snapshot (14 records)`);
+    expect(report.warnings).toContain(`cityApi tours: ${tour.error}; keeping the last good snapshot (14 records)`);
     expect(await readSnapshot(sandbox.outDir, 'tours')).toHaveLength(14);
     expect(statusOf(await readStatus(sandbox.outDir), 'tours')).toMatchObject({ baseline: 14, checkedAgainst: 14 });
     expect(idsOf(await readSnapshot(sandbox.outDir, 'restaurants'))).toEqual(['301']);

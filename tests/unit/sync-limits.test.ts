@@ -67,7 +67,7 @@ describe('a byte cap on every answer', () => {
     expect(tours.error).toBe(`answer too large: Content-Length ${oversized.length} bytes, limit ${cap} (/provider/tours)`);
     // Not retried: the next answer would be as large.
     expect(server.requestsTo(server.paths.tours)).toHaveLength(1);
-    expect(report.warnings).toContain(`provider tours: ${tours.error}; no last good snapshot, publishing it empty`);
+    expect(report.warnings).toContain(`cityApi tours: ${tours.error}; no last good snapshot, publishing it empty`);
     for (const collection of report.collections.filter((entry) => entry.id !== 'tours')) {
       expect(collection, collection.id).toMatchObject({ origin: 'upstream', failed: false });
     }
@@ -279,7 +279,7 @@ describe('feedback paging', () => {
     expect(testimonials.partial).toBe(
       'feedbacks page 3 failed (HTTP 500 Internal Server Error from /provider/feedbacks) after pages 1-2 (2 feedbacks)',
     );
-    expect(report.warnings).toContain(`provider testimonials: ${testimonials.partial}; publishing the 2 valid records read`);
+    expect(report.warnings).toContain(`cityApi testimonials: ${testimonials.partial}; publishing the 2 valid records read`);
     expect(idsOf(await readSnapshot(sandbox.outDir, 'testimonials'))).toEqual(['1001', '1002']);
   });
 
@@ -288,7 +288,7 @@ describe('feedback paging', () => {
     const { report } = await sync(server, { http: { maxFeedbackPages: 2 } });
     expect(server.requestsTo(server.paths.feedbacks)).toHaveLength(2);
     expect(collectionOf(report, 'testimonials')).toMatchObject({ received: 2, partial: null });
-    expect(report.warnings).toEqual(['provider testimonials: stopped after 2 pages of feedbacks, the most read (2 read of 5)']);
+    expect(report.warnings).toEqual(['cityApi testimonials: stopped after 2 pages of feedbacks, the most read (2 read of 5)']);
   });
 });
 

@@ -48,7 +48,7 @@ describe('links to the portal in upstream HTML', () => {
       },
     ]);
     expect(report.recordWarnings).toContain(
-      `provider tours: repaired record 103: link "${SITE_URL}/tour/999999": no page "/tour/999999" on this site; its words kept`,
+      `cityApi tours: repaired record 103: link "${SITE_URL}/tour/999999": no page "/tour/999999" on this site; its words kept`,
     );
   });
 

@@ -7,10 +7,10 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import {
   allSnapshotTexts,
+  CITY_API_COLLECTIONS,
   collectionOf,
   filesIn,
   idsOf,
-  PROVIDER_COLLECTIONS,
   readSnapshot,
   readStatus,
   SNAPSHOT_FILES,
@@ -115,8 +115,8 @@ describe('sync against the fixture upstreams', () => {
     expect(droppedCount).toBe(9);
     expect(lines.filter((line) => line.includes('dropped record'))).toHaveLength(droppedCount);
     expect(report.recordWarnings.filter((line) => line.includes('dropped record'))).toHaveLength(droppedCount);
-    expect(lines).toContain('WARN provider tours: dropped record 101: duplicate id (the first record with it is kept)');
-    expect(lines).toContain('WARN provider tours: repaired record 104: rating "abc" outside 0–5; left out');
+    expect(lines).toContain('WARN cityApi tours: dropped record 101: duplicate id (the first record with it is kept)');
+    expect(lines).toContain('WARN cityApi tours: repaired record 104: rating "abc" outside 0–5; left out');
   });
 
   it('publishes the first of two records with the same id, not the duplicate', async () => {
@@ -141,7 +141,7 @@ describe('sync against the fixture upstreams', () => {
     }
     expect(statusOf(statuses, 'news').source).toBe('blog');
     expect(statusOf(statuses, 'episodes').source).toBe('podcast');
-    expect(PROVIDER_COLLECTIONS.every((id) => statusOf(statuses, id).source === 'provider')).toBe(true);
+    expect(CITY_API_COLLECTIONS.every((id) => statusOf(statuses, id).source === 'cityApi')).toBe(true);
   });
 
   it('overwrites the previous snapshot atomically on a second run, leaving no .tmp file', async () => {
@@ -258,14 +258,14 @@ describe('sync against the fixture upstreams', () => {
     // with other tests never adds a retry to the count (a loaded CI run asked for page 1 twice).
     const PATIENT_HTTP = { timeoutMs: 5_000, totalTimeoutMs: 20_000 };
 
-    it('sends the bearer token and the city and state on every provider GET', async () => {
+    it('sends the bearer token and the city and state on every GET of the city data API', async () => {
       await syncAgainst(sandbox.server, sandbox.outDir, { http: PATIENT_HTTP });
-      const providerRequests = sandbox.server.requestsTo(sandbox.server.paths.provider);
+      const cityApiRequests = sandbox.server.requestsTo(sandbox.server.paths.cityApi);
       // cities, tours, hotels, restaurants, experiences, attractions, 4 provider types, feedbacks
-      expect(providerRequests).toHaveLength(11);
-      for (const request of providerRequests) {
+      expect(cityApiRequests).toHaveLength(11);
+      for (const request of cityApiRequests) {
         expect(request.method, request.path).toBe('GET');
-        expect(request.headers.authorization, request.path).toBe(`Bearer ${TEST_CREDENTIALS.providerToken}`);
+        expect(request.headers.authorization, request.path).toBe(`Bearer ${TEST_CREDENTIALS.cityApiToken}`);
         expect(request.query.city, request.path).toBe('Barra do Bugres');
         expect(request.query.state, request.path).toBe('MT');
         expect(request.status, request.path).toBe(200);
@@ -289,9 +289,9 @@ describe('sync against the fixture upstreams', () => {
       expect(await readSnapshot(sandbox.outDir, 'city')).toEqual([
         expect.objectContaining({ id: '2', name: 'Tangará da Serra' }),
       ]);
-      // Another city is configuration only: every provider call carries it.
+      // Another city is configuration only: every call to the city data API carries it.
       expect(
-        sandbox.server.requestsTo(sandbox.server.paths.provider).every((sent) => sent.query.city === 'Tangará da Serra'),
+        sandbox.server.requestsTo(sandbox.server.paths.cityApi).every((sent) => sent.query.city === 'Tangará da Serra'),
       ).toBe(true);
     });
 
@@ -314,7 +314,7 @@ describe('sync against the fixture upstreams', () => {
       }
     });
 
-    it('stops paging the feedbacks at `total` even when the provider ignores `page`', async () => {
+    it('stops paging the feedbacks at `total` even when the city data API ignores `page`', async () => {
       const feedbacks = [1, 2].map((id) => ({ id, description: `F${id}`, rating: 8 }));
       sandbox.server.setFault(sandbox.server.paths.feedbacks, {
         kind: 'respond',

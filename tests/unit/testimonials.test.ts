@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Testimonial } from '../../src/lib/schemas/index.ts';
 import {
-  byVisitDateDesc,
+  byWrittenDateDesc,
   experienceChips,
   experienceLabel,
   featuredTestimonials,
@@ -20,7 +20,7 @@ import { aTestimonial } from '../fixtures/entries.ts';
 const ids = (entries: readonly { id: string }[]) => entries.map((entry) => entry.id);
 /** [id, visit date or null, featured] */
 type Row = [string, string | null, boolean];
-const testimonials = (rows: Row[]) => rows.map(([id, visitDate, featured]) => aTestimonial({ id, visitDate, featured }));
+const testimonials = (rows: Row[]) => rows.map(([id, writtenDate, featured]) => aTestimonial({ id, writtenDate, featured }));
 
 describe.each([
   ['tours', 'Passeios'],
@@ -60,7 +60,7 @@ const ROWS: Row[] = [
 ];
 
 describe.each<[string, (list: Testimonial[]) => Testimonial[], string[]]>([
-  ['byVisitDateDesc: newest first, undated last', byVisitDateDesc, ['c', 'd', 'a', 'b']],
+  ['byWrittenDateDesc: newest first, undated last', byWrittenDateDesc, ['c', 'd', 'a', 'b']],
   ['testimonialsInPortalOrder: the newest featured leads, then newest first', testimonialsInPortalOrder, ['d', 'c', 'a', 'b']],
   ['featuredTestimonials: featured newest first, then the others, three', (list) => featuredTestimonials(list), ['d', 'b', 'c']],
 ])('%s', (_, order, expected) => {

@@ -25,7 +25,7 @@ const RawAgency = z.looseObject({
   observations: LenientText,
 });
 
-/** A city record as the provider sends it. */
+/** A city record as the city data API sends it. */
 export const RawCitySchema = z.looseObject({
   // The city has no page: an odd id is left out (noted) rather than cost the city its agency and photos.
   id: lenient(RawKey),
@@ -38,7 +38,7 @@ export const RawCitySchema = z.looseObject({
 });
 type RawCity = z.output<typeof RawCitySchema>;
 
-/** The city the site is about, from the provider record; the configured name fills the gaps. */
+/** The city the site is about, from the city data API's record; the configured name fills the gaps. */
 /** A coordinate within its range, else null (the map falls back to the city's name). */
 const coordinate = (value: number | undefined, limit: number) =>
   value !== undefined && Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
@@ -87,7 +87,7 @@ export function toCity(raw: RawCity, configured: { name: string; state: string }
   };
 }
 
-/** The 27 federative units of Brazil, by code: a provider may write a state either way. */
+/** The 27 federative units of Brazil, by code: the city data API may write a state either way. */
 const STATES: Record<string, string> = {
   AC: 'Acre',
   AL: 'Alagoas',
@@ -123,9 +123,9 @@ const STATE_CODES = new Map(Object.entries(STATES).map(([code, name]) => [fold(n
 const stateKey = (state: string) => STATE_CODES.get(fold(state)) ?? fold(state);
 
 /**
- * True when a city of the provider's answer is the configured one: the same name and the same state,
+ * True when a city of the city data API's answer is the configured one: the same name and the same state,
  * compared without accents, case or extra spaces (`fold`), a state's name equal to its code ('Mato
- * Grosso', 'MT'). A city without a state (the provider left it out) is matched by its name.
+ * Grosso', 'MT'). A city without a state (the city data API left it out) is matched by its name.
  */
 export function isConfiguredCity(
   city: { name?: string | undefined; state?: string | undefined },
@@ -139,7 +139,7 @@ export function isConfiguredCity(
 }
 
 /**
- * The configured city among the provider's answer: the one with that name and state, else the one
+ * The configured city among the city data API's answer: the one with that name and state, else the one
  * with that name, else the first (which the sync then checks with `isConfiguredCity`).
  */
 export function pickCity<T extends { name?: string | undefined; state?: string | undefined }>(

@@ -25,7 +25,7 @@ export class RecordRefused extends Error {
 /** What a normaliser knows beyond the record itself. */
 export interface RecordContext {
   /**
-   * The absolute URL this source's relative links and images are relative to (the provider's API
+   * The absolute URL this source's relative links and images are relative to (the city data API's
    * address, the blog's address); null for the embedded sample data, whose images are site-relative.
    */
   baseUrl: string | null;

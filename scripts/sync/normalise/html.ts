@@ -158,7 +158,7 @@ const CONFIG = {
 interface SanitizeOptions {
   /**
    * The absolute http(s) URL the field's relative URLs are relative to: a post's own link (or the
-   * blog's address), the provider's API address. Null (the embedded sample data): relative links are
+   * blog's address), the city data API's address. Null (the embedded sample data): relative links are
    * unwrapped to their text, and site-relative images (`/sample-media/...`) are kept for the local
    * image cache.
    */

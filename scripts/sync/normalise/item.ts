@@ -27,7 +27,7 @@ import { checkedSocialLinks, checkedVisitorLink } from './own-links.ts';
 import { socialLinks } from './social.ts';
 import { eventDate, imageUrl, plainEmail, plausiblePhone, webUrl } from './values.ts';
 
-/** What the provider's panel calls an item's name, for the editor's note when it is missing. */
+/** What the registration panel calls an item's name, for the editor's note when it is missing. */
 const NAME_FIELDS: Record<ItemKind, 'title' | 'name'> = {
   tour: 'title',
   event: 'title',
@@ -133,7 +133,7 @@ const RawInfo = z.looseObject({
   general_info: LenientHtml,
 });
 
-/** A tour, hotel, restaurant, event or provider record as the provider sends it. */
+/** A tour, hotel, restaurant or event record, or one of the `providers` endpoint, as the city data API sends it. */
 export const RawItemSchema = z.looseObject({
   id: RawId,
   title: LenientText,

@@ -14,7 +14,7 @@ const HELPFUL_SCALE = { label: 'helpful', min: 0, max: 10_000_000, fallback: nul
 const EXPERIENCE_TYPES = new Set(['tours', 'restaurants', 'accommodations', 'events', 'agencies']);
 const AUDIO_MESSAGE_TEXT = 'Mensagem de áudio';
 
-/** A feedback record of the provider's /feedbacks. */
+/** A feedback record of the city data API's /feedbacks. */
 export const RawFeedbackSchema = z.looseObject({
   id: RawId,
   description: LenientLongText,
@@ -51,8 +51,8 @@ export function toTestimonial(raw: RawFeedback, context: RecordContext): Testimo
   const rating = scaled === null ? null : Math.round(scaled);
   const experience = raw.experience?.toLowerCase();
   const isAudio = isAudioMessage(raw);
-  const visitDate = raw.created_at ? calendarDate(raw.created_at, { zone: TIME_ZONE, latest: latestDate(context.now) }) : null;
-  if (raw.created_at && !visitDate) noteField(context, 'created_at', raw.created_at, 'not-date', NOT_A_DATE);
+  const writtenDate = raw.created_at ? calendarDate(raw.created_at, { zone: TIME_ZONE, latest: latestDate(context.now) }) : null;
+  if (raw.created_at && !writtenDate) noteField(context, 'created_at', raw.created_at, 'not-date', NOT_A_DATE);
   const image = (value: string | undefined) => (value ? imageUrl(value, context.baseUrl) : null);
   return {
     id: raw.id,
@@ -64,7 +64,7 @@ export function toTestimonial(raw: RawFeedback, context: RecordContext): Testimo
     title: raw.tour?.title ?? '',
     content: isAudio ? AUDIO_MESSAGE_TEXT : (raw.description ?? ''),
     isAudio,
-    visitDate,
+    writtenDate,
     experience: experience && EXPERIENCE_TYPES.has(experience) ? experience : 'tours',
     experienceId: raw.tour?.id ?? null,
     featured: rating !== null && rating >= FEATURED_RATING,

@@ -20,7 +20,7 @@ export interface SyncReport {
   statuses: CollectionStatus[];
   /** A source or collection that failed, fell back or was refused. */
   warnings: string[];
-  /** One line per record dropped or repaired ('provider tours: dropped record "../x": id: …'); warnings too. */
+  /** One line per record dropped or repaired ('cityApi tours: dropped record "../x": id: …'); warnings too. */
   recordWarnings: string[];
 }
 

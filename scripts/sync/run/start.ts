@@ -11,7 +11,7 @@ import { FIXTURE_PATHS, fixtureFetch, folderReader } from '../fixture-upstream.t
 import { type ByteBudget, createHttpClient, DEFAULT_HTTP_OPTIONS, type HttpOptions } from '../http.ts';
 import { consoleLogger, redact, type SyncLogger } from '../log.ts';
 import { readPreviousStatus, writeJsonAtomic } from '../snapshot.ts';
-import { providerClient, type SourceContext } from '../sources.ts';
+import { cityApiClient, type SourceContext } from '../sources.ts';
 
 export interface SyncOptions {
   /** The configuration contract's variables (process.env in the CLI). */
@@ -40,7 +40,7 @@ const SAMPLE_ORIGIN = 'http://sample.invalid';
 function sampleConfig(config: SyncConfig): SyncConfig {
   return {
     ...config,
-    provider: { url: `${SAMPLE_ORIGIN}${FIXTURE_PATHS.provider}`, token: null },
+    cityApi: { url: `${SAMPLE_ORIGIN}${FIXTURE_PATHS.cityApi}`, token: null },
     blog: { url: `${SAMPLE_ORIGIN}${FIXTURE_PATHS.blog}` },
     podcast: {
       clientId: 'sample',
@@ -137,9 +137,9 @@ export async function startRun(options: SyncOptions): Promise<SyncRun> {
     }
     const transport = transports[mode];
     const base: KyInstance = createHttpClient({ ...httpOptions, ...(transport ? { fetch: transport } : {}) }, budget);
-    const provider = (mode === 'upstream' ? config : sample).provider;
+    const cityApi = (mode === 'upstream' ? config : sample).cityApi;
     return {
-      http: source === 'provider' && provider ? providerClient(base, provider) : base,
+      http: source === 'cityApi' && cityApi ? cityApiClient(base, cityApi) : base,
       signal,
       site: config.site,
       httpOptions,

@@ -506,7 +506,7 @@ const TESTIMONIAL_COLUMNS: Column<Testimonial>[] = [
   {
     key: 'enviado_em',
     description: 'Quando foi escrito (não a data da visita), como o provedor o deu; a página mostra mês e ano.',
-    value: (testimonial) => testimonial.visitDate,
+    value: (testimonial) => testimonial.writtenDate,
   },
   {
     key: 'verificado',

@@ -130,8 +130,8 @@ const capped = <T extends z.ZodType>(entry: T) =>
 export const CollectionStatusSchema = z.object({
   /** Collection name, e.g. 'tours'. */
   id: z.string(),
-  /** Upstream source: 'provider', 'blog' or 'podcast'. */
-  source: z.enum(['provider', 'blog', 'podcast']),
+  /** Upstream source: 'cityApi', 'blog' or 'podcast'. */
+  source: z.enum(['cityApi', 'blog', 'podcast']),
   /** Where the published records came from this time. */
   origin: OriginSchema,
   /** Where the last good data came from ('upstream' or 'sample'); drives the shrink check. */

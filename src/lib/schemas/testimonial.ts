@@ -22,7 +22,7 @@ export const TestimonialSchema = z.object({
   /** True when the visitor sent an audio message. */
   isAudio: z.boolean(),
   /** When the feedback was written (its created_at, not the day of the visit), ISO 8601, or null. */
-  visitDate: z.string().nullable(),
+  writtenDate: z.string().nullable(),
   /** What was visited: 'tours' (feedbacks are about tours) unless the feedback names another type. */
   experience: z.string(),
   /** The id of what it is about (the tour's, by default), or null; linked when the site has its page. */

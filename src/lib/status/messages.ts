@@ -23,7 +23,7 @@ export type SourceName = CollectionStatus['source'];
 
 /** Each source as the editors know it, and where its records are fixed. */
 export const SOURCES: Record<SourceName, { name: string; subject: string; place: string }> = {
-  provider: { name: 'Provedor de dados da cidade', subject: 'o provedor de dados', place: 'no painel do provedor' },
+  cityApi: { name: 'Provedor de dados da cidade', subject: 'o provedor de dados', place: 'no painel do provedor' },
   blog: { name: 'Blog (WordPress)', subject: 'o blog', place: 'no WordPress' },
   podcast: { name: 'Podcast (Spotify)', subject: 'o Spotify', place: 'no Spotify' },
 };

@@ -48,9 +48,9 @@ export function experienceLabel(experience: string): string {
   return (EXPERIENCE_LABELS as Record<string, string>)[experience] ?? experience;
 }
 
-/** Default sort (docs/product.md): visit date, newest first; undated ones last. */
-export function byVisitDateDesc(testimonials: readonly Testimonial[]): Testimonial[] {
-  return [...testimonials].sort((a, b) => (b.visitDate ?? '').localeCompare(a.visitDate ?? ''));
+/** Default sort (docs/product.md): written date, newest first; undated ones last. */
+export function byWrittenDateDesc(testimonials: readonly Testimonial[]): Testimonial[] {
+  return [...testimonials].sort((a, b) => (b.writtenDate ?? '').localeCompare(a.writtenDate ?? ''));
 }
 
 /**
@@ -82,7 +82,7 @@ export function experienceChips(testimonials: readonly Testimonial[]): { label: 
 
 /** The portal's order: the newest featured testimonial first (the large card), then the rest newest first. */
 export const testimonialsInPortalOrder = (testimonials: readonly Testimonial[]): Testimonial[] =>
-  leadFirst(byVisitDateDesc(testimonials), (testimonial) => testimonial.featured);
+  leadFirst(byWrittenDateDesc(testimonials), (testimonial) => testimonial.featured);
 
 /**
  * Hero figures: total, average rating (one decimal, of the rated ones; null when none is rated) and
@@ -120,7 +120,7 @@ const TESTIMONIAL_LIMIT = 3;
 
 /** Featured testimonials, newest visit first, filled with the newest others when fewer than `limit`. */
 export function featuredTestimonials(testimonials: readonly Testimonial[], limit: number = TESTIMONIAL_LIMIT): Testimonial[] {
-  const featured = byVisitDateDesc(testimonials.filter((entry) => entry.featured));
-  const others = byVisitDateDesc(testimonials.filter((entry) => !entry.featured));
+  const featured = byWrittenDateDesc(testimonials.filter((entry) => entry.featured));
+  const others = byWrittenDateDesc(testimonials.filter((entry) => !entry.featured));
   return [...featured, ...others].slice(0, limit);
 }
