@@ -19,6 +19,7 @@
  */
 import { domainToUnicode } from 'node:url';
 import ipaddr from 'ipaddr.js';
+import unhomoglyph from 'unhomoglyph';
 import { fold } from './text.ts';
 
 /** The social networks a record may link (SocialLinks of src/lib/schemas), and the domains each lives on. */
@@ -127,70 +128,15 @@ export function isOwnSiteUrl(url: string, siteUrl: string): boolean {
 }
 
 /**
- * Letters of other scripts drawn like Latin ones (Unicode's confusables, the common ones): Cyrillic,
- * Greek and Armenian lookalikes, and Latin letters that pass for others.
+ * Small capitals read as the lower-case letter in an address bar. Unicode's confusables map several
+ * Cyrillic and Greek letters to them (т → ᴛ, к → ᴋ), not to the Latin letter a visitor takes them for.
  */
-const CONFUSABLES: Record<string, string> = {
-  // Cyrillic
-  а: 'a',
-  в: 'b',
-  е: 'e',
-  ё: 'e',
-  һ: 'h',
-  і: 'i',
-  ї: 'i',
-  ј: 'j',
-  к: 'k',
-  ӏ: 'l',
-  м: 'm',
-  н: 'h',
-  о: 'o',
-  р: 'p',
-  ԛ: 'q',
-  г: 'r',
-  ѕ: 's',
-  т: 't',
-  и: 'u',
-  ѵ: 'v',
-  ԝ: 'w',
-  х: 'x',
-  у: 'y',
-  ԁ: 'd',
-  // Greek
-  α: 'a',
-  β: 'b',
-  ε: 'e',
-  η: 'n',
-  ι: 'i',
-  κ: 'k',
-  ν: 'v',
-  ο: 'o',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  χ: 'x',
-  γ: 'y',
-  ϲ: 'c',
-  ω: 'w',
-  // Armenian
-  օ: 'o',
-  ս: 'u',
-  հ: 'h',
-  ո: 'n',
-  ց: 'g',
-  // Latin
-  ı: 'i',
-  ȷ: 'j',
-  ℓ: 'l',
-  ɑ: 'a',
-  ɡ: 'g',
-  ſ: 's',
-};
+const SMALL_CAPITALS = new Map(
+  [...'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ'].map((capital, at) => [capital, 'abcdefghijklmnopqrstuvwyz'[at] ?? capital]),
+);
 
-/** Digits and letter pairs read as letters: 'turism0', 'turisrno'. */
+/** Letter pairs read as one letter ('turisrno', 'vvww'), which a table of single characters cannot say. */
 const ASCII_LOOKALIKES: [RegExp, string][] = [
-  [/0/g, 'o'],
-  [/1/g, 'l'],
   [/rn/g, 'm'],
   [/vv/g, 'w'],
 ];
@@ -210,8 +156,10 @@ export function unicodeHost(host: string): string {
  * letters they pass for. Two hosts with the same skeleton look the same to a visitor.
  */
 export function lookalikeSkeleton(host: string): string {
-  let folded = [...fold(unicodeHost(host).normalize('NFKC'))]
-    .map((char) => CONFUSABLES[char] ?? char)
+  // Unicode's confusables (UTS #39, unhomoglyph's table) map each character to the one it passes for,
+  // then case and accents go: 'тurіѕmо' with Cyrillic letters reads 'turismo'.
+  let folded = [...unhomoglyph(fold(unicodeHost(host).normalize('NFKC')))]
+    .map((char) => SMALL_CAPITALS.get(char) ?? fold(char))
     .join('')
     // Dots a label may be written with (ideographic, fullwidth) are dots.
     .replace(/[\u3002\uff0e\uff61]/g, '.');

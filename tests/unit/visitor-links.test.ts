@@ -193,6 +193,15 @@ describe('Unicode hosts and the skeleton', () => {
     expect(lookalikeSkeleton(domainToASCII('Turísmo.example'))).toBe('turismo.example');
     expect(lookalikeSkeleton('pousada.com.br')).toBe('pousada.com.br');
   });
+
+  it.each([
+    ['Lisu letters', 'ꓑꓳꓴꓢꓮꓓꓮ.example'],
+    ['a Cherokee P', 'ꮲousada.example'],
+    ['Cyrillic р and а', 'рousаdа.example'],
+    ['a small capital', 'ᴘousada.example'],
+  ])('reads %s as the Latin letters they pass for (Unicode confusables)', (_, host) => {
+    expect(lookalikeSkeleton(domainToASCII(host))).toBe('pousada.example');
+  });
 });
 
 describe('the pages read the same rule from the snapshot', () => {
