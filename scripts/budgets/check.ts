@@ -22,9 +22,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { init as initLexer, parse as parseModule } from 'es-module-lexer';
+import { init as initLexer } from 'es-module-lexer';
 import { JSDOM } from 'jsdom';
-import { CLIENT_DIRECTIVES } from '../../src/integrations/client-directives.ts';
+import { CLIENT_DIRECTIVES, staticImports } from '../../src/integrations/client-directives.ts';
 import { pageFiles } from '../../src/integrations/static-hosting.ts';
 
 await initLexer();
@@ -116,16 +116,6 @@ interface BudgetResult {
 /** gzip -9 size of a text or buffer. */
 export function gzipBytes(content: string | Buffer): number {
   return gzipSync(content, { level: 9 }).length;
-}
-
-/**
- * Static imports of a JS module's source (`import x from './a.js'`, `import './b.js'`,
- * `export * from './c.js'`, `export { a } from './d.js'`), as es-module-lexer reads them: strings,
- * comments and dynamic import() are not imports.
- */
-export function staticImports(source: string): string[] {
-  const [imports] = parseModule(source);
-  return imports.flatMap((entry) => (entry.type === 'static' || entry.type === 'reexport-star' ? [entry.specifier] : []));
 }
 
 /** url(...) and @import targets of a stylesheet. */

@@ -26,7 +26,7 @@ function isStill(): boolean {
 
 const due: ClientDirective = (load, options, el) => {
   const { at = 0 } = (options.value ?? {}) as unknown as Partial<DueOptions>;
-  const start = hydrateOnce(load);
+  const start = hydrateOnce(load, el);
   fetchAheadWhenIdle(el);
   const forgetActions = keepEarlyActions(el);
   let timer: number | undefined;

@@ -9,6 +9,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { ISLAND_CONTROL, NEEDS_SCRIPT, PENDING_CLICK, PENDING_EDITS, PENDING_SUBMIT } from './early-marks.ts';
+import { preloadModules } from './island-modules.ts';
 
 type Load = Parameters<ClientDirective>[0];
 
@@ -19,11 +20,11 @@ export function afterLoad(run: () => void): void {
 }
 
 /**
- * Fetches the island runtime (React and its client, one chunk that every island of the site shares:
- * the island's `renderer-url`) ahead, when the loaded page is idle, so that a first reach waits for
- * less; never on Save-Data or a 2G connection, where every byte is the visitor's. Once per page (the
- * link is the mark: each directive carries its own copy of this module). The service worker keeps it
- * for the later pages and for use offline.
+ * Fetches the island runtime (React and its client, which every island of the site shares: the
+ * island's `renderer-url` and what it imports) ahead, when the loaded page is idle, so that a first
+ * reach waits for less; never on Save-Data or a 2G connection, where every byte is the visitor's.
+ * Once per page (preloadModules asks for a script once). The service worker keeps it for the later
+ * pages and for use offline.
  */
 export function fetchAheadWhenIdle(el: HTMLElement): void {
   const url = el.getAttribute('renderer-url');
@@ -31,24 +32,25 @@ export function fetchAheadWhenIdle(el: HTMLElement): void {
   if (!url || connection?.saveData || /2g/.test(connection?.effectiveType ?? '')) return;
   if (document.documentElement.classList.contains('save-data')) return;
   afterLoad(() => {
-    const fetchAhead = () => {
-      if (document.querySelector(`link[rel="prefetch"][href="${url}"]`)) return;
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.href = url;
-      document.head.append(link);
-    };
+    const fetchAhead = () => void preloadModules([url]);
     if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAhead, { timeout: 5000 });
     else setTimeout(fetchAhead, 1000);
   });
 }
 
-/** Returns `start`: hydrates the island after the page's load, on its first call; later calls wait for the same start. */
-export function hydrateOnce(load: Load): () => Promise<boolean> {
+/**
+ * Returns `start`: hydrates the island `el` after the page's load, on its first call, its modules
+ * asked for all at once (preloadModules) as the island loads; later calls wait for the same start.
+ */
+export function hydrateOnce(load: Load, el: HTMLElement): () => Promise<boolean> {
   let started: Promise<boolean> | undefined;
   return () => {
     started ??= new Promise<void>((resolve) => afterLoad(resolve))
-      .then(load)
+      .then(() => {
+        const modules = ['component-url', 'renderer-url'].flatMap((name) => el.getAttribute(name) ?? []);
+        void preloadModules(modules);
+        return load();
+      })
       .then((hydrate) => hydrate())
       .then(
         () => true,

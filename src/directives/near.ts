@@ -14,7 +14,7 @@ export interface NearOptions {
 
 const near: ClientDirective = (load, options, el) => {
   const { margin = '200px' } = (options.value ?? {}) as unknown as NearOptions;
-  const start = hydrateOnce(load);
+  const start = hydrateOnce(load, el);
   fetchAheadWhenIdle(el);
   const forgetActions = keepEarlyActions(el);
   let observer: IntersectionObserver | undefined;

@@ -33,7 +33,7 @@ function isWidgetReach(event: Event): boolean {
 
 const reach: ClientDirective = (load, options, el) => {
   const { params = [], group } = (options.value ?? {}) as unknown as ReachOptions;
-  const start = hydrateOnce(load);
+  const start = hydrateOnce(load, el);
   fetchAheadWhenIdle(el);
   const forgetActions = keepEarlyActions(el);
   let isBegun = false;

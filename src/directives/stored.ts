@@ -29,7 +29,7 @@ export function holdsItems(raw: string | null): boolean {
 
 const stored: ClientDirective = (load, options, el) => {
   const { key = '', hash } = (options.value ?? {}) as Partial<StoredOptions>;
-  const start = hydrateOnce(load);
+  const start = hydrateOnce(load, el);
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(key);

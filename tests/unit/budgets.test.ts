@@ -16,8 +16,8 @@ import {
   limitFrom,
   maximaByType,
   ON_DEMAND_DIRECTIVES,
-  staticImports,
 } from '../../scripts/budgets/check.ts';
+import { staticImports } from '../../src/integrations/client-directives.ts';
 
 const CONFIG: BudgetConfig = {
   shell: { scripts: ['Header.astro_astro_type_script', 'sw-register'], js: 600 },

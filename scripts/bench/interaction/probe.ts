@@ -52,7 +52,8 @@ export function installProbe(durationThreshold: number): void {
   let state = unwatched();
   const isRuntimeRequested = () => {
     const url = document.querySelector('astro-island[renderer-url]')?.getAttribute('renderer-url');
-    return Boolean(url && document.querySelector(`link[rel="prefetch"][href="${url}"]`));
+    const href = url && new URL(url, window.location.href).href;
+    return Boolean(href && document.querySelector(`link[rel="modulepreload"][href="${href}"]`));
   };
   window.interactionBench = {
     mark: (label) => {
