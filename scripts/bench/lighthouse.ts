@@ -58,7 +58,7 @@ const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['clearSto
 const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312'];
 
 /** How the bench serves the site: HTTP/2 over TLS like the real host, or plain HTTP/1.1. */
-export type Protocol = 'h2' | 'http1';
+type Protocol = 'h2' | 'http1';
 
 /** A self-signed certificate for 127.0.0.1, made with openssl in `dir` (Chromium is told to accept it). */
 export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
@@ -86,7 +86,7 @@ export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer 
  * Serves `dir` on 127.0.0.1 as the project's static host does (scripts/serve.ts: the build's `_headers`, 404.html),
  * with gzip; over HTTP/2 with TLS (a certificate made for the run) or over HTTP/1.1.
  */
-export async function serveStatic(
+async function serveStatic(
   dir: string,
   { port = 0, protocol = 'h2' }: { port?: number; protocol?: Protocol } = {},
 ): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -293,7 +293,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * Syncs and builds the sample site with real photographs into `work`/dist (see the top of this
  * file); returns that folder.
  */
-export async function buildRealPhotoSite(work: string, options: { lock?: string; verbose?: boolean } = {}): Promise<string> {
+async function buildRealPhotoSite(work: string, options: { lock?: string; verbose?: boolean } = {}): Promise<string> {
   const pool = path.join(PHOTO_CACHE, 'pool');
   const server = await startUpstreamServer({ reader: async (file) => dataset.files.get(file) });
   const dataset = await sampleDatasetWithPhotos(`${server.origin}/media`);
@@ -318,6 +318,56 @@ export async function buildRealPhotoSite(work: string, options: { lock?: string;
   return dist;
 }
 
+/** The site a bench measures, served; `close` stops the server and removes a site built for the bench. */
+export interface BenchSite {
+  origin: string;
+  /** What is measured, in the report's words: the build's folder, or the sample site with real photographs. */
+  what: string;
+  /** 'HTTP/2 over TLS' or 'HTTP/1.1'. */
+  served: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Serves the build in `dir`, or, with `realPhotos`, the sample data with real photographs built into
+ * a temporary folder (`prefix`), kept after the run with `keep`. Both benches measure a site this way.
+ */
+export async function openBenchSite(options: {
+  dir: string;
+  realPhotos: boolean;
+  http1: boolean;
+  keep: boolean;
+  verbose: boolean;
+  lock?: string | undefined;
+  prefix: string;
+}): Promise<BenchSite> {
+  const work = options.realPhotos ? await mkdtemp(path.join(tmpdir(), options.prefix)) : null;
+  const removeWork = async () => {
+    if (work && !options.keep) await rm(work, { recursive: true, force: true });
+    else if (work) console.log(`kept ${work}`);
+  };
+  try {
+    const dir = work
+      ? await buildRealPhotoSite(work, { verbose: options.verbose, ...(options.lock ? { lock: options.lock } : {}) })
+      : path.resolve(options.dir);
+    if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no built site in ${dir}: run npm run build:sample first`);
+    const protocol: Protocol = options.http1 ? 'http1' : 'h2';
+    const { origin, close } = await serveStatic(dir, { protocol });
+    return {
+      origin,
+      what: work ? 'the sample site with real photographs' : dir,
+      served: protocol === 'h2' ? 'HTTP/2 over TLS' : 'HTTP/1.1',
+      close: async () => {
+        await close();
+        await removeWork();
+      },
+    };
+  } catch (error) {
+    await removeWork();
+    throw error;
+  }
+}
+
 /**
  * `npm run bench:lighthouse [-- --dir dist --page / --runs 1 --real-photos --keep --lock <file> --report <dir> --requests --lantern --http1]`:
  * `--requests` lists every request of each page's median run, `--lantern` the simulated LCP's graphs of
@@ -340,47 +390,42 @@ export async function runLighthouseCli(argv: string[]): Promise<void> {
       http1: { type: 'boolean', default: false },
     },
   });
-  const work = values['real-photos'] ? await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-')) : null;
+  const { origin, what, served, close } = await openBenchSite({
+    dir: values.dir,
+    realPhotos: values['real-photos'],
+    http1: values.http1,
+    keep: values.keep,
+    verbose: values.verbose,
+    lock: values.lock,
+    prefix: 'bench-lighthouse-',
+  });
   try {
-    const dir = work
-      ? await buildRealPhotoSite(work, { verbose: values.verbose, ...(values.lock ? { lock: values.lock } : {}) })
-      : path.resolve(values.dir);
-    if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no built site in ${dir}: run npm run build:sample first`);
-    const protocol: Protocol = values.http1 ? 'http1' : 'h2';
-    const { origin, close } = await serveStatic(dir, { protocol });
-    try {
-      const figures = await runLighthouse(origin, values.page ?? DEFAULT_PAGES, Number(values.runs), values.report);
-      const what = work ? 'the sample site with real photographs' : dir;
-      const served = protocol === 'h2' ? 'HTTP/2 over TLS' : 'HTTP/1.1';
-      console.log(`\nLighthouse, mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbit/s, CPU ×4), ${what}, served over ${served}\n`);
-      console.log(formatLighthouse(figures));
-      if (figures.some((figure) => figure.latePaints > 0))
-        console.log(
-          `\nlate paints: runs whose unthrottled load painted its LCP over ${LATE_PAINT_MS} ms after its load event (Chromium, not the page); their simulated LCP counts what the page fetched meanwhile. Measure again on a quiet machine.`,
-        );
-      for (const figure of figures) {
-        const phases = Object.entries(figure.lcpPhases).map(([phase, ms]) => `${phase} ${ms} ms`);
-        console.log(`\n${figure.page}: LCP ${phases.join(', ') || 'phases not reported'}`);
-        if (values.requests)
-          for (const request of figure.requests) {
-            console.log(
-              `  ${formatBytes(request.transferSize).padStart(9)} ${request.priority.padEnd(8)} ${request.url.replace(origin, '')}`,
-            );
-          }
-        if (values.lantern)
-          for (const [graph, rows] of Object.entries(figure.simulatedLcp)) {
-            console.log(`  simulated LCP, ${graph} graph (start → end, ms):`);
-            for (const row of rows)
-              console.log(`  ${String(row.startMs).padStart(6)} → ${String(row.endMs).padStart(5)}  ${row.what}`);
-          }
-      }
-      if (values.report) console.log(`\nLighthouse results (JSON) in ${values.report}`);
-    } finally {
-      await close();
+    const figures = await runLighthouse(origin, values.page ?? DEFAULT_PAGES, Number(values.runs), values.report);
+    console.log(`\nLighthouse, mobile, simulated Slow 4G (150 ms RTT, 1.6 Mbit/s, CPU ×4), ${what}, served over ${served}\n`);
+    console.log(formatLighthouse(figures));
+    if (figures.some((figure) => figure.latePaints > 0))
+      console.log(
+        `\nlate paints: runs whose unthrottled load painted its LCP over ${LATE_PAINT_MS} ms after its load event (Chromium, not the page); their simulated LCP counts what the page fetched meanwhile. Measure again on a quiet machine.`,
+      );
+    for (const figure of figures) {
+      const phases = Object.entries(figure.lcpPhases).map(([phase, ms]) => `${phase} ${ms} ms`);
+      console.log(`\n${figure.page}: LCP ${phases.join(', ') || 'phases not reported'}`);
+      if (values.requests)
+        for (const request of figure.requests) {
+          console.log(
+            `  ${formatBytes(request.transferSize).padStart(9)} ${request.priority.padEnd(8)} ${request.url.replace(origin, '')}`,
+          );
+        }
+      if (values.lantern)
+        for (const [graph, rows] of Object.entries(figure.simulatedLcp)) {
+          console.log(`  simulated LCP, ${graph} graph (start → end, ms):`);
+          for (const row of rows)
+            console.log(`  ${String(row.startMs).padStart(6)} → ${String(row.endMs).padStart(5)}  ${row.what}`);
+        }
     }
+    if (values.report) console.log(`\nLighthouse results (JSON) in ${values.report}`);
   } finally {
-    if (work && !values.keep) await rm(work, { recursive: true, force: true });
-    else if (work) console.log(`kept ${work}`);
+    await close();
   }
 }
 

@@ -156,7 +156,7 @@ export function unicodeHost(host: string): string {
  * letters they pass for. Two hosts with the same skeleton look the same to a visitor.
  */
 export function lookalikeSkeleton(host: string): string {
-  // Unicode's confusables (UTS #39, unhomoglyph's table) map each character to the one it passes for,
+  // Unicode's confusables (unhomoglyph's copy of Unicode's table) map each character to the one it passes for,
   // then case and accents go: 'тurіѕmо' with Cyrillic letters reads 'turismo'.
   let folded = [...unhomoglyph(fold(unicodeHost(host).normalize('NFKC')))]
     .map((char) => SMALL_CAPITALS.get(char) ?? fold(char))

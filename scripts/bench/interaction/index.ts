@@ -1,30 +1,7 @@
-/**
- * `npm run bench:interaction`: how soon a phone answers a visitor's touch, on a built site served as
- * `npm run bench:lighthouse` serves it (scripts/serve.ts with gzip, HTTP/2 over TLS or `--http1`).
- * docs/performance.md "First touch and INP" says what is measured, how, and the budgets. It prints the
- * median of `--runs` runs and exits with 1 when a figure is over its budget. Timings are the machine's:
- * a loaded machine makes them worse.
- *
- *   npm run build:sample && npm run bench:interaction
- *   npm run bench:interaction -- --dir <dist> --runs 5 --report <dir>
- *   npm run bench:interaction -- --real-photos --runs 3
- *
- * This module runs the bench; each part has a module of its own:
- *   figures.ts      the budgets, and the figures read with no browser: interactions, INP, medians, what is over
- *   probe.ts        the probe in the page: Event Timing entries, marks, a first touch watched to its frame
- *   browser.ts      the phone (Slow 4G, CPU slowed) and where it finds the widgets it taps
- *   first-touch.ts  one cold first touch of a list filter or the photo viewer
- *   warm.ts         the warm pages' series of taps and keys, and their INP
- *   report.ts       the tables, the JSON of every run, the verdict
- */
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../../ensure-browser.ts';
-import { buildRealPhotoSite, type Protocol, serveStatic } from '../lighthouse.ts';
+import { openBenchSite } from '../lighthouse.ts';
 import { type FirstTouch, summarise, type WarmPage, type Widget } from './figures.ts';
 import { firstTouch } from './first-touch.ts';
 import { printFigures, printVerdict, writeFigures } from './report.ts';
@@ -65,14 +42,16 @@ async function runInteractionCli(argv: string[]): Promise<number> {
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of runs, not ${values.runs}`);
-  const work = values['real-photos'] ? await mkdtemp(path.join(tmpdir(), 'bench-interaction-')) : null;
+  const { origin, what, served, close } = await openBenchSite({
+    dir: values.dir,
+    realPhotos: values['real-photos'],
+    http1: values.http1,
+    keep: values.keep,
+    verbose: values.verbose,
+    lock: values.lock,
+    prefix: 'bench-interaction-',
+  });
   try {
-    const dir = work
-      ? await buildRealPhotoSite(work, { verbose: values.verbose, ...(values.lock ? { lock: values.lock } : {}) })
-      : path.resolve(values.dir);
-    if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`no built site in ${dir}: run npm run build:sample first`);
-    const protocol: Protocol = values.http1 ? 'http1' : 'h2';
-    const { origin, close } = await serveStatic(dir, { protocol });
     const executablePath = findChromium();
     const browser = await chromium.launch({
       ...(executablePath ? { executablePath } : {}),
@@ -94,8 +73,8 @@ async function runInteractionCli(argv: string[]): Promise<number> {
       }
       const figures = summarise(touches, warm);
       const setting = {
-        site: work ? 'the sample site with real photographs' : dir,
-        served: protocol === 'h2' ? 'HTTP/2 over TLS' : 'HTTP/1.1',
+        site: what,
+        served,
         runs,
         listPath: values.list,
         galleryPath: values.gallery,
@@ -105,11 +84,9 @@ async function runInteractionCli(argv: string[]): Promise<number> {
       return printVerdict(figures);
     } finally {
       await browser.close();
-      await close();
     }
   } finally {
-    if (work && !values.keep) await rm(work, { recursive: true, force: true });
-    else if (work) console.log(`kept ${work}`);
+    await close();
   }
 }
 
