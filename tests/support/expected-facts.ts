@@ -25,7 +25,8 @@ const CLOCK_NAMES: Readonly<Record<string, string>> = {
   'America/Sao_Paulo': 'horário de Brasília',
 };
 
-const MONTHS = [
+/** The months as a Portuguese reader names them. */
+export const MONTHS = [
   'janeiro',
   'fevereiro',
   'março',

@@ -30,6 +30,7 @@ import {
   toHit,
 } from '../../src/lib/search/search.ts';
 import { xssVectors } from '../fixtures/xss-vectors.ts';
+import { MONTHS } from '../support/expected-facts.ts';
 
 // The embedded sample data through the real sync, in a folder of this test's own: a clean clone has
 // no snapshot before its first build. Top-level, because the tables below read it while collecting.
@@ -41,21 +42,6 @@ await runSync({
   logger: { info: () => {}, warn: () => {} },
 });
 afterAll(() => rm(SNAPSHOT, { recursive: true, force: true }));
-/** The months as a Portuguese reader names them. */
-const MONTH_NAMES = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
 const read = <T>(name: string): T[] => JSON.parse(readFileSync(`${SNAPSHOT}/${name}.json`, 'utf8')) as T[];
 const byId = <T extends { id: string }>(name: string, id: string): T => {
   const found = read<T>(name).find((entry) => entry.id === id);
@@ -116,7 +102,7 @@ describe.each([
     else if (item.startDate === null) expect(record.date).toBe('Data a confirmar');
     else {
       const month = Number(item.startDate.slice(5, 7));
-      expect(record.date).toContain(` de ${MONTH_NAMES[month - 1]}`);
+      expect(record.date).toContain(` de ${MONTHS[month - 1]}`);
       expect(record.date).toContain(item.startDate.slice(0, 4));
     }
   });
