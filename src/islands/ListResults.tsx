@@ -125,9 +125,10 @@ export default function ListResults({ kind, config, named, orders, paging, texts
     else document.dispatchEvent(new Event(CARDS_ADDED_EVENT));
   }, [drawn]);
 
-  // 'Mostrar mais' hands the keyboard on to the first card it brought.
+  // 'Mostrar mais' hands the keyboard on to the first card it brought, in the commit that draws it (a passive
+  // effect may run after the visitor, or a test, has already moved on).
   const focusFrom = useRef<number | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const from = focusFrom.current;
     if (from === null || !current || current.cards.length <= from) return;
     focusFrom.current = null;
@@ -135,7 +136,7 @@ export default function ListResults({ kind, config, named, orders, paging, texts
   }, [current]);
   // A batch that could not come: its 'Tentar novamente' takes the place of 'Mostrar mais'.
   const isMoreFailure = hasFailed && current !== null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (isMoreFailure) retryRef.current?.focus();
   }, [isMoreFailure]);
 

@@ -111,9 +111,9 @@ export default function PortalResults({ name, config, searchId, gridClass, texts
     else document.dispatchEvent(new Event(CARDS_ADDED_EVENT));
   }, [drawn]);
 
-  // A page chosen in the pagination brings the visitor to its results once they are drawn.
+  // A page chosen in the pagination brings the visitor to its results in the commit that draws them.
   const isFollowing = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!isFollowing.current || drawn === 'static') return;
     isFollowing.current = false;
     resultsRef.current?.focus({ preventScroll: true });
