@@ -10,6 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, ORIGIN, pauseClock, WIDTHS } from './support.ts';
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const [PHONE] = WIDTHS;
 
 /**
  * A proxy to the preview server that sends the home HTML up to the hero, then waits for
@@ -74,45 +75,45 @@ async function recordSplash(page: Page): Promise<void> {
 }
 const splashSeen = (page: Page) => page.evaluate(() => (window as unknown as { splashSeen: boolean }).splashSeen);
 
-for (const { name, width, height } of WIDTHS) {
-  test.describe(`home behaviour at ${name} width`, () => {
-    test.use({ viewport: { width, height } });
+// At one width: what a chip does is the island's (tests/components/podcast.test.tsx), the same at any width; here a
+// real tap and the filtered section's accessibility sweep.
+test.describe(`home behaviour at ${PHONE.name} width`, () => {
+  test.use({ viewport: { width: PHONE.width, height: PHONE.height } });
 
-    test('podcast topic chips filter the recent episodes and toggle off again', async ({ page }) => {
-      await page.goto('/');
-      const podcast = section(page, 'Vozes do Turismo');
-      const topics = podcast.getByRole('list', { name: 'Temas do podcast' });
-      await expect(topics.getByRole('listitem')).toHaveCount(4);
-      // What a chip keeps (a phone then shows the first three of them, hands.spec.ts).
-      const episodes = podcast.locator('.episodes > li:not([hidden])');
-      const gastronomy = topics.getByRole('button', { name: 'Gastronomia' });
-      await expect(gastronomy).toHaveAttribute('aria-pressed', 'false');
+  test('podcast topic chips filter the recent episodes and toggle off again', async ({ page }) => {
+    await page.goto('/');
+    const podcast = section(page, 'Vozes do Turismo');
+    const topics = podcast.getByRole('list', { name: 'Temas do podcast' });
+    await expect(topics.getByRole('listitem')).toHaveCount(4);
+    // What a chip keeps (a phone then shows the first three of them, hands.spec.ts).
+    const episodes = podcast.locator('.episodes > li:not([hidden])');
+    const gastronomy = topics.getByRole('button', { name: 'Gastronomia' });
+    await expect(gastronomy).toHaveAttribute('aria-pressed', 'false');
 
-      await gastronomy.click();
-      await expect(gastronomy).toHaveAttribute('aria-pressed', 'true');
-      await expect(episodes).toHaveCount(1);
-      await expect(episodes.getByRole('heading')).toHaveText(/A cozinha da mojica/);
-      await expect(podcast.getByRole('status').filter({ hasText: 'sobre' })).toHaveText('1 episódio sobre Gastronomia');
-      // The episode keeps its 'Ouvir no Spotify' link.
-      await expect(episodes.getByRole('link', { name: /^Ouvir no Spotify/ })).toHaveAttribute('target', '_blank');
+    await gastronomy.click();
+    await expect(gastronomy).toHaveAttribute('aria-pressed', 'true');
+    await expect(episodes).toHaveCount(1);
+    await expect(episodes.getByRole('heading')).toHaveText(/A cozinha da mojica/);
+    await expect(podcast.getByRole('status').filter({ hasText: 'sobre' })).toHaveText('1 episódio sobre Gastronomia');
+    // The episode keeps its 'Ouvir no Spotify' link.
+    await expect(episodes.getByRole('link', { name: /^Ouvir no Spotify/ })).toHaveAttribute('target', '_blank');
 
-      const nature = topics.getByRole('button', { name: 'Natureza' });
-      await nature.click();
-      await expect(gastronomy).toHaveAttribute('aria-pressed', 'false');
-      await expect(episodes).toHaveCount(4);
-      await expect(podcast.getByText('4 episódios sobre Natureza')).toBeVisible();
-      // The section, filtered (home.spec scans the whole home as it loads).
-      await expectNoSeriousA11yViolations(page, '#podcast');
+    const nature = topics.getByRole('button', { name: 'Natureza' });
+    await nature.click();
+    await expect(gastronomy).toHaveAttribute('aria-pressed', 'false');
+    await expect(episodes).toHaveCount(4);
+    await expect(podcast.getByText('4 episódios sobre Natureza')).toBeVisible();
+    // The section, filtered (home.spec scans the whole home as it loads).
+    await expectNoSeriousA11yViolations(page, '#podcast');
 
-      await nature.click();
-      await expect(nature).toHaveAttribute('aria-pressed', 'false');
-      await expect(episodes).toHaveCount(6);
-      await expect(podcast.getByText(/episódios? sobre/)).toHaveCount(0);
-      // The player placeholder is still there, loaded only on request.
-      await expect(podcast.locator('iframe')).toHaveCount(0);
-    });
+    await nature.click();
+    await expect(nature).toHaveAttribute('aria-pressed', 'false');
+    await expect(episodes).toHaveCount(6);
+    await expect(podcast.getByText(/episódios? sobre/)).toHaveCount(0);
+    // The player placeholder is still there, loaded only on request.
+    await expect(podcast.locator('iframe')).toHaveCount(0);
   });
-}
+});
 
 test.describe('splash screen', () => {
   test('a page that arrives at once never shows it', async ({ page }) => {
