@@ -1,9 +1,9 @@
 /**
  * The site search's islands on their stores (src/stores/search.ts): the header's entry and dialog
  * (SearchDialog.tsx, a layer of `$layers`), the drawer's box (DrawerSearch.tsx) and /busca (SearchPage.tsx, on
- * the address's `$query`), all drawing SearchPanel.tsx. Pagefind is a stand-in here (its index and WebAssembly
- * need a browser; tests/e2e/search.spec.ts searches the real one): it answers from a few results, counts kinds
- * only once asked to, and can fail like a lost connection.
+ * the address's `$query`), all drawing SearchPanel.tsx. Pagefind is a stand-in here (the real index is searched
+ * by tests/html/search-index.test.ts, and in a browser by tests/e2e/search.spec.ts): it answers from a few
+ * results, counts kinds only once asked to, and can fail like a lost connection.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,8 @@
  * The home page (docs/product.md) in the static HTML of the sample build: its sections in order, the
  * hero's pictures and dot links, Segmentos, the item carousels, the experiences, the podcast, news and
  * testimonials, the menu anchors and the JSON-LD. What a visitor does with them (open a card, hover,
- * swipe, the slideshow) and how each width lays them out: tests/e2e/home.spec.ts and home-behaviour.spec.ts.
+ * swipe, the slideshow, the carousels' slides) and how each width lays them out: tests/e2e/home.spec.ts,
+ * home-behaviour.spec.ts and interaction.spec.ts.
  */
 import { expect, it } from 'vitest';
 import { SECTIONS, SEGMENT_LINKS, UPPERCASE_SECTIONS } from '../fixtures/home-page.ts';
@@ -135,6 +136,25 @@ it('item carousels: static lists of at most 12 cards, with the list links and th
   const noData = region(home(), 'Fornecedores de atrativos').querySelector('[data-id="807"]') as Element;
   expect(byText(noData, 'Local não informado')).not.toHaveLength(0);
   expect(noData.querySelector('img')?.getAttribute('src')).toBe('/images/placeholder.svg');
+});
+
+it('carousels: each its own interval; the news and the testimonials stop at the ends, the testimonials a grid from a tablet on', () => {
+  // The island's props as Astro writes them ([type, value] each): what the timers and the buttons run on
+  // (tests/components/carousel.test.tsx); the slides and the pauses in a browser: tests/e2e/interaction.spec.ts.
+  const settings = (heading: string) => {
+    const island = region(home(), heading).querySelector('astro-island[component-url*="Carousel"]');
+    const props = JSON.parse(island?.getAttribute('props') ?? '{}') as Record<string, [number, unknown?]>;
+    return {
+      interval: props.interval?.[1],
+      isClamped: props.isClamped?.[1] ?? false,
+      gridFromTablet: props.gridFromTablet?.[1] ?? false,
+    };
+  };
+  expect(settings('Passeios')).toEqual({ interval: 5000, isClamped: false, gridFromTablet: false });
+  expect(settings('Hospedagens')).toEqual({ interval: 4500, isClamped: false, gridFromTablet: false });
+  expect(settings('Restaurantes')).toEqual({ interval: 4500, isClamped: false, gridFromTablet: false });
+  expect(settings('Notícias')).toEqual({ interval: 5000, isClamped: true, gridFromTablet: false });
+  expect(settings('Depoimentos dos visitantes')).toEqual({ interval: 6000, isClamped: true, gridFromTablet: true });
 });
 
 it('events carousel: only the events still to come in the city, soonest first, as /all-events lists them', () => {

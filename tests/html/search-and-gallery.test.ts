@@ -4,13 +4,14 @@
  * forms to it, links to the large photos), each inside an island that waits for the visitor's reach
  * (`client:reach`), so nothing of search or of the viewer is fetched with the page, and no dialog is in it; an
  * event's dates are in the search index, as words and as the meta its result shows.
- * What they do in a browser: tests/e2e/search.spec.ts and interaction.spec.ts.
+ * What they do in a browser: tests/e2e/search.spec.ts and interaction.spec.ts; what the search index finds:
+ * search-index.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { byText, DIST, one, page, region } from '../support/dist-pages.ts';
+import { byRole, byText, DIST, one, page, region } from '../support/dist-pages.ts';
 
 /** The island around `element`, with its directive and the options Astro wrote for it. */
 function islandOf(element: Element): { component: string; client: string | null; value: unknown } {
@@ -92,5 +93,12 @@ describe('a gallery', () => {
     }
     expect(islandOf(links[0] as Element)).toEqual({ component: 'PhotoViewer', client: 'reach', value: {} });
     expect(gallery.querySelector('dialog')).toBeNull();
+  });
+
+  it('without JavaScript, is what the page serves: the thumbnails lead to the large photos, with no viewer and no carousel button', () => {
+    const document = page('/tour/101');
+    expect(region(document, 'Galeria de fotos').querySelector('[data-gallery] a')?.getAttribute('href')).toMatch(/^\/_astro\//);
+    expect(document.querySelector('dialog, [role="dialog"]')).toBeNull();
+    expect(byRole(document, 'button', { name: /^Próximo/ })).toHaveLength(0);
   });
 });
