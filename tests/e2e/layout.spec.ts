@@ -6,9 +6,10 @@
  * moves by; no photo's <source> laid out as an item of a flex or grid row. One page load per page type, then
  * each width in turn, widest first, by resizing the window (the CSS lays the page out again, and no photo is
  * fetched again for a narrower one): a sixth of the page loads; the checks of a width batched in one evaluate.
- * Then a few page types with the browser's text at 200 %.
+ * Then, on the same load, a few page types with the browser's text at 200 % (set on the open page, which lays it
+ * out as a page loaded so would be), and /dados's file names at 100 % and 200 %.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { filtersStarted } from './support.ts';
 
 const PAGES = [
@@ -41,8 +42,54 @@ const WIDTHS = [320, 390, 768, 1024, 1280, 1440];
 /** Narrowest text column a phone visitor can read (about 25 characters). */
 const READABLE_PX = 180;
 
+/**
+ * Text at 200 % as the browser's own text size sets it (WCAG 1.4.4: the default font size, so the em
+ * breakpoints of the header follow it, which a zoom of the root's font would not show): no sideways scroll on
+ * a phone of 320 or 390 px, nor at 1280 px, where the header keeps its phone drawer until the menu fits.
+ */
+const LARGE_TEXT_PAGES = new Set([
+  '/',
+  '/all-tours',
+  '/tour/101',
+  '/agenda',
+  '/testimonials/1001',
+  '/favoritos',
+  '/acessibilidade',
+  '/status',
+  '/dados',
+  '/contato',
+]);
+/** Narrowest first: the page comes to them from the sweep's last width. */
+const LARGE_TEXT_WIDTHS = [320, 390, 1280];
+
+/** Sets the browser's own text size (Chromium's default font sizes) to `percent` of 16 px, on the open page too. */
+async function setTextSize(page: Page, percent: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  // Chromium's defaults are 16 px and 13 px (monospace).
+  // The session stays attached: detached, the page's next load would have the defaults again.
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: (16 * percent) / 100, fixed: (13 * percent) / 100 } });
+}
+
+/** The sideways scroll of the open page at each of LARGE_TEXT_WIDTHS, one line each where it scrolls. */
+async function sidewaysAtLargeText(page: Page): Promise<string[]> {
+  const wide: string[] = [];
+  for (const width of LARGE_TEXT_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const scrollWidth = await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return document.documentElement.scrollWidth;
+    });
+    if (scrollWidth > width) wide.push(`${width} px, text at 200 %: scrolls sideways (${scrollWidth} px)`);
+  }
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('32px');
+  return wide;
+}
+
 for (const path of PAGES) {
-  test(`${path} at ${WIDTHS.join(', ')} px: no sideways scroll, readable text, header and cards uncovered`, async ({ page }) => {
+  const isLargeText = LARGE_TEXT_PAGES.has(path);
+  test(`${path} at ${WIDTHS.join(', ')} px: no sideways scroll, readable text, header and cards uncovered${isLargeText ? `; with the text at 200 %, no sideways scroll at ${LARGE_TEXT_WIDTHS.join(', ')} px` : ''}`, async ({
+    page,
+  }) => {
     const problems: string[] = [];
     await page.setViewportSize({ width: WIDTHS.at(-1) ?? 1440, height: 800 });
     await page.goto(path);
@@ -160,62 +207,36 @@ for (const path of PAGES) {
       );
       problems.push(...[...new Set(found)].map((problem) => `${width} px: ${problem}`));
     }
+    if (isLargeText) {
+      await setTextSize(page, 200);
+      problems.push(...(await sidewaysAtLargeText(page)));
+    }
     expect(problems).toEqual([]);
   });
 }
 
-/**
- * Text at 200 % as the browser's own text size sets it (WCAG 1.4.4: the default font size, so the em
- * breakpoints of the header follow it, which a zoom of the root's font would not show): no sideways scroll on
- * a phone of 320 or 390 px, nor at 1280 px, where the header keeps its phone drawer until the menu fits.
- */
-const LARGE_TEXT_PAGES = [
-  '/',
-  '/all-tours',
-  '/tour/101',
-  '/agenda',
-  '/testimonials/1001',
-  '/favoritos',
-  '/acessibilidade',
-  '/status',
-  '/dados',
-  '/contato',
-];
-const LARGE_TEXT_WIDTHS = [1280, 390, 320];
-
-for (const path of LARGE_TEXT_PAGES) {
-  test(`${path} with the text at 200 %, at ${LARGE_TEXT_WIDTHS.join(', ')} px: no sideways scroll`, async ({ page }) => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
-    await page.setViewportSize({ width: LARGE_TEXT_WIDTHS[0] ?? 1280, height: 800 });
-    await page.goto(path);
-    const wide: string[] = [];
-    for (const width of LARGE_TEXT_WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      const scrollWidth = await page.evaluate(async () => {
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        return document.documentElement.scrollWidth;
-      });
-      if (scrollWidth > width) wide.push(`${width} px: scrolls sideways (${scrollWidth} px)`);
-    }
-    expect(await page.evaluate(() => getComputedStyle(document.body).fontSize)).toBe('32px');
-    expect(wide).toEqual([]);
-  });
-}
+// The pages of LARGE_TEXT_PAGES that the sweep above does not load.
+test('/acessibilidade with the text at 200 %, at 320, 390 and 1280 px: no sideways scroll', async ({ page }) => {
+  await setTextSize(page, 200);
+  await page.goto('/acessibilidade');
+  expect(await sidewaysAtLargeText(page)).toEqual([]);
+});
 
 /**
  * /dados's file names at a phone's widths, with the browser's text at 100 % and 200 %: a name wraps only before
  * its extension ('restaurantes' / '.csv'), never inside a word ('restaurantes.cs' / 'v'). Each part of a name is a
- * text node of its link (src/pages/dados/index.astro): one line box each.
+ * text node of its link (src/pages/dados/index.astro): one line box each. At 200 % the page scrolls no sideways
+ * either, as LARGE_TEXT_PAGES.
  */
-for (const textSize of [16, 32]) {
-  test(`/dados at 390 and 320 px, text at ${(textSize / 16) * 100} %: file names break only at their dot`, async ({ page }) => {
-    if (textSize !== 16) {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Page.setFontSizes', { fontSizes: { standard: textSize, fixed: textSize - 6 } });
-    }
-    await page.goto('/dados');
-    const broken: string[] = [];
+test('/dados at 390 and 320 px, text at 100 % and 200 %: file names break only at their dot; at 200 %, no sideways scroll at 320, 390 and 1280 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/dados');
+  expect(await page.locator('a.file-name').count()).toBeGreaterThan(0);
+  const broken: string[] = [];
+  for (const percent of [100, 200]) {
+    if (percent !== 100) await setTextSize(page, percent);
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 800 });
       const found = await page.evaluate(async () => {
@@ -232,9 +253,9 @@ for (const textSize of [16, 32]) {
         }
         return out;
       });
-      broken.push(...found.map((problem) => `${width} px: ${problem}`));
+      broken.push(...found.map((problem) => `${width} px, text at ${percent} %: ${problem}`));
     }
-    expect(broken).toEqual([]);
-    expect(await page.locator('a.file-name').count()).toBeGreaterThan(0);
-  });
-}
+  }
+  broken.push(...(await sidewaysAtLargeText(page)));
+  expect(broken).toEqual([]);
+});

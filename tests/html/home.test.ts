@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { SECTIONS, SEGMENT_LINKS, UPPERCASE_SECTIONS } from '../fixtures/home-page.ts';
 import { attributes, byRole, byText, jsonLd, one, page, region, textOf } from '../support/dist-pages.ts';
 import { cityToday, DEFAULT_TIME_ZONE } from '../support/expected-facts.ts';
+import { islandProps } from '../support/islands.ts';
 
 /** Each item carousel: section heading, its list link and how many cards the sample data gives (at most 12). */
 const CAROUSELS = [
@@ -191,6 +192,9 @@ it('podcast: topics, episodes with link fallbacks and covers, the player placeho
   const episodes = [...podcast.querySelectorAll('.episodes > li')];
   expect(episodes).toHaveLength(6);
   expect(textOf(byRole(episodes[0] as Element, 'heading', { level: 3 })[0])).toMatch(/^Ep\. 6 – Pílula/);
+  const titles = episodes.map((episode) => textOf(byRole(episode, 'heading', { level: 3 })[0]));
+  expect(new Set(titles).size).toBe(6);
+  expect(titles).not.toContain(textOf(byRole(player, 'heading', { level: 3 })[0]));
   const listen = byRole(podcast, 'link', { name: /^Ouvir no Spotify – Ep\. 7 – Festival de Praia/ }).at(-1);
   expect(listen?.getAttribute('href')).toBe('https://open.spotify.com/episode/rjX6c53MFCUseGkBtNzWxS');
   expect(listen?.getAttribute('target')).toBe('_blank');
@@ -210,6 +214,19 @@ it('podcast: topics, episodes with link fallbacks and covers, the player placeho
   expect(byRole(player, 'link', { name: /^Ouvir no Spotify/ }).map((link) => link.getAttribute('target'))).toEqual(['_blank']);
   expect(byText(podcast, 'Erro ao carregar episódios', { includeHidden: true })).toHaveLength(0);
   expect(byText(podcast, 'Nenhum episódio disponível', { includeHidden: true })).toHaveLength(0);
+});
+
+it("podcast: every topic chip keeps some of the episodes and hides others (the chips' islands at work: tests/components/podcast.test.tsx)", () => {
+  const podcast = region(home(), 'Vozes do Turismo');
+  const { topics } = islandProps(podcast, 'PodcastTopics') as { topics: string[] };
+  const { episodeTopics } = islandProps(podcast, 'PodcastEpisodes') as { episodeTopics: string[][] };
+  expect(byRole(one(podcast, 'list', 'Temas do podcast'), 'button', { includeHidden: true }).map(textOf)).toEqual(topics);
+  expect(episodeTopics).toHaveLength(podcast.querySelectorAll('.episodes > li').length);
+  for (const topic of topics) {
+    const kept = episodeTopics.filter((episode) => episode.includes(topic)).length;
+    expect(kept, topic).toBeGreaterThan(0);
+    expect(kept, topic).toBeLessThan(episodeTopics.length);
+  }
 });
 
 it('news: the 9 newest articles, summaries cut at 150, and the link to more news', () => {

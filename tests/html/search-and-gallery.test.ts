@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { byRole, byText, DIST, one, page, region } from '../support/dist-pages.ts';
+import { byRole, byText, DIST, one, page, region, textOf } from '../support/dist-pages.ts';
 
 /** The island around `element`, with its directive and the options Astro wrote for it. */
 function islandOf(element: Element): { component: string; client: string | null; value: unknown } {
@@ -84,6 +84,8 @@ describe('a gallery', () => {
     const links = [...gallery.querySelectorAll('a')];
     expect(links.map((link) => link.getAttribute('data-index'))).toEqual(['0', '1', '2', '3', '4', '5', '6']);
     expect(links.at(-1)?.textContent?.trim()).toBe('Mais 3 fotos');
+    // The tile says it, not a line of text under the gallery.
+    expect(textOf(gallery)).not.toContain('mais fotos disponíveis');
     // A tile of the photos' grid, sized as they are (tests/e2e/hands.spec.ts measures it).
     expect(links.at(-1)?.closest('li')?.parentElement).toBe(links[0]?.closest('ul'));
     for (const link of links) {

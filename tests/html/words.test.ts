@@ -1,18 +1,32 @@
 /**
  * The words the static pages say, in the sample build's HTML: the agencies' button, a stay's price for
- * its nights, the footer's plain facts, the head's links to the feed and the web app manifest, the
+ * its nights, a tour's contact in its price card, the footer's plain facts, the head's links to the feed and the web app manifest, the
  * Content-Security-Policy the pages carry, no page in the sitemap that asks not to be indexed, a search
- * bundle of only the files a search fetches, and no page on which a phone makes links of numbers by itself.
+ * bundle of only the files a search fetches, no page on which a phone makes links of numbers by itself, and the
+ * promotions banner's link to /promocoes, where every card is on sale. What a visitor does with the banner and how
+ * it is laid out: tests/e2e/menus.spec.ts.
  */
 import { readdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { byRole, byText, DIST, one, page, region, source } from '../support/dist-pages.ts';
+import { PROMOTIONS_LINK } from '../../src/lib/navigation.ts';
+import { byRole, byText, DIST, one, page, region, source, textOf } from '../support/dist-pages.ts';
 
 it("the agencies' button says 'Ver todas as agências de turismo'; a stay's price says for how many nights", () => {
   expect(one(page('/'), 'link', 'Ver todas as agências de turismo').getAttribute('href')).toBe('/all-agencies');
   expect(byText(page('/'), 'Ver Todos as Agências', { includeHidden: true })).toHaveLength(0);
   expect(byText(region(page('/accommodation/201'), 'Preço'), 'Preço por noite', { exact: true })).toHaveLength(1);
   expect(byText(region(page('/accommodation/203'), 'Preço'), 'Preço por 2 noites', { exact: true })).toHaveLength(1);
+});
+
+it("a tour without a booking link offers its contact in its price card, once on the page: WhatsApp, or without a phone 'Enviar e-mail'", () => {
+  const hrefOf = (link: Element) => link.getAttribute('href');
+  const whatsapp = byRole(region(page('/tour/101'), 'Preço'), 'link', { name: /^Conversar no WhatsApp/ });
+  expect(whatsapp.map(hrefOf)).toEqual([expect.stringMatching(/^https:\/\/wa\.me\/5565992103388\?text=/)]);
+  // The provider's card no longer repeats it (where it sits at each width: tests/e2e/hands.spec.ts).
+  expect(byRole(page('/tour/101'), 'link', { name: /^Conversar no WhatsApp/ })).toHaveLength(1);
+  // Tour 112 has no phone but an e-mail: written to (with neither, 'Fale Conosco': tests/html/details.test.ts).
+  const email = byRole(region(page('/tour/112'), 'Preço'), 'link', { name: /^Enviar e-mail/ });
+  expect(email.map(hrefOf)).toEqual([expect.stringMatching(/^mailto:eventos@turismobarradobugres\.com\.br\?subject=/)]);
 });
 
 it('the footer states the language and the currency as text, with no dead buttons', () => {
@@ -83,4 +97,17 @@ it.each([
   for (const phrase of phrases) expect(main).toContain(phrase);
   // The sample's office is a 'Centro' (masculine) and holds a 'Secretaria' (feminine): no article may be guessed.
   expect(main).not.toMatch(/(endereçada a|Quem atende é|fale com|para) (Centro|Secretaria)/i);
+});
+
+it("the promotions banner leads to /promocoes, the header's 'Promoções' too, where every card shows its discount", () => {
+  const banner = page('/about').querySelector('aside[aria-label="Promoções"]') as Element;
+  expect(one(banner, 'link', 'Ver promoções').getAttribute('href')).toBe(PROMOTIONS_LINK.href);
+  // Its close button is for pages where scripts run (hidden without them: tests/e2e/menus.spec.ts).
+  expect(one(banner, 'button', 'Fechar o aviso de promoções').classList.contains('js-only')).toBe(true);
+  const promotions = page(PROMOTIONS_LINK.href);
+  expect(promotions.querySelector(`header.site-header a[href="${PROMOTIONS_LINK.href}"]`)).not.toBeNull();
+  expect(region(promotions, 'Passeios')).toBeTruthy();
+  const cards = [...promotions.querySelectorAll('main article.item-card')];
+  expect(cards.length).toBeGreaterThan(0);
+  for (const card of cards) expect(textOf(card.querySelector('.discount')), textOf(card.querySelector('h3'))).toMatch(/^-\d+%$/);
 });
