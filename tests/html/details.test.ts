@@ -8,7 +8,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CITY, DETAIL_CASES, readSnapshot } from '../fixtures/detail-pages.ts';
-import { attributes, byRole, byText, jsonLd, one, page, region, source, textOf } from '../support/dist-pages.ts';
+import {
+  accessibleName,
+  attributes,
+  byRole,
+  byText,
+  isHidden,
+  jsonLd,
+  one,
+  page,
+  region,
+  source,
+  textOf,
+} from '../support/dist-pages.ts';
 
 /**
  * How an upstream image's encoded copies are named in dist/: `/_astro/<content hash>.…`, the hash the
@@ -228,6 +240,39 @@ it('a record with neither phone nor e-mail offers the city tourist office, never
     expect(mainOf(path).querySelectorAll('button[disabled], details.missing-phone'), path).toHaveLength(0);
   }
 });
+
+/** Records without a mobile, the button their page offers, and where it leads (docs/product.md, Detail pages). */
+const WITHOUT_MOBILE = [
+  // A landline: a call, never WhatsApp.
+  ['/provider-tour/801', /^Ligar/, /^tel:\+556533614477$/],
+  ['/agency/701', /^Ligar/, /^tel:\+556533611188$/],
+  // No phone: the e-mail.
+  ['/restaurant/310', /^Enviar e-mail/, /^mailto:petiscariadoporto@petiscariadoporto\.com\.br\?subject=/],
+  ['/accommodation/209', /^Enviar e-mail/, /^mailto:temporada@praiadojuliao\.com\.br\?subject=/],
+  ['/experience/6', /^Enviar e-mail/, /^mailto:roteiros@saboresdobugres\.com\.br\?subject=/],
+  ['/event/407', /^Enviar e-mail/, /^mailto:eventos@turismobarradobugres\.com\.br\?subject=/],
+  // Nothing of its own: the city's tourist office, on its WhatsApp.
+  ['/driver/506', /^Fale Conosco/, /^https:\/\/wa\.me\/5565996120001\?text=/],
+  ['/guide/606', /^Fale Conosco/, /^https:\/\/wa\.me\/5565996120001\?text=/],
+  ['/provider-tour/807', /^Fale Conosco/, /^https:\/\/wa\.me\/5565996120001\?text=/],
+] as const;
+
+it.each(WITHOUT_MOBILE)(
+  '%s, a record without a mobile: its one contact button reaches someone without JavaScript, and none says a number is missing',
+  (path, name, href) => {
+    const main = mainOf(path);
+    const buttons = main.querySelectorAll('a[data-channel]');
+    expect(buttons).toHaveLength(1);
+    const button = buttons[0] as Element;
+    expect(accessibleName(button)).toMatch(name);
+    expect(button.getAttribute('href')).toMatch(href);
+    // Shown as served: not hidden, and not among what only a script shows (global.css: .js-only).
+    expect(isHidden(button)).toBe(false);
+    expect(button.closest('.js-only')).toBeNull();
+    expect(main.querySelectorAll('details.missing-phone')).toHaveLength(0);
+    expect(byText(main, /(?:telefone|WhatsApp) não disponível/, { includeHidden: true })).toHaveLength(0);
+  },
+);
 
 it('fallback texts on sample records that miss data', () => {
   for (const path of ['/tour/112', '/event/407', '/accommodation/209', '/restaurant/311', '/provider-tour/807', '/driver/506']) {
