@@ -1,9 +1,10 @@
 /**
  * The contact form's island (src/islands/ContactForm.tsx) for each way an agency can be reached: by
  * e-mail, by a mobile only, by a landline only or neither; as served, as running, and what a visitor
- * typed and sent before React came. The built page's form is tests/html/contact-form.test.ts; what a
- * browser shows (the messages read as the fields' descriptions, axe, the mailto: link's subject and
- * body) is tests/e2e/contact.spec.ts.
+ * typed and sent before React came: the messages of an invalid submit, the text typed kept, a fixed
+ * field's message gone. The built page's form is tests/html/contact-form.test.ts; what a browser shows
+ * (the messages read as the fields' descriptions, axe, the mailto: link's subject and body, the page
+ * staying) is tests/e2e/contact.spec.ts.
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -52,7 +53,7 @@ describe('running', () => {
 
   it('puts each message of an invalid submit after its field, as its description, and focuses the first', () => {
     render(<ContactForm agency={BY_EMAIL} />);
-    fill({ Nome: 'Ana Souza', 'E-mail': 'ana@' });
+    fill({ Nome: 'Ana Souza', 'E-mail': 'ana@', Mensagem: 'Quero saber dos passeios.' });
     fireEvent.submit(form());
     const email = field('E-mail');
     expect(document.activeElement).toBe(email);
@@ -60,12 +61,18 @@ describe('running', () => {
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Informe um e-mail válido, como nome@exemplo.com.',
     );
+    expect(field('Assunto').getAttribute('aria-invalid')).toBe('true');
     expect(field('Nome').hasAttribute('aria-invalid')).toBe(false);
-    expect(form().querySelectorAll('.field-error')).toHaveLength(3);
-    // Sent again with the same mistakes: each message once, the text kept.
+    expect(field('Mensagem').hasAttribute('aria-invalid')).toBe(false);
+    expect(form().querySelectorAll('.field-error')).toHaveLength(2);
+    // Sent again with the same mistakes: each message once, the text kept as typed.
     fireEvent.submit(form());
-    expect(form().querySelectorAll('.field-error')).toHaveLength(3);
-    expect(field('Nome').value).toBe('Ana Souza');
+    expect(form().querySelectorAll('.field-error')).toHaveLength(2);
+    expect([field('Nome').value, email.value, field('Mensagem').value]).toEqual([
+      'Ana Souza',
+      'ana@',
+      'Quero saber dos passeios.',
+    ]);
   });
 
   it('takes a corrected field’s message away at once; the others wait for the next submit', () => {
@@ -76,6 +83,8 @@ describe('running', () => {
     expect(document.getElementById('contato-email-erro')?.textContent).toBe('Informe um e-mail válido, como nome@exemplo.com.');
     fill({ 'E-mail': 'ana@exemplo.com', Nome: 'Ana' });
     expect(document.getElementById('contato-email-erro')).toBeNull();
+    expect(field('E-mail').hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.queryByText(/^Informe um e-mail válido/)).toBeNull();
     expect(field('E-mail').hasAttribute('aria-describedby')).toBe(false);
     expect(document.getElementById('contato-nome-erro')).toBeNull();
     expect(document.getElementById('contato-assunto-erro')).not.toBeNull();

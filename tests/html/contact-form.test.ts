@@ -2,10 +2,11 @@
  * The contact form of the sample build's /contato as the page serves it: the island
  * (src/islands/ContactForm.tsx) rendered at build, hydrated at the visitor's first reach, and what a
  * visitor without JavaScript gets from it. What it does once it runs, for each way an agency can be
- * reached, is tests/components/ContactForm.test.tsx; in a browser, tests/e2e/contact.spec.ts.
+ * reached, is tests/components/ContactForm.test.tsx; in a browser, tests/e2e/contact.spec.ts. The
+ * directions link beside the map on request; the map's button and frame: tests/html/embeds.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { byLabel, one, page, textOf } from '../support/dist-pages.ts';
+import { byLabel, byRole, one, page, textOf } from '../support/dist-pages.ts';
 
 const AGENCY_EMAIL = 'turismo@turismobarradobugres.com.br';
 const contact = () => page('/contato');
@@ -58,6 +59,15 @@ describe('/contato’s form', () => {
     }
     expect(byLabel(form(), 'E-mail', { exact: true })[0]?.type).toBe('email');
     expect(byLabel(form(), 'Mensagem', { exact: true })[0]?.getAttribute('rows')).toBe('6');
+  });
+
+  it('links the directions to the maps service for everyone, scripts or not; only the map itself waits for them', () => {
+    const map = one(contact(), 'region', 'Como chegar');
+    const directions = byRole(map, 'link', { name: /^Como chegar/ });
+    expect(directions).toHaveLength(1);
+    expect(directions[0]?.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\//);
+    // Shown without JavaScript too: in no part that only scripts show (global.css: .js-only).
+    expect(directions[0]?.closest('.js-only')).toBeNull();
   });
 
   it('tells where the data goes, above the button (LGPD), and has an empty status line for the hand-off', () => {

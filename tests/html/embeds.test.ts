@@ -2,16 +2,28 @@
  * The maps and the Spotify player shown on request, as the sample build serves them: the placeholder
  * with its links inside an island (src/islands/EmbedOnRequest.tsx) that waits for the visitor's reach,
  * its button shown only where scripts run, no frame in the page. Pressing it, early or not, is
- * tests/components/EmbedOnRequest.test.tsx; no request before, in a browser, tests/e2e/contact.spec.ts.
+ * tests/components/EmbedOnRequest.test.tsx; no request before, in a browser, tests/e2e/contact.spec.ts (the
+ * contact map), home.spec.ts (the player) and details.spec.ts (nothing foreign on /accommodation/201).
  */
 import { describe, expect, it } from 'vitest';
 import { one, page } from '../support/dist-pages.ts';
 
 describe.each([
-  ['/contato', 'Mostrar mapa', /^https:\/\/www\.google\.com\/maps\?q=-15\.0728%2C-57\.1817&output=embed$/],
-  ['/accommodation/201', 'Mostrar mapa', /^https:\/\/www\.google\.com\/maps\?q=.+&output=embed$/],
-  ['/', /^Ouvir aqui/, /^https:\/\/open\.spotify\.com\/embed\/episode\/\w+$/],
-])('%s', (path, trigger, frame) => {
+  [
+    '/contato',
+    'Mostrar mapa',
+    /^https:\/\/www\.google\.com\/maps\?q=-15\.0728%2C-57\.1817&output=embed$/,
+    /^Mapa: Av\. Beira Rio/,
+  ],
+  // The accommodation's own address, for a map of where it is.
+  [
+    '/accommodation/201',
+    'Mostrar mapa',
+    /^https:\/\/www\.google\.com\/maps\?q=.*Av\.%20Beira%20Rio%2C%20780.*&output=embed$/,
+    /^Mapa: /,
+  ],
+  ['/', /^Ouvir aqui/, /^https:\/\/open\.spotify\.com\/embed\/episode\/\w+$/, /^Player do Spotify: Ep\. 7/],
+])('%s', (path, trigger, frame, title) => {
   const button = () => one(page(path), 'button', trigger, { exact: false });
 
   it('serves the placeholder with no frame: nothing is asked of the third party until the visitor presses', () => {
@@ -30,6 +42,7 @@ describe.each([
       path === '/' ? ['allow', 'className', 'src', 'title'] : ['className', 'src', 'title'],
     );
     expect(props.src?.[1]).toMatch(frame);
+    expect(props.title?.[1]).toMatch(title);
   });
 });
 

@@ -9,8 +9,8 @@
  * holds the state (a shared link, the back button), 'Limpar' and the chips clear it, the experience
  * boxes switch the heading and name the experiences when nothing matches, and the sort control orders
  * the cards, with the filters, in the same address.
- * Sample values come from data/sample-snapshot/*.json. What needs a browser (the panel at each
- * width, typing, a reload, the islands arriving late, axe) is tests/e2e/filters.spec.ts; lists of
+ * Sample values come from data/sample-snapshot/*.json. What needs a browser (typing, a reload,
+ * the islands arriving late, axe) is tests/e2e/filters.spec.ts, the panel at each width tests/e2e/lists.spec.ts; lists of
  * several pages are tests/integration/paged-lists.test.ts.
  */
 import { afterAll, expect, it, vi } from 'vitest';
