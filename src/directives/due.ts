@@ -8,7 +8,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { isSavingData, REDUCED_MOTION_QUERY } from '../lib/carousel.ts';
-import { afterLoad, fetchAheadWhenIdle, hydrateOnce, keepEarlyActions, onFirstReach } from './hydrate.ts';
+import { afterLoad, fetchAhead, hydrateOnce, keepEarlyActions, onFirstReach } from './hydrate.ts';
 
 export interface DueOptions {
   /** When the widget's first change is due, in ms since the page started (performance.now()). */
@@ -27,7 +27,7 @@ function isStill(): boolean {
 const due: ClientDirective = (load, options, el) => {
   const { at = 0 } = (options.value ?? {}) as unknown as Partial<DueOptions>;
   const start = hydrateOnce(load, el);
-  fetchAheadWhenIdle(el);
+  fetchAhead(el);
   const forgetActions = keepEarlyActions(el);
   let timer: number | undefined;
   const begin = () => {

@@ -9,7 +9,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { ISLAND_CONTROL, NEEDS_SCRIPT, PENDING_CLICK, PENDING_EDITS, PENDING_SUBMIT } from './early-marks.ts';
-import { preloadModules } from './island-modules.ts';
+import { fetchModuleGraph, preloadModules } from './island-modules.ts';
 
 type Load = Parameters<ClientDirective>[0];
 
@@ -20,21 +20,23 @@ export function afterLoad(run: () => void): void {
 }
 
 /**
- * Fetches the island runtime (React and its client, which every island of the site shares: the
- * island's `renderer-url` and what it imports) ahead, when the loaded page is idle, so that a first
- * reach waits for less; never on Save-Data or a 2G connection, where every byte is the visitor's.
- * Once per page (preloadModules asks for a script once). The service worker keeps it for the later
- * pages and for use offline.
+ * Fetches ahead what a first reach would wait for, so that it waits for less: at once the module graph
+ * (island-modules.ts, about 1 KB), and when the loaded page is idle the island runtime (React and its
+ * client, which every island of the site shares: the island's `renderer-url` and what it imports).
+ * Never on Save-Data or a 2G connection, where every byte is the visitor's. Once per page
+ * (preloadModules asks for a script once). The service worker keeps both for the later pages and
+ * for use offline.
  */
-export function fetchAheadWhenIdle(el: HTMLElement): void {
+export function fetchAhead(el: HTMLElement): void {
   const url = el.getAttribute('renderer-url');
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
   if (!url || connection?.saveData || /2g/.test(connection?.effectiveType ?? '')) return;
   if (document.documentElement.classList.contains('save-data')) return;
+  fetchModuleGraph(url);
   afterLoad(() => {
-    const fetchAhead = () => void preloadModules([url]);
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAhead, { timeout: 5000 });
-    else setTimeout(fetchAhead, 1000);
+    const fetchRuntime = () => void preloadModules([url]);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchRuntime, { timeout: 5000 });
+    else setTimeout(fetchRuntime, 1000);
   });
 }
 

@@ -11,10 +11,13 @@ export const ISLAND_MODULES_FILE = 'island-modules.json';
 
 type ModuleGraph = Readonly<Record<string, readonly string[]>>;
 
-/** The graph, fetched once per page (each directive carries its own copy of this module: the window holds it). */
+/**
+ * The graph, fetched once per page (each directive carries its own copy of this module: the window holds it), at
+ * a low priority: it may be asked for while the page's own photos still load.
+ */
 function moduleGraph(scriptUrl: URL): Promise<ModuleGraph> {
   const page = window as Window & { islandModules?: Promise<ModuleGraph> };
-  page.islandModules ??= fetch(new URL(`../${ISLAND_MODULES_FILE}`, scriptUrl))
+  page.islandModules ??= fetch(new URL(`../${ISLAND_MODULES_FILE}`, scriptUrl), { priority: 'low' })
     .then((response) => (response.ok ? (response.json() as Promise<ModuleGraph>) : {}))
     .catch(() => ({}));
   return page.islandModules;
@@ -31,6 +34,15 @@ function withImports(entry: URL, graph: ModuleGraph): URL[] {
   };
   visit(entry);
   return [...found.values()];
+}
+
+/**
+ * Starts fetching the graph (`scriptUrl`: any script of `_astro/`), so that an island's start asks for all its
+ * modules in one round trip instead of two: the graph's, then its modules'. A tap made right after the page's
+ * load would otherwise wait for both.
+ */
+export function fetchModuleGraph(scriptUrl: string): void {
+  void moduleGraph(new URL(scriptUrl, document.baseURI));
 }
 
 /**

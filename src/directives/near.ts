@@ -5,7 +5,7 @@
  * Tab starts every one of them (one tab stop each, the arrow keys inside).
  */
 import type { ClientDirective } from 'astro';
-import { afterLoad, fetchAheadWhenIdle, hydrateOnce, keepEarlyActions, onFirstReach } from './hydrate.ts';
+import { afterLoad, fetchAhead, hydrateOnce, keepEarlyActions, onFirstReach } from './hydrate.ts';
 
 export interface NearOptions {
   /** How near the view it starts, as IntersectionObserver's rootMargin; 200px when not said. */
@@ -15,7 +15,7 @@ export interface NearOptions {
 const near: ClientDirective = (load, options, el) => {
   const { margin = '200px' } = (options.value ?? {}) as unknown as NearOptions;
   const start = hydrateOnce(load, el);
-  fetchAheadWhenIdle(el);
+  fetchAhead(el);
   const forgetActions = keepEarlyActions(el);
   let observer: IntersectionObserver | undefined;
   const begin = () => {

@@ -7,7 +7,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { ISLAND_CONTROL } from './early-marks.ts';
-import { fetchAheadWhenIdle, hydrateOnce, isIslandsOwn, keepEarlyActions, onFirstReach } from './hydrate.ts';
+import { fetchAhead, hydrateOnce, isIslandsOwn, keepEarlyActions, onFirstReach } from './hydrate.ts';
 
 /** What the directive's value names. */
 export interface ReachOptions {
@@ -34,7 +34,7 @@ function isWidgetReach(event: Event): boolean {
 const reach: ClientDirective = (load, options, el) => {
   const { params = [], group } = (options.value ?? {}) as unknown as ReachOptions;
   const start = hydrateOnce(load, el);
-  fetchAheadWhenIdle(el);
+  fetchAhead(el);
   const forgetActions = keepEarlyActions(el);
   let isBegun = false;
   const begin = () => {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { init as initLexer } from 'es-module-lexer';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fetchAhead } from '../../src/directives/hydrate.ts';
 import { preloadModules } from '../../src/directives/island-modules.ts';
 import { islandModuleGraph } from '../../src/integrations/client-directives.ts';
 
@@ -16,6 +17,7 @@ const preloaded = () =>
 
 afterEach(() => {
   document.head.replaceChildren();
+  document.documentElement.className = '';
   delete (window as Window & { islandModules?: unknown }).islandModules;
   vi.unstubAllGlobals();
 });
@@ -77,5 +79,41 @@ describe('preloadModules', () => {
     vi.stubGlobal('fetch', vi.fn(answer));
     await preloadModules(['/_astro/Island.a1.js']);
     expect(preloaded()).toEqual(['/_astro/Island.a1.js']);
+  });
+});
+
+describe('fetchAhead', () => {
+  const GRAPH = { 'client.f6.js': ['react.c3.js'] };
+  /** An island as Astro writes it, on a page still loading (jsdom's document has loaded: `readyState` says not). */
+  function loadingIsland(): HTMLElement {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const element = document.createElement('astro-island');
+    element.setAttribute('renderer-url', '/_astro/client.f6.js');
+    return element;
+  }
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('asks for the graph at once, while the page loads, and for no script: the runtime waits for the load', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(GRAPH)));
+    vi.stubGlobal('fetch', fetch);
+    fetchAhead(loadingIsland());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(new URL(String(fetch.mock.calls[0]?.at(0))).pathname).toBe('/island-modules.json');
+    expect(fetch.mock.calls[0]?.at(1)).toMatchObject({ priority: 'low' });
+    expect(preloaded()).toEqual([]);
+    // An island that starts then finds the graph there: its modules in one round trip, no second fetch.
+    await preloadModules(['/_astro/client.f6.js']);
+    expect(preloaded().sort()).toEqual(['/_astro/client.f6.js', '/_astro/react.c3.js']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for nothing on Save-Data', () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(GRAPH)));
+    vi.stubGlobal('fetch', fetch);
+    document.documentElement.classList.add('save-data');
+    fetchAhead(loadingIsland());
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -48,8 +48,8 @@ async function seenSoFar(page: Page): Promise<void> {
 }
 
 /**
- * Whether any island has begun to load: preloadModules (src/directives/island-modules.ts) asks for the module
- * graph first, at once, and the window keeps that request, whichever directive or the fetch-ahead called it.
+ * Whether anything of the islands was asked for: the module graph comes first (src/directives/island-modules.ts),
+ * fetched ahead as the page loads or asked for by an island's start, and the window keeps that request.
  */
 const hasBegunIslands = (page: Page) => page.evaluate(() => 'islandModules' in window);
 
@@ -99,7 +99,7 @@ test('/all-tours fetches at most 15 KB of JavaScript before its load, and no Rea
   await page.goto('/all-tours');
   await expectLightLoad(page, scripts);
   await expect.poll(() => scripts.all.filter(isReact).length, { timeout: 10_000 }).toBeGreaterThan(0);
-  // The signal the Save-Data test below reads: given once the runtime is fetched ahead.
+  // The signal the Save-Data tests below read: given when anything is fetched ahead.
   expect(await hasBegunIslands(page)).toBe(true);
 });
 

@@ -14,7 +14,7 @@ import type { FirstTouch, TapMoment, Widget } from './figures.ts';
 const RUNTIME_AHEAD_WAIT_MS = 30_000;
 
 /**
- * Waits until the loaded page has fetched the island runtime ahead (the directives' `fetchAheadWhenIdle`)
+ * Waits until the loaded page has fetched the island runtime ahead (the directives' `fetchAhead`)
  * and the network is quiet; false when it did not within RUNTIME_AHEAD_WAIT_MS.
  */
 async function untilRuntimeAhead(page: Page): Promise<boolean> {
