@@ -79,6 +79,8 @@ interface EntityConfig {
   singular: string;
   /** 'Passeios', 'Guias', ... ('Voltar para Guias' of the 404 page). */
   plural: string;
+  /** Whether the kind's name is feminine in Portuguese ('as Agências', 'as Hospedagens'), for the words that agree with it. */
+  isFeminine: boolean;
   /**
    * The list's one name (a visitor meets one name for one list): its heading, its breadcrumb, the header's menu entry
    * (src/lib/navigation.ts) and the home carousel's name, all the same words ('Guias de Turismo').
@@ -155,6 +157,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.tour,
     singular: 'Passeio',
     plural: 'Passeios',
+    isFeminine: false,
     listName: 'Passeios',
     listTitle: 'Passeios',
     listHasBackLink: false,
@@ -191,6 +194,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.accommodation,
     singular: 'Hospedagem',
     plural: 'Hospedagens',
+    isFeminine: true,
     listName: 'Hospedagens',
     listTitle: 'Hospedagens',
     listHasBackLink: false,
@@ -227,6 +231,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.restaurant,
     singular: 'Restaurante',
     plural: 'Restaurantes',
+    isFeminine: false,
     listName: 'Restaurantes',
     listTitle: 'Restaurantes',
     listHasBackLink: false,
@@ -262,6 +267,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.event,
     singular: 'Evento',
     plural: 'Eventos',
+    isFeminine: false,
     listName: 'Eventos',
     listTitle: 'Eventos',
     listHasBackLink: true,
@@ -293,6 +299,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.driver,
     singular: 'Condutor',
     plural: 'Condutores',
+    isFeminine: false,
     listName: 'Condutores',
     listTitle: 'Condutores',
     listHasBackLink: false,
@@ -322,6 +329,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.guide,
     singular: 'Guia',
     plural: 'Guias',
+    isFeminine: false,
     listName: 'Guias de Turismo',
     listTitle: 'Guias de Turismo',
     listHasBackLink: false,
@@ -357,6 +365,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.agency,
     singular: 'Agência',
     plural: 'Agências',
+    isFeminine: true,
     listName: 'Agências de Turismo',
     listTitle: 'Agências de Turismo',
     listHasBackLink: false,
@@ -393,6 +402,7 @@ export const ENTITIES: Record<ItemKind, EntityConfig> = {
     detailPrefix: DETAIL_PREFIXES.tourProvider,
     singular: 'Fornecedor',
     plural: 'Fornecedores',
+    isFeminine: false,
     listName: 'Fornecedores de Atrativos',
     listTitle: 'Fornecedores de Atrativos',
     listHasBackLink: false,

@@ -312,6 +312,12 @@ describe.each<[ItemKind, string, string]>([
     'Agências de Turismo Filtradas por Experiência',
     'Nenhuma agência encontrada para as experiências selecionadas: {list}.',
   ],
+  // No stay lists experiences today; the words still agree with the name, should one.
+  [
+    'accommodation',
+    'Hospedagens Filtradas por Experiência',
+    'Nenhuma hospedagem encontrada para as experiências selecionadas: {list}.',
+  ],
 ])('experienceQueryTexts(%s)', (kind, filteredTitle, noMatch) => {
   it('gives the filtered heading and the no-match message', () =>
     expect(experienceQueryTexts(kind)).toEqual({ filteredTitle, noMatch }));

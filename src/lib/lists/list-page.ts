@@ -131,10 +131,9 @@ export function localities(items: readonly Item[]): string[] {
  * para as experiências selecionadas: {list}.').
  */
 export function experienceQueryTexts(kind: ItemKind): { filteredTitle: string; noMatch: string } {
-  const { listTitle, listName, emptyTitle } = ENTITIES[kind];
-  const feminine = kind === 'agency';
+  const { listTitle, listName, emptyTitle, isFeminine } = ENTITIES[kind];
   return {
-    filteredTitle: `${kind === 'tour' ? listTitle : listName} ${feminine ? 'Filtradas' : 'Filtrados'} por Experiência`,
+    filteredTitle: `${kind === 'tour' ? listTitle : listName} ${isFeminine ? 'Filtradas' : 'Filtrados'} por Experiência`,
     noMatch: `${emptyTitle.replace(/\.$/, '')} para as experiências selecionadas: {list}.`,
   };
 }
