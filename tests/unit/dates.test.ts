@@ -229,6 +229,30 @@ describe.each(readers)('%s', (_field, read) => {
   it.each(PAST_SHAPES)('%j → %j', (value, expected) => expect(read(value)).toBe(expected));
 });
 
+// The sync's own CITY_TIME_ZONE (RecordContext.timeZone), as for events: a sync run with settings other than its
+// process's (another city in one process) reads a date written without a zone in that city, not in this process's.
+describe.each<[string, (value: string, context: ReturnType<typeof contextFor>) => string | null]>([
+  [
+    'a post’s `date`',
+    (date, context) =>
+      toNewsArticle(RawPostSchema.parse({ id: 1, title: 'Notícia', status: 'publish', date }), context).publishedAt,
+  ],
+  [
+    'a feedback’s `created_at`',
+    (created_at, context) =>
+      toTestimonial(RawFeedbackSchema.parse({ id: 1, description: 'Ótimo', created_at }), context).writtenDate,
+  ],
+  [
+    'an episode’s `release_date`',
+    (release_date, context) => toEpisode(RawEpisodeSchema.parse({ id: 'ep', release_date }), context).publishedAt,
+  ],
+])('%s in a sync for another city', (_field, read) => {
+  it('is read in that city’s time zone', () => {
+    expect(read('19/11/2026 10:00', contextFor({ timeZone: 'America/Rio_Branco' }))).toBe('2026-11-19T15:00:00.000Z');
+    expect(read('19/11/2026 10:00', contextFor({ timeZone: 'America/Noronha' }))).toBe('2026-11-19T12:00:00.000Z');
+  });
+});
+
 describe('a post’s `date_gmt`: UTC, with or without its Z', () => {
   const publishedAt = (date_gmt: string) =>
     toNewsArticle(

@@ -4,6 +4,7 @@
  * importing each other.
  */
 
+import { TIME_ZONE } from '../../../src/lib/format.ts';
 import type { RecordNote } from '../../../src/lib/schemas/index.ts';
 
 /** A record left out of a collection, or kept after a repair, with why (status.json keeps them for /status). */
@@ -37,8 +38,9 @@ export interface RecordContext {
    */
   siteUrl?: string | undefined;
   /**
-   * CITY_TIME_ZONE of this run, in which an event's time without an offset is read and every time is
-   * written (eventDate); TIME_ZONE, the process's, when unset (tests of a single mapper).
+   * CITY_TIME_ZONE of this run, in which a date or time written without an offset is read (an event's,
+   * a post's, an episode's, a testimonial's) and every time is written; TIME_ZONE, the process's, when
+   * unset (tests of a single mapper): cityZone.
    */
   timeZone?: string | undefined;
   /** The record's position in its collection, from 0, and the collection's size. */
@@ -50,3 +52,6 @@ export interface RecordContext {
    */
   note(reason: string, detail: NoteDetail): void;
 }
+
+/** The city's time zone of a record's sync (RecordContext.timeZone), else the process's (TIME_ZONE). */
+export const cityZone = (context: Pick<RecordContext, 'timeZone'>): string => context.timeZone ?? TIME_ZONE;

@@ -1,8 +1,8 @@
 import { z } from 'astro/zod';
-import { formatDate, formatDuration, TIME_ZONE, truncate } from '../../../src/lib/format.ts';
+import { formatDate, formatDuration, truncate } from '../../../src/lib/format.ts';
 import type { Episode } from '../../../src/lib/schemas/index.ts';
 import { sliceWhole } from '../../../src/lib/text.ts';
-import type { RecordContext } from './context.ts';
+import { cityZone, type RecordContext } from './context.ts';
 import { checkedField, LenientLongText, LenientText, lenient, lenientList, noteField, RawId, withinScale } from './fields.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE, webUrl } from './values.ts';
 
@@ -45,17 +45,17 @@ export function spotifyUrl(value: string): string | null {
 const MAX_DURATION_MS = 24 * 3600_000;
 
 /** '2026-03' and '2026' (month or year precision) are completed to the first day; noon in the city's time zone, so the day shown is the release day. */
-function releaseDate(value: string | undefined, now: Date): string | null {
+function releaseDate(value: string | undefined, context: RecordContext): string | null {
   if (!value) return null;
   const completed = /^\d{4}$/.test(value) ? `${value}-01-01` : /^\d{4}-\d{2}$/.test(value) ? `${value}-01` : value;
-  return calendarDate(completed, { zone: TIME_ZONE, latest: latestDate(now) });
+  return calendarDate(completed, { zone: cityZone(context), latest: latestDate(context.now) });
 }
 
 /** An episode; `context.index` is its position in the list, newest first, and `context.total` the list size. */
 export function toEpisode(raw: RawEpisode, context: RecordContext): Episode {
   const { index, total } = context;
   const title = raw.name ?? 'Episódio';
-  const publishedAt = releaseDate(raw.release_date, context.now);
+  const publishedAt = releaseDate(raw.release_date, context);
   if (raw.release_date && !publishedAt) noteField(context, 'release_date', raw.release_date, 'not-date', NOT_A_DATE);
   const durationMs = Math.round(
     withinScale(raw.duration_ms, { label: 'duration_ms', min: 0, max: MAX_DURATION_MS, fallback: 0 }, context),

@@ -1,10 +1,10 @@
 import { z } from 'astro/zod';
 import { whatsappNumber } from '../../../src/lib/contact/whatsapp.ts';
-import { discountPercent, formatBRL, parsePrice, slugify, TIME_ZONE, truncate } from '../../../src/lib/format.ts';
+import { discountPercent, formatBRL, parsePrice, slugify, truncate } from '../../../src/lib/format.ts';
 import { distinctPhotos } from '../../../src/lib/gallery.ts';
 import type { GalleryImage, HiddenReason, Item, ItemKind, ItemProvider, ItemStatus } from '../../../src/lib/schemas/index.ts';
 import { placeLabel } from '../../../src/lib/text.ts';
-import { type RecordContext, RecordRefused } from './context.ts';
+import { cityZone, type RecordContext, RecordRefused } from './context.ts';
 import {
   checkedField,
   firstText,
@@ -290,7 +290,7 @@ function priceOf(value: string | number | undefined, label: string, context: Rec
  */
 function eventDay(values: (string | undefined)[], label: string, context: RecordContext): string | null {
   // The run's zone, not the process's: a sync run for another city (runSync's env) writes that city's clock.
-  const options = { timeZone: context.timeZone ?? TIME_ZONE, latest: new Date(context.now.getTime() + EVENT_HORIZON_MS) };
+  const options = { timeZone: cityZone(context), latest: new Date(context.now.getTime() + EVENT_HORIZON_MS) };
   const given = values.filter((value): value is string => Boolean(value));
   for (const [index, value] of given.entries()) {
     const day = eventDate(value, options);

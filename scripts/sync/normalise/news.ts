@@ -1,8 +1,8 @@
 import { z } from 'astro/zod';
-import { readTimeMinutes, slugify, TIME_ZONE, truncate } from '../../../src/lib/format.ts';
+import { readTimeMinutes, slugify, truncate } from '../../../src/lib/format.ts';
 import { PLACEHOLDERS } from '../../../src/lib/images.ts';
 import type { NewsArticle } from '../../../src/lib/schemas/index.ts';
-import { type RecordContext, RecordRefused } from './context.ts';
+import { cityZone, type RecordContext, RecordRefused } from './context.ts';
 import {
   checkedField,
   firstText,
@@ -62,29 +62,29 @@ type RawPost = z.output<typeof RawPostSchema>;
 
 /**
  * When a post was published: WordPress's `date_gmt` (UTC, written without a zone) when it gives one,
- * else its `date`, the blog's own clock, read in the city's time zone (TIME_ZONE), in which pages
+ * else its `date`, the blog's own clock, read in the city's time zone (cityZone), in which pages
  * show it, so the day and time read as the blog wrote them ('2026-11-19T00:00:00' is 19/11/2026
  * 00:00, whatever zone the blog runs in). A date that is not on the calendar or lies in the future
  * (a post dated 9999 would top the news for ever) does not count.
  */
-function publishedAt(raw: RawPost, now: Date): { instant: string; hasTime: boolean } | null {
-  return wordpressDate(raw.date, raw.date_gmt, now);
+function publishedAt(raw: RawPost, context: RecordContext): { instant: string; hasTime: boolean } | null {
+  return wordpressDate(raw.date, raw.date_gmt, context);
 }
 
 /**
  * A WordPress date given as its `*_gmt` field (UTC, written without a zone) and its local one (the
- * blog's clock, read in the city's time zone, TIME_ZONE), as publishedAt reads a post's; null when
- * neither is a real date up to `now` (plus a day).
+ * blog's clock, read in the city's time zone, cityZone), as publishedAt reads a post's; null when
+ * neither is a real date up to the sync's `now` (plus a day).
  */
 export function wordpressDate(
   local: string | undefined,
   gmtField: string | undefined,
-  now: Date,
+  context: Pick<RecordContext, 'now' | 'timeZone'>,
 ): { instant: string; hasTime: boolean } | null {
-  const latest = latestDate(now);
+  const latest = latestDate(context.now);
   const gmt = gmtField?.replace(/Z$/i, '');
   const fromGmt = calendarDate(gmt, { zone: 'Z', latest });
-  const instant = fromGmt ?? calendarDate(local, { zone: TIME_ZONE, latest });
+  const instant = fromGmt ?? calendarDate(local, { zone: cityZone(context), latest });
   return instant ? { instant, hasTime: writtenDate(fromGmt ? gmt : local)?.time != null } : null;
 }
 
@@ -147,7 +147,7 @@ export function blogAddress(
  */
 export function toNewsArticle(raw: RawPost, context: RecordContext, blogHosts: readonly string[] = []): NewsArticle {
   const title = publishedTitle(raw);
-  const date = publishedAt(raw, context.now);
+  const date = publishedAt(raw, context);
   if (!date) {
     const value = quoted(raw.date_gmt ?? raw.date ?? '');
     throw new RecordRefused(`no valid publication date (${value}: ${NOT_A_DATE})`, { field: 'date', problem: 'not-date', value });

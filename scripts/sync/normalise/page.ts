@@ -66,8 +66,7 @@ const UNPLACED = { path: null, lang: 'pt-BR', translationOf: null } as const sat
 export function toBlogPage(raw: RawPage, context: RecordContext, blogHosts: readonly string[] = []): BlogPage {
   const title = publishedTitle(raw);
   // When an editor last saved it; a page never changed since it was published has its date.
-  const modified =
-    wordpressDate(raw.modified, raw.modified_gmt, context.now) ?? wordpressDate(raw.date, raw.date_gmt, context.now);
+  const modified = wordpressDate(raw.modified, raw.modified_gmt, context) ?? wordpressDate(raw.date, raw.date_gmt, context);
   if (!modified) {
     const value = quoted(raw.modified_gmt ?? raw.modified ?? raw.date_gmt ?? raw.date ?? '');
     throw new RecordRefused(`no valid date (${value}: ${NOT_A_DATE})`, { field: 'modified', problem: 'not-date', value });

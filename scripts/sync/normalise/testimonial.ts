@@ -1,7 +1,6 @@
 import { z } from 'astro/zod';
-import { TIME_ZONE } from '../../../src/lib/format.ts';
 import type { Testimonial } from '../../../src/lib/schemas/index.ts';
-import type { RecordContext } from './context.ts';
+import { cityZone, type RecordContext } from './context.ts';
 import { firstText, LenientLongText, LenientText, lenient, noteField, RawBoolean, RawId, RawKey, withinScale } from './fields.ts';
 import { calendarDate, imageUrl, latestDate, NOT_A_DATE } from './values.ts';
 
@@ -51,7 +50,9 @@ export function toTestimonial(raw: RawFeedback, context: RecordContext): Testimo
   const rating = scaled === null ? null : Math.round(scaled);
   const experience = raw.experience?.toLowerCase();
   const isAudio = isAudioMessage(raw);
-  const writtenDate = raw.created_at ? calendarDate(raw.created_at, { zone: TIME_ZONE, latest: latestDate(context.now) }) : null;
+  const writtenDate = raw.created_at
+    ? calendarDate(raw.created_at, { zone: cityZone(context), latest: latestDate(context.now) })
+    : null;
   if (raw.created_at && !writtenDate) noteField(context, 'created_at', raw.created_at, 'not-date', NOT_A_DATE);
   const image = (value: string | undefined) => (value ? imageUrl(value, context.baseUrl) : null);
   return {
