@@ -3,30 +3,49 @@
  * (BaseLayout.astro): once the visitor is a screen down and scrolls back up (reaching for the top),
  * the link shows at the bottom right of the screen, and goes again when they scroll down or stop for
  * a moment, so it never sits over what they read; at the end of the page it shows in its own place.
- * Only the visitor's own scrolling counts (wheel, touch, keys): the browser's scroll anchoring, as
- * sections above are drawn, also moves the page up. Without JavaScript it is a plain link at the
- * end of the page.
+ * Only the visitor's own scrolling up counts: the last wheel turn, key or finger drawn down, within
+ * a moment. The browser's scroll anchoring also moves the page up, as sections above are drawn, even
+ * right after the visitor scrolled down, and the link must not then cover what they came to read.
+ * Without JavaScript it is a plain link at the end of the page.
  */
 const link = document.querySelector<HTMLElement>('.back-to-top');
 /** How long the link stays once the visitor stops scrolling up. */
 const LINGER_MS = 2500;
-/** A scroll this soon after the visitor's input is theirs. */
+/** A scroll this soon after the visitor asked to go up is theirs. */
 const INPUT_MS = 500;
+/** Keys that scroll a page up (Shift+Space too). */
+const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 if (link) {
   let lastY = window.scrollY;
-  let lastInput = Number.NEGATIVE_INFINITY;
+  /** When the visitor last asked to go up; any input that asks to go down forgets it. */
+  let lastUpInput = Number.NEGATIVE_INFINITY;
+  let touchY: number | null = null;
   let timer = 0;
+  const asked = (isUp: boolean) => {
+    lastUpInput = isUp ? performance.now() : Number.NEGATIVE_INFINITY;
+  };
   const isAtEnd = () => window.scrollY > 0 && window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 8;
   const show = (isShown: boolean) => link.classList.toggle('is-shown', isShown || isAtEnd());
-  for (const type of ['wheel', 'touchmove', 'keydown'] as const) {
-    window.addEventListener(type, () => (lastInput = performance.now()), { passive: true });
-  }
+  window.addEventListener('wheel', (event) => event.deltaY !== 0 && asked(event.deltaY < 0), { passive: true });
+  window.addEventListener('keydown', (event) => asked(UP_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey)));
+  window.addEventListener('touchstart', (event) => (touchY = event.touches[0]?.clientY ?? null), { passive: true });
+  window.addEventListener(
+    'touchmove',
+    (event) => {
+      const y = event.touches[0]?.clientY;
+      // A finger drawn down the screen scrolls the page up.
+      if (y === undefined || touchY === null || y === touchY) return;
+      asked(y > touchY);
+      touchY = y;
+    },
+    { passive: true },
+  );
   window.addEventListener(
     'scroll',
     () => {
       const y = window.scrollY;
-      const isReaching = performance.now() - lastInput < INPUT_MS && y < lastY && y > window.innerHeight;
+      const isReaching = performance.now() - lastUpInput < INPUT_MS && y < lastY && y > window.innerHeight;
       lastY = y;
       clearTimeout(timer);
       show(isReaching);
