@@ -8,7 +8,6 @@
  * right after the visitor scrolled down, and the link must not then cover what they came to read.
  * Without JavaScript it is a plain link at the end of the page.
  */
-const link = document.querySelector<HTMLElement>('.back-to-top');
 /** How long the link stays once the visitor stops scrolling up. */
 const LINGER_MS = 2500;
 /** A scroll this soon after the visitor asked to go up is theirs. */
@@ -16,7 +15,8 @@ const INPUT_MS = 500;
 /** Keys that scroll a page up (Shift+Space too). */
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
-if (link) {
+/** Floats `link` into reach as the visitor scrolls back up (the page's listeners, for as long as it lasts). */
+export function floatWhileReaching(link: HTMLElement): void {
   let lastY = window.scrollY;
   /** When the visitor last asked to go up; any input that asks to go down forgets it. */
   let lastUpInput = Number.NEGATIVE_INFINITY;
@@ -54,3 +54,6 @@ if (link) {
     { passive: true },
   );
 }
+
+const link = document.querySelector<HTMLElement>('.back-to-top');
+if (link) floatWhileReaching(link);

@@ -4,20 +4,20 @@
  * the page moves up by itself right after they scrolled down (the browser's scroll anchoring, as sections
  * above are drawn), which once showed it over what they had come to read.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { floatWhileReaching } from '../../src/islands/back-to-top.ts';
 
 let scrollY = 0;
 let link: HTMLElement;
 
-beforeEach(async () => {
+beforeEach(() => {
   document.body.innerHTML = '<main><p>Texto</p><a class="back-to-top" href="#top">Voltar ao topo</a></main>';
   link = document.querySelector('.back-to-top') as HTMLElement;
   scrollY = 0;
   Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
   // A long page: the end is far below (jsdom lays nothing out).
   Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, value: 20_000 });
-  vi.resetModules();
-  await import('../../src/islands/back-to-top.ts');
+  floatWhileReaching(link);
 });
 
 afterEach(() => {
