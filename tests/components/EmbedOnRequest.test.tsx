@@ -2,7 +2,7 @@
  * A third-party frame on request (src/islands/EmbedOnRequest.tsx): the placeholder, with its links,
  * until its button is pressed, then the frame in its place, focused; a press before React came opens it
  * once React runs. That no request leaves before, and the frame as a visitor sees it, are
- * tests/e2e/contact.spec.ts (the map) and home.spec.ts (the podcast player).
+ * tests/e2e/contact.spec.ts (the map) and tests/e2e/home.spec.ts (the podcast player).
  */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';

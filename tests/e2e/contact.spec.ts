@@ -5,8 +5,8 @@
  * subject and body) with the page staying, the accessibility sweep of each state; a message sent before
  * the form's code arrives. What the form does once it runs, for each way an agency can be reached (typed
  * text kept, a fixed field's message gone), is tests/components/ContactForm.test.tsx; what the page serves,
- * with or without JavaScript, tests/html/contact-form.test.ts and embeds.test.ts. The home's podcast player on
- * request: home.spec.ts.
+ * with or without JavaScript, tests/html/contact-form.test.ts and tests/html/embeds.test.ts. The home's podcast player on
+ * request: tests/e2e/home.spec.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, holdResponses, stubThirdParties, WIDTHS } from './support.ts';

@@ -99,7 +99,7 @@ test('the detail page heart saves the item; its card elsewhere shows it saved', 
   await expect(heart).toBeVisible();
   await heart.click();
   await expect(page.getByRole('button', { name: 'Remover dos favoritos', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  // The pressed heart is what changed: the detail template is swept in details.spec.ts.
+  // The pressed heart is what changed: the detail template is swept in tests/e2e/details.spec.ts.
   await sweepAtBothWidths(page, '.hero');
 
   await page.goto('/all-restaurants');

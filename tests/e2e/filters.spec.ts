@@ -6,7 +6,7 @@
  * the accessibility sweep (the filtered list at both widths, one load resized). The behaviour does not
  * depend on the width: it runs at a phone's, where the panel is folded. What each control filters, the
  * chips, 'Limpar' and the state of a shared address are checked on the built pages without a browser, in
- * tests/html/list-filters.test.ts; the panel open or folded at each width, in lists.spec.ts.
+ * tests/html/list-filters.test.ts; the panel open or folded at each width, in tests/e2e/lists.spec.ts.
  * Sample values come from data/sample-snapshot/*.json.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';

@@ -3,7 +3,7 @@
  * several checks: on a tour, the contact at hand, 'Mais 3 fotos' and the photo viewer's gestures (a swipe, the
  * Back gesture, the page behind kept still); on the home, the keyboard through its carousels (the pause button,
  * the arrows), the podcast's episodes, the home's height and 'Voltar ao topo'; the site search's answers and
- * ranking; the lists without JavaScript. The header's menus and the promotions banner: menus.spec.ts. The words
+ * ranking; the lists without JavaScript. The header's menus and the promotions banner: tests/e2e/menus.spec.ts. The words
  * the static pages say (a button, a price, a tour's contact, the footer's facts): tests/html/words.test.ts; the
  * podcast's episodes and chips in the static page: tests/html/home.test.ts.
  */
@@ -278,7 +278,7 @@ for (const { name, width, height } of SIZES) {
 
       await test.step(`the podcast's episodes: ${isPhone ? 'three, all six on request' : 'all six'}`, async () => {
         // Each episode once, the player's apart, and chips that really filter: tests/html/home.test.ts; the chips
-        // at work: home-behaviour.spec.ts.
+        // at work: tests/e2e/home-behaviour.spec.ts.
         const podcast = page.getByRole('region', { name: 'Vozes do Turismo', exact: true });
         await podcast.scrollIntoViewIfNeeded();
         const cards = podcast.locator('[data-podcast-episodes] > li');
@@ -402,7 +402,7 @@ test.describe('lists without JavaScript at a phone width', () => {
     const cards = await results.locator('[data-list-grid] > li').count();
     await expect(results.getByText(`${cards} resultados`, { exact: true })).toBeVisible();
     // No filter is offered without JavaScript (tests/e2e/lists.spec.ts), so no note about them either (a list's and
-    // a portal's: tests/html/lists.test.ts, portals.test.ts).
+    // a portal's: tests/html/lists.test.ts, tests/html/portals.test.ts).
     await expect(page.getByRole('button', { name: 'Aplicar filtros' })).toBeHidden();
 
     await page.goto('/news?q=pesca');

@@ -85,7 +85,7 @@ test.describe(`home behaviour at ${PHONE.name} width`, () => {
     const podcast = section(page, 'Vozes do Turismo');
     const topics = podcast.getByRole('list', { name: 'Temas do podcast' });
     await expect(topics.getByRole('listitem')).toHaveCount(4);
-    // What a chip keeps (a phone then shows the first three of them, hands.spec.ts).
+    // What a chip keeps (a phone then shows the first three of them, tests/e2e/hands.spec.ts).
     const episodes = podcast.locator('.episodes > li:not([hidden])');
     const gastronomy = topics.getByRole('button', { name: 'Gastronomia' });
     await expect(gastronomy).toHaveAttribute('aria-pressed', 'false');
@@ -103,7 +103,7 @@ test.describe(`home behaviour at ${PHONE.name} width`, () => {
     await expect(gastronomy).toHaveAttribute('aria-pressed', 'false');
     await expect(episodes).toHaveCount(4);
     await expect(podcast.getByText('4 episódios sobre Natureza')).toBeVisible();
-    // The section, filtered (home.spec scans the whole home as it loads).
+    // The section, filtered (tests/e2e/home.spec.ts scans the whole home as it loads).
     await expectNoSeriousA11yViolations(page, '#podcast');
 
     await nature.click();

@@ -4,8 +4,8 @@
  * the episodes on request on a phone with the cover gradient, the accessibility sweep with every lazy
  * picture loaded, nothing foreign before the visitor asks for the player; Segmentos' cards open and close;
  * an experience's description shows on hover and focus, and without hover on a touch screen; sections
- * drawn as they come into view. The hero's slideshow: interaction.spec.ts and home-behaviour.spec.ts;
- * where the menu anchors land: anchors.spec.ts. What its static HTML says (sections, headings, links,
+ * drawn as they come into view. The hero's slideshow: tests/e2e/interaction.spec.ts and tests/e2e/home-behaviour.spec.ts;
+ * where the menu anchors land: tests/e2e/anchors.spec.ts. What its static HTML says (sections, headings, links,
  * counts, texts, JSON-LD) is tests/html/home.test.ts.
  */
 import { expect, type Page, test } from '@playwright/test';

@@ -6,8 +6,8 @@
  * photo and its pause button keeping the focus (at phone width); the lightbox's keys, focus and overlay.
  * Timers run on Playwright's controlled clock, paused right after load so every step moves time by hand.
  * The timers' whole cycles, on fake timers without a browser: tests/components/carousel.test.tsx and
- * slideshow.test.tsx; each carousel's interval and ends and the served gallery links: tests/html/home.test.ts
- * and search-and-gallery.test.ts.
+ * tests/components/slideshow.test.tsx; each carousel's interval and ends and the served gallery links: tests/html/home.test.ts
+ * and tests/html/search-and-gallery.test.ts.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, openWithClock, WIDTHS } from './support.ts';

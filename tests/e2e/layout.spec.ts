@@ -43,8 +43,8 @@ const WIDTHS = [320, 390, 768, 1024, 1280, 1440];
 const READABLE_PX = 180;
 
 /**
- * Text at 200 % as the browser's own text size sets it (WCAG 1.4.4: the default font size, so the em
- * breakpoints of the header follow it, which a zoom of the root's font would not show): no sideways scroll on
+ * Text at 200 % as a visitor who needs large text sets it, in the browser's own text size (the default font
+ * size, so the em breakpoints of the header follow it, which a zoom of the root's font would not show): no sideways scroll on
  * a phone of 320 or 390 px, nor at 1280 px, where the header keeps its phone drawer until the menu fits.
  */
 const LARGE_TEXT_PAGES = new Set([

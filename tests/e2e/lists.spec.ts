@@ -4,7 +4,7 @@
  * control shown, the filter panel open on desktop and folded on phones, the experiences in a box that
  * scrolls, the accessibility sweep, cards drawn as they come into view; without JavaScript no filter or
  * sort control or search box and the results at full width; the older addresses and 'Voltar' at work.
- * Sorting at work: sorting.spec.ts. What the static HTML says, for every list (texts, counts, options,
+ * Sorting at work: tests/e2e/sorting.spec.ts. What the static HTML says, for every list (texts, counts, options,
  * ranges, what only scripts can use, card data, JSON-LD), is tests/html/lists.test.ts.
  */
 import { expect, type Page, test } from '@playwright/test';

@@ -6,7 +6,7 @@
  * name keeps its room on the desktop bar. The browser's Back closes the drawer and the visitor stays on the page,
  * and closing it otherwise leaves no history entry behind. The banner is one slim line, leads to the items on sale,
  * stays closed once closed, and without JavaScript stays with no dead button. Where each menu leads and what the
- * banner's link and /promocoes say: tests/html/menu.test.ts and words.test.ts.
+ * banner's link and /promocoes say: tests/html/menu.test.ts and tests/html/words.test.ts.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { ENTITIES } from '../../src/lib/entities.ts';

@@ -3,7 +3,7 @@
  * with its links inside an island (src/islands/EmbedOnRequest.tsx) that waits for the visitor's reach,
  * its button shown only where scripts run, no frame in the page. Pressing it, early or not, is
  * tests/components/EmbedOnRequest.test.tsx; no request before, in a browser, tests/e2e/contact.spec.ts (the
- * contact map), home.spec.ts (the player) and details.spec.ts (nothing foreign on /accommodation/201).
+ * contact map), tests/e2e/home.spec.ts (the player) and tests/e2e/details.spec.ts (nothing foreign on /accommodation/201).
  */
 import { describe, expect, it } from 'vitest';
 import { one, page } from '../support/dist-pages.ts';

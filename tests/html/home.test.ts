@@ -3,7 +3,7 @@
  * hero's pictures and dot links, Segmentos, the item carousels, the experiences, the podcast, news and
  * testimonials, the menu anchors and the JSON-LD. What a visitor does with them (open a card, hover,
  * swipe, the slideshow, the carousels' slides) and how each width lays them out: tests/e2e/home.spec.ts,
- * home-behaviour.spec.ts and interaction.spec.ts.
+ * tests/e2e/home-behaviour.spec.ts and tests/e2e/interaction.spec.ts.
  */
 import { expect, it } from 'vitest';
 import { SECTIONS, SEGMENT_LINKS, UPPERCASE_SECTIONS } from '../fixtures/home-page.ts';

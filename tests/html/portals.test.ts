@@ -5,7 +5,7 @@
  * agency, the lists every text page links, the JSON-LD and the page's own scripts; the 404 page's
  * message for each kind of path, its inline script run here as a browser runs it; the fallbacks of
  * records that miss data, and robots.txt. The portals' behaviour, what each width shows, the
- * requests and the accessibility sweep are tests/e2e/portals.spec.ts and portal-behaviour.spec.ts.
+ * requests and the accessibility sweep are tests/e2e/portals.spec.ts and tests/e2e/portal-behaviour.spec.ts.
  */
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';

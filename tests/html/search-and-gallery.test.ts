@@ -4,8 +4,8 @@
  * forms to it, links to the large photos), each inside an island that waits for the visitor's reach
  * (`client:reach`), so nothing of search or of the viewer is fetched with the page, and no dialog is in it; an
  * event's dates are in the search index, as words and as the meta its result shows.
- * What they do in a browser: tests/e2e/search.spec.ts and interaction.spec.ts; what the search index finds:
- * search-index.test.ts.
+ * What they do in a browser: tests/e2e/search.spec.ts and tests/e2e/interaction.spec.ts; what the search index finds:
+ * tests/html/search-index.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
