@@ -160,7 +160,11 @@ export function pagePolicy(tags: readonly Tag[]): Map<string, string[]> | null {
     (tag) => tag.name === 'meta' && tag.attributes.get('http-equiv')?.toLowerCase() === 'content-security-policy',
   );
   const content = meta?.attributes.get('content');
-  if (content === undefined) return null;
+  return content === undefined ? null : parsePolicy(content);
+}
+
+/** A policy's directives by name (lower case), each with its sources; the first of a repeated name counts, as in a browser. */
+export function parsePolicy(content: string): Map<string, string[]> {
   const directives = new Map<string, string[]>();
   for (const part of content.split(';')) {
     const [name, ...values] = part.trim().split(/\s+/);

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scriptHash } from '../../scripts/verify/scripts.ts';
+import { parsePolicy } from '../../src/integrations/csp.ts';
 import { headersForPath, parseHeadersFile } from '../../src/integrations/headers.ts';
 import { DIST, page } from '../support/dist-pages.ts';
 
@@ -31,16 +32,6 @@ const PAGE_TYPES = [
   // A driver that does not exist: the host answers with 404.html (scripts/serve.ts).
   ['/driver/999', '/404'],
 ] as const;
-
-/** A policy's directives by name, each with its sources (the first of a repeated name counts, as in a browser). */
-function directivesOf(policy: string): Map<string, string[]> {
-  const directives = new Map<string, string[]>();
-  for (const part of policy.split(';')) {
-    const [name, ...sources] = part.trim().split(/\s+/);
-    if (name && !directives.has(name.toLowerCase())) directives.set(name.toLowerCase(), sources);
-  }
-  return directives;
-}
 
 /** The sources a policy allows for `directive`, falling back as a browser does (script-src-elem, script-src, default-src). */
 const sourcesFor = (policy: Map<string, string[]>, ...fallbacks: string[]): string[] =>
@@ -69,8 +60,8 @@ const HEADER_RULES = parseHeadersFile(readFileSync(path.join(DIST, '_headers'), 
 describe.each(PAGE_TYPES)('%s', (address, served) => {
   const document = page(served);
   const metas = document.querySelectorAll('meta[http-equiv="content-security-policy"]');
-  const meta = directivesOf(metas[0]?.getAttribute('content') ?? '');
-  const header = directivesOf(headersForPath(HEADER_RULES, address).get('content-security-policy') ?? '');
+  const meta = parsePolicy(metas[0]?.getAttribute('content') ?? '');
+  const header = parsePolicy(headersForPath(HEADER_RULES, address).get('content-security-policy') ?? '');
   const isAfterMeta = (element: Element) =>
     Boolean((metas[0]?.compareDocumentPosition(element) ?? 0) & DOCUMENT_POSITION_FOLLOWING);
 
