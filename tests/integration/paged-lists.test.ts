@@ -214,8 +214,12 @@ async function openFilters(page: Page) {
   return page.getByRole('form', { name: 'Filtros' });
 }
 
-/** What the page requests, answers, logs and throws, with the time since it opened. */
-function recordPage(page: Page): string[] {
+/**
+ * What the page requests, answers, logs and throws, with the time since it opened, and each press it is given:
+ * the element it lands on, and for a button whether it was marked busy (aria-disabled), so that a press that
+ * brought nothing says where it went.
+ */
+async function recordPage(page: Page): Promise<string[]> {
   const log: string[] = [];
   const opened = performance.now();
   const add = (line: string) => log.push(`${String(Math.round(performance.now() - opened)).padStart(6)} ms ${line}`);
@@ -228,6 +232,20 @@ function recordPage(page: Page): string[] {
   page.on('requestfailed', (request) => add(`✗ ${where(request.url())}: ${request.failure()?.errorText}`));
   page.on('console', (message) => add(`console.${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => add(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'click',
+      (event) => {
+        const target = event.target as Element;
+        const button = target.closest?.('button');
+        const what = button
+          ? `button '${button.textContent?.trim()}' aria-disabled=${button.getAttribute('aria-disabled')}`
+          : target.tagName;
+        console.debug(`click on ${what}`);
+      },
+      true,
+    );
+  });
   return log;
 }
 
@@ -266,7 +284,7 @@ describe('in Chromium at 390 px', () => {
   let pageLog: string[] = [];
   beforeEach(async () => {
     page = await context.newPage();
-    pageLog = recordPage(page);
+    pageLog = await recordPage(page);
   });
   afterEach(async ({ task }) => {
     // A failure prints what the page did and shows: a failure under load cannot be made again at will, and a CI
