@@ -122,8 +122,8 @@ interface LighthouseFigures {
   /** Where the total blocking time comes from (blockingBySource). */
   blocking: Record<BlockingSource, number>;
   /**
-   * The LCP and the load event of the unthrottled load the simulation starts from, in ms. A paint
-   * long after the load (latePaint) is the machine's, not the page's: see `runLighthouse`.
+   * The LCP and the load event of the unthrottled load the simulation starts from, in ms: a paint long
+   * after the load is counted (isLatePaint, LATE_PAINT_MS).
    */
   observed: { lcpMs: number; loadMs: number };
   /** Of this page's runs, how many painted late (their simulated LCP counts requests the page made after its load). */
@@ -214,7 +214,7 @@ function lcpPhases(audit: { details?: unknown } | undefined): Record<string, num
 }
 
 /**
- * A paint this long after the load event: Chromium held the frame, not the page. In Lighthouse's navigation
+ * A paint this long after the load event is counted as late (`latePaints`). In Lighthouse's navigation
  * Chromium held the first frame of some pages (paint holding) for about 1 or 2 s with the main thread idle,
  * on a quiet machine too: /tour/101 painted at 2.2-2.3 s in 10 runs of 11, its load at 0.2-0.4 s. With
  * paint holding off (`--disable-features=PaintHolding`, as `runLighthouse` launches it) it painted before its
