@@ -54,8 +54,8 @@ const FIRST_VISIT_STORAGE: NonNullable<NonNullable<Config['settings']>['clearSto
   'local_storage',
 ];
 
-/** The home, a list, a detail with a gallery and a news article of the sample site. */
-const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312'];
+/** The pages the Lighthouse budgets name: the home, a list, a detail with a gallery, a news article, /agenda, /busca and /favoritos. */
+const DEFAULT_PAGES = ['/', '/all-tours', '/tour/101', '/news/1312', '/agenda', '/busca', '/favoritos'];
 
 /** How the bench serves the site: HTTP/2 over TLS like the real host, or plain HTTP/1.1. */
 type Protocol = 'h2' | 'http1';
