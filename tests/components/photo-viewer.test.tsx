@@ -36,22 +36,20 @@ const SIZES = '(max-width: 1232px) calc(100vw - 32px), 1200px';
 /** The gallery's thumbnails, as Gallery.astro writes them: 6 links and 'Mais 3 fotos'. */
 function Thumbnails() {
   return (
-    <>
-      <ul data-gallery>
-        {PHOTOS.slice(0, 6).map((photo, index) => (
-          <li key={photo.src}>
-            <a href={photo.src} data-index={index} {...{ [ISLAND_CONTROL]: '' }}>
-              <img src={`/thumb-${index + 1}.avif`} alt={`${TITLE} – foto ${index + 1} de 9`} />
-            </a>
-          </li>
-        ))}
-        <li className="more">
-          <a href={PHOTOS[6]?.src} data-index={6} {...{ [ISLAND_CONTROL]: '' }}>
-            Mais 3 fotos
+    <ul data-gallery>
+      {PHOTOS.slice(0, 6).map((photo, index) => (
+        <li key={photo.src}>
+          <a href={photo.src} data-index={index} {...{ [ISLAND_CONTROL]: '' }}>
+            <img src={`/thumb-${index + 1}.avif`} alt={`${TITLE} – foto ${index + 1} de 9`} />
           </a>
         </li>
-      </ul>
-    </>
+      ))}
+      <li className="more">
+        <a href={PHOTOS[6]?.src} data-index={6} {...{ [ISLAND_CONTROL]: '' }}>
+          Mais 3 fotos
+        </a>
+      </li>
+    </ul>
   );
 }
 
