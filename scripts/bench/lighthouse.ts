@@ -175,17 +175,16 @@ export function blockingBySource(audits: Record<string, { details?: unknown } | 
   const from = metrics?.firstContentfulPaint ?? Number.NaN;
   const to = metrics?.interactive ?? Number.NaN;
   for (const task of tasks ?? []) {
-    if (!(task.startTime >= from && task.startTime <= to)) continue;
-    const source: BlockingSource = task.url.includes('_lighthouse-eval.js')
-      ? 'lighthouse'
-      : task.url === 'Unattributable'
-        ? 'unattributed'
-        : /\.m?js$/.test(URL.parse(task.url)?.pathname ?? '')
-          ? 'scripts'
-          : 'page';
-    blocking[source] += Math.max(0, task.duration - 50);
+    if (task.startTime >= from && task.startTime <= to) blocking[taskSource(task.url)] += Math.max(0, task.duration - 50);
   }
   return blocking;
+}
+
+/** What a long task ran, by the URL Lighthouse gives it. */
+function taskSource(url: string): BlockingSource {
+  if (url.includes('_lighthouse-eval.js')) return 'lighthouse';
+  if (url === 'Unattributable') return 'unattributed';
+  return /\.m?js$/.test(URL.parse(url)?.pathname ?? '') ? 'scripts' : 'page';
 }
 
 /** The unthrottled load's LCP and load event, from Lighthouse's 'metrics' audit. */
@@ -215,11 +214,9 @@ function lcpPhases(audit: { details?: unknown } | undefined): Record<string, num
 
 /**
  * A paint this long after the load event is counted as late (`latePaints`). In Lighthouse's navigation
- * Chromium held the first frame of some pages (paint holding) for about 1 or 2 s with the main thread idle,
- * on a quiet machine too: /tour/101 painted at 2.2-2.3 s in 10 runs of 11, its load at 0.2-0.4 s. With
- * paint holding off (`--disable-features=PaintHolding`, as `runLighthouse` launches it) it painted before its
- * load in every run; Playwright's Chromium opening it from a blank tab or from /about did so with paint
- * holding on, so a visitor does not meet the hold. A late paint still counted is something else.
+ * Chromium's paint holding kept the first frame of some pages back for a second or two, with the main thread
+ * idle, a hold a visitor's navigation does not meet; `runLighthouse` launches Chromium with it off
+ * (docs/performance.md, *Late paints*, has the runs). A late paint still counted is something else.
  */
 const LATE_PAINT_MS = 500;
 

@@ -21,7 +21,7 @@ export function afterLoad(run: () => void): void {
 
 /**
  * Fetches ahead what a first reach would wait for, so that it waits for less: at once the module graph
- * (island-modules.ts, about 1 KB), and when the loaded page is idle the island runtime (React and its
+ * (island-modules.ts, a small JSON file), and when the loaded page is idle the island runtime (React and its
  * client, which every island of the site shares: the island's `renderer-url` and what it imports).
  * Never on Save-Data or a 2G connection, where every byte is the visitor's. Once per page
  * (preloadModules asks for a script once). The service worker keeps both for the later pages and

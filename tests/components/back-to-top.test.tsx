@@ -46,7 +46,7 @@ describe("'Voltar ao topo'", () => {
   it('stays away when the page moves up by itself right after the visitor scrolled down', () => {
     wheel(4000);
     scrollTo(4000);
-    // Scroll anchoring: a section above drawn, the page 94 px up, within the moment after the wheel.
+    // Scroll anchoring: a section above is drawn and the page moves up, within the moment after the wheel.
     scrollTo(3906);
     expect(isShown()).toBe(false);
   });
